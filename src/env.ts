@@ -1,0 +1,98 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+import { environmentNames } from "./lib/enums";
+
+/**
+ * Validated configuration (SPEC section 5). Read configuration only through this module.
+ *
+ * With INTEGRATIONS=sandbox (the default) the live integrations' values are optional and sandboxes stand in for
+ * them. With INTEGRATIONS=live in production every secret a live integration needs is required.
+ */
+
+const optional = z.string().min(1).optional();
+
+/** The values each live integration cannot do without. */
+export const liveIntegrationSecrets = [
+  "SMTP_URL",
+  "MAIL_FROM",
+  "RESEND_API_KEY",
+  "MOLLIE_API_KEY",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_SANDBOX_CLIENT_SECRET",
+  "POSTNL_API_KEY",
+  "UPS_CLIENT_ID",
+  "UPS_CLIENT_SECRET",
+  "EBAY_CLIENT_ID",
+  "EBAY_CLIENT_SECRET",
+  "EBAY_REFRESH_TOKEN",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_MAPS_API_KEY",
+  "GCS_BUCKET",
+  "GCS_SA_KEY",
+  "EXCHANGE_RATE_API_KEY",
+  "DATABASE_URL",
+] as const;
+
+export const env = createEnv({
+  server: {
+    ENVIRONMENT: z.enum(environmentNames),
+    INTEGRATIONS: z.enum(["sandbox", "live"]).default("sandbox"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHOP_NAME: z.string().min(1).default("Balance & Crown"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
+    TOKEN_SECRET: z.string().min(32, "must be at least 32 characters"),
+    WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters"),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: optional,
+    RESEND_API_KEY: optional,
+    MOLLIE_API_KEY: optional,
+    PAYPAL_CLIENT_SECRET: optional,
+    PAYPAL_SANDBOX_CLIENT_SECRET: optional,
+    POSTNL_API_KEY: optional,
+    UPS_CLIENT_ID: optional,
+    UPS_CLIENT_SECRET: optional,
+    EBAY_CLIENT_ID: optional,
+    EBAY_CLIENT_SECRET: optional,
+    EBAY_REFRESH_TOKEN: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GOOGLE_MAPS_API_KEY: optional,
+    GCS_BUCKET: optional,
+    GCS_SA_KEY: optional,
+    EXCHANGE_RATE_API_KEY: optional,
+    /** The optional analysis flag: bundle analysis at build time. */
+    ANALYZE: z.enum(["true", "false"]).optional(),
+  },
+  client: {
+    NEXT_PUBLIC_SERVER_URL: z.url(),
+    NEXT_PUBLIC_PAYPAL_CLIENT_ID: z.string().min(1),
+    NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: z.string().min(1),
+    NEXT_PUBLIC_GA_MEASUREMENT_ID: z.string().min(1).optional(),
+  },
+  experimental__runtimeEnv: {
+    NEXT_PUBLIC_SERVER_URL: process.env.NEXT_PUBLIC_SERVER_URL,
+    NEXT_PUBLIC_PAYPAL_CLIENT_ID: process.env.NEXT_PUBLIC_PAYPAL_CLIENT_ID,
+    NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: process.env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID,
+    NEXT_PUBLIC_GA_MEASUREMENT_ID: process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID,
+  },
+  createFinalSchema: (shape, isServer) =>
+    z.object(shape).superRefine((values, ctx) => {
+      const record = values as Record<string, unknown>;
+      if (!isServer || record.INTEGRATIONS !== "live" || record.ENVIRONMENT !== "production") return;
+      for (const name of liveIntegrationSecrets) {
+        if (!record[name]) {
+          ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations in production" });
+        }
+      }
+    }),
+  onValidationError: (issues) => {
+    const lines = issues.map((issue) => `  ${issue.path?.map(String).join(".") || "(root)"}: ${issue.message}`);
+    console.error(`❌ Invalid environment variables:\n${lines.join("\n")}`);
+    throw new Error(`Invalid environment variables: ${issues.map((i) => i.path?.map(String).join(".")).join(", ")}`);
+  },
+  skipValidation: !!process.env.SKIP_ENV_VALIDATION,
+  emptyStringAsUndefined: true,
+});

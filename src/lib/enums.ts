@@ -1,0 +1,112 @@
+/**
+ * Every enumerated value of the shop (SPEC sections 3, 4 and 9), shared by the database schema, the server and the
+ * browser. The database enums are built from these lists, so a value exists in exactly one place.
+ */
+
+export const userRoles = ["ADMIN", "VIP", "USER"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const calibers = ["HANDWIND", "QUARTZ_ELECTRONIC_KINETIC", "CHRONOGRAPH", "AUTOMATIC", "UNKNOWN"] as const;
+export type Caliber = (typeof calibers)[number];
+
+export const productStates = ["NEW", "USED", "UNKNOWN"] as const;
+export type ProductState = (typeof productStates)[number];
+
+export const genders = ["MENS", "LADIES", "UNISEX", "UNKNOWN"] as const;
+export type Gender = (typeof genders)[number];
+
+export const itemTypes = [
+  "BALANCE_WHEEL", "BATTERY", "BARREL", "BEZEL", "BEZEL_INSERT", "BRACELET", "BRACELET_LINKS", "BRIDGE",
+  "BUCKLE_CLASP_CLIP", "CASE", "CASE_BACK", "CASING_CLAMP", "CRYSTAL", "CRYSTAL_REPAIR_SET", "CROWN", "CROWN_SET",
+  "DAY_DATE_COMPONENT", "DIAL", "DIAL_CLAMP", "DIAL_HANDS_SET", "DISC", "DIVERS_WATCH", "GEARS_AND_WHEELS", "GASKET",
+  "HANDS_SET", "HOUR_HAND", "LEATHER_STRAP", "MAIN_PLATE", "MINUTE_HAND", "MINUTE_TRACK", "MOVEMENT", "MOVEMENT_PART",
+  "OTHER_STRAP", "PALLET_FORK_ESCAPE_WHEEL", "POCKET_WATCH", "POLISHING_POWDER", "PROTECTOR", "PUSHER", "ROTOR",
+  "SCREWS", "SECOND_HAND", "SPRING", "SPRINGBAR", "STEM", "STOPWATCH", "STICKERS", "TUBE", "TWEEZERS",
+  "VARIOUS_PARTS", "WRISTWATCH", "AUTOMATIC", "HANDWINDER", "QUARTZ_ELECTRONIC_KINETIC", "CHRONOGRAPH", "HANDS",
+  "UNKNOWN",
+] as const;
+export type ItemType = (typeof itemTypes)[number];
+
+export const orderStatuses = [
+  "PENDING", "PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT", "PROCESSED", "SHIPPED", "CANCELLED",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const boxStatuses = ["OPEN", "SHIPPED", "EXPLODED"] as const;
+export type BoxStatus = (typeof boxStatuses)[number];
+
+/** SPEC names APPROVED and REJECTED; the restock manager's routes also show the PENDING state a request starts in. */
+export const restockStatuses = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type RestockStatus = (typeof restockStatuses)[number];
+
+export const stockRecordTypes = ["PURCHASE_RECORD", "ORDER_ITEM", "REFUND", "INVENTORY_CORRECTION"] as const;
+export type StockRecordType = (typeof stockRecordTypes)[number];
+
+export const inventoryCorrectionReasons = ["DAMAGED", "LOST", "OTHER"] as const;
+export type InventoryCorrectionReason = (typeof inventoryCorrectionReasons)[number];
+
+export const refundTypes = ["SHIPPING", "PRODUCT"] as const;
+export type RefundType = (typeof refundTypes)[number];
+
+export const refundReasons = ["LOST_IN_TRANSIT", "DAMAGED", "WRONG_ITEM", "WRONG_ADDRESS", "OTHER"] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/** Notification severity and logbook level share one scale. */
+export const severities = ["INFO", "WARNING", "ERROR"] as const;
+export type Severity = (typeof severities)[number];
+
+export const pricingTypes = ["PERCENT", "FIXED"] as const;
+export type PricingType = (typeof pricingTypes)[number];
+
+export const discountTypes = ["PRODUCT", "GLOBAL", "USER", "COUPON"] as const;
+export type DiscountType = (typeof discountTypes)[number];
+
+export const shippingMethods = ["UNTRACKED", "TNT"] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+
+export const shops = ["EBAY", "WEBSHOP"] as const;
+export type Shop = (typeof shops)[number];
+
+export const carriers = ["POSTNL", "UPS"] as const;
+export type Carrier = (typeof carriers)[number];
+
+export const notificationTypes = ["DEPLOYMENT", "EBAY_ORDER", "ORDER", "REFUND", "OTHER"] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const logEventTypes = [
+  "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL", "HEALTH_CHECK",
+] as const;
+export type LogEventType = (typeof logEventTypes)[number];
+
+export const logEntityTypes = [
+  "PRODUCT", "ORDER", "ORDER_ITEM", "ORDER_DETAIL", "PAYMENT_DETAIL", "ORDER_ADDRESS", "REFUND", "SALES_RECORD",
+  "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX",
+] as const;
+export type LogEntityType = (typeof logEntityTypes)[number];
+
+export const paymentProviders = [
+  "APPLEPAY", "BANCONTACT", "BANKTRANSFER", "BELFIUS", "CREDITCARD", "DIRECTDEBIT", "EPS", "GIFTCARD", "GIROPAY",
+  "IDEAL", "KBC", "KLARNAPAYNOW", "KLARNASLICEIT", "MYBANK", "PAYPAL", "PAYSAFECARD", "SOFORT", "ACCOUNT", "EBAY",
+  "BUCKAROO", "STRIPE", "RABO",
+] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export const configParamKeys = [
+  "EBAY_ACCESS_TOKEN", "EUR_TO_PHP_EXCHANGE_RATE", "CALC_START_PRODUCTID", "NEXT_PRODUCT_ID",
+  "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN",
+] as const;
+export type ConfigParamKey = (typeof configParamKeys)[number];
+
+/** Whether a product is offered on a sales channel (the web shop, the marketplace). */
+export const listingStatuses = ["ONLINE", "OFFLINE"] as const;
+export type ListingStatus = (typeof listingStatuses)[number];
+
+// Client-side states (SPEC section 4); they are never stored in the database.
+export const sessionStatuses = ["loading", "authenticated", "unauthenticated"] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+export const themes = ["light", "dark", "system"] as const;
+export type Theme = (typeof themes)[number];
+
+export const environmentNames = ["development", "staging", "production"] as const;
+export type EnvironmentName = (typeof environmentNames)[number];
