@@ -1,0 +1,27 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+import * as values from "../../../lib/enums";
+
+export const userRole = pgEnum("user_role", values.userRoles);
+export const caliber = pgEnum("caliber", values.calibers);
+export const productState = pgEnum("product_state", values.productStates);
+export const gender = pgEnum("gender", values.genders);
+export const itemType = pgEnum("item_type", values.itemTypes);
+export const orderStatus = pgEnum("order_status", values.orderStatuses);
+export const boxStatus = pgEnum("box_status", values.boxStatuses);
+export const restockStatus = pgEnum("restock_status", values.restockStatuses);
+export const stockRecordType = pgEnum("stock_record_type", values.stockRecordTypes);
+export const inventoryCorrectionReason = pgEnum("inventory_correction_reason", values.inventoryCorrectionReasons);
+export const refundType = pgEnum("refund_type", values.refundTypes);
+export const refundReason = pgEnum("refund_reason", values.refundReasons);
+export const severity = pgEnum("severity", values.severities);
+export const pricingType = pgEnum("pricing_type", values.pricingTypes);
+export const discountType = pgEnum("discount_type", values.discountTypes);
+export const shippingMethod = pgEnum("shipping_method", values.shippingMethods);
+export const shop = pgEnum("shop", values.shops);
+export const carrier = pgEnum("carrier", values.carriers);
+export const notificationType = pgEnum("notification_type", values.notificationTypes);
+export const logEventType = pgEnum("log_event_type", values.logEventTypes);
+export const logEntityType = pgEnum("log_entity_type", values.logEntityTypes);
+export const paymentProvider = pgEnum("payment_provider", values.paymentProviders);
+export const configParamKey = pgEnum("config_param_key", values.configParamKeys);
+export const listingStatus = pgEnum("listing_status", values.listingStatuses);

@@ -1,0 +1,10 @@
+// The schema handed to Drizzle: every table, enum and relation of the shop.
+export * from "./enums";
+export * from "./auth";
+export * from "./catalogue";
+export * from "./stock";
+export * from "./orders";
+export * from "./shipping";
+export * from "./discounts";
+export * from "./logbook";
+export * from "./config";

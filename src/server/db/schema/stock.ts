@@ -1,0 +1,108 @@
+import { relations } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { money, timestamps } from "./columns";
+import { product } from "./catalogue";
+import { boxStatus, inventoryCorrectionReason, stockRecordType } from "./enums";
+import { orderItem, refund } from "./orders";
+
+/** A parcel of purchases on its way from abroad: OPEN while filling, SHIPPED in transit, EXPLODED once unpacked. */
+export const box = pgTable(
+  "box",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    status: boxStatus().notNull().default("OPEN"),
+    estimatedDeliveryDate: date({ mode: "string" }),
+    trackingNumber: text(),
+    ...timestamps,
+  },
+  (t) => [index("box_status_idx").on(t.status)],
+);
+
+/** Stock bought abroad, with its cost in euro and peso; booked into stock when its box is exploded. */
+export const purchaseRecord = pgTable(
+  "purchase_record",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: "restrict" }),
+    boxId: integer().references(() => box.id, { onDelete: "set null" }),
+    purchaseCostEuro: money().notNull(),
+    purchaseCostPhp: money().notNull(),
+    purchasedStock: integer().notNull(),
+    remainingStock: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("purchase_record_product_idx").on(t.productId),
+    index("purchase_record_box_idx").on(t.boxId),
+    check("purchase_record_stock_non_negative", sql`${t.purchasedStock} >= 0 and ${t.remainingStock} >= 0`),
+  ],
+);
+
+/** Stock written off or found: damaged, lost or otherwise corrected by hand. */
+export const inventoryCorrection = pgTable(
+  "inventory_correction",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: "restrict" }),
+    quantity: integer().notNull(),
+    reason: inventoryCorrectionReason().notNull(),
+    comment: text(),
+    ...timestamps,
+  },
+  (t) => [index("inventory_correction_product_idx").on(t.productId)],
+);
+
+/**
+ * One row of the stock ledger: a signed quantity and the record that caused it. `product.stock` is the sum of a
+ * product's rows. `productId` is kept on the row itself so the per-product history and sum need no joins.
+ */
+export const stockRecord = pgTable(
+  "stock_record",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: "restrict" }),
+    type: stockRecordType().notNull(),
+    inventoryCorrectionId: integer().references(() => inventoryCorrection.id, { onDelete: "restrict" }),
+    orderItemId: integer().references(() => orderItem.id, { onDelete: "restrict" }),
+    refundId: integer().references(() => refund.id, { onDelete: "restrict" }),
+    purchaseRecordId: integer().references(() => purchaseRecord.id, { onDelete: "restrict" }),
+    quantity: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("stock_record_product_idx").on(t.productId, t.createdAt),
+    index("stock_record_order_item_idx").on(t.orderItemId),
+    index("stock_record_purchase_record_idx").on(t.purchaseRecordId),
+  ],
+);
+
+export const boxRelations = relations(box, ({ many }) => ({
+  purchaseRecords: many(purchaseRecord),
+}));
+
+export const purchaseRecordRelations = relations(purchaseRecord, ({ one }) => ({
+  product: one(product, { fields: [purchaseRecord.productId], references: [product.id] }),
+  box: one(box, { fields: [purchaseRecord.boxId], references: [box.id] }),
+}));
+
+export const inventoryCorrectionRelations = relations(inventoryCorrection, ({ one }) => ({
+  product: one(product, { fields: [inventoryCorrection.productId], references: [product.id] }),
+}));
+
+export const stockRecordRelations = relations(stockRecord, ({ one }) => ({
+  product: one(product, { fields: [stockRecord.productId], references: [product.id] }),
+  inventoryCorrection: one(inventoryCorrection, {
+    fields: [stockRecord.inventoryCorrectionId],
+    references: [inventoryCorrection.id],
+  }),
+  orderItem: one(orderItem, { fields: [stockRecord.orderItemId], references: [orderItem.id] }),
+  refund: one(refund, { fields: [stockRecord.refundId], references: [refund.id] }),
+  purchaseRecord: one(purchaseRecord, { fields: [stockRecord.purchaseRecordId], references: [purchaseRecord.id] }),
+}));
