@@ -1,0 +1,83 @@
+import "server-only";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { z, ZodError } from "zod";
+import { transformer } from "@/lib/trpc/transformer";
+import { readSession, type Session } from "@/server/auth/session";
+import { getDb, type Db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { logger, type Logger } from "@/server/logger";
+
+export type TRPCContext = {
+  db: Db;
+  session: Session | null;
+  /** The visitor token from the `x-token` header, identifying an anonymous visitor; unverified at this point. */
+  visitorToken: string | null;
+  requestId: string;
+  log: Logger;
+  headers: Headers;
+};
+
+export async function createTRPCContext(options: { headers: Headers; requestId: string; db?: Db }): Promise<TRPCContext> {
+  const db = options.db ?? getDb();
+  return {
+    db,
+    session: await readSession(db, options.headers),
+    visitorToken: options.headers.get("x-token"),
+    requestId: options.requestId,
+    log: logger.child({ requestId: options.requestId }),
+    headers: options.headers,
+  };
+}
+
+const t = initTRPC.context<TRPCContext>().create({
+  transformer,
+  errorFormatter({ shape, error }) {
+    const zodError = error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zodError ? "The request is not valid: " + z.prettifyError(zodError).replaceAll("\n", " ") : shape.message,
+      data: { ...shape.data, zodError: zodError ? z.flattenError(zodError) : null },
+    };
+  },
+});
+
+export const createCallerFactory = t.createCallerFactory;
+export const createTRPCRouter = t.router;
+
+/** Turns a domain AppError into the tRPC error of the same code, and logs every call with its duration. */
+const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const durationMs = Math.round((performance.now() - started) * 10) / 10;
+  if (result.ok) {
+    ctx.log.info({ path, type, durationMs }, "api call");
+    return result;
+  }
+  const cause = result.error.cause;
+  if (cause instanceof AppError) {
+    ctx.log.info({ path, type, durationMs, code: cause.code, message: cause.message }, "api call refused");
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  if (result.error.code === "INTERNAL_SERVER_ERROR") {
+    ctx.log.error({ path, type, durationMs, err: result.error.cause ?? result.error }, "api call failed");
+  } else {
+    ctx.log.info({ path, type, durationMs, code: result.error.code }, "api call refused");
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(callMiddleware);
+
+/** Signed-in users only; narrows `ctx.session` to non-null. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+  return next({ ctx: { session: ctx.session } });
+});
+
+/** Staff only: anonymous callers get UNAUTHORIZED, signed-in customers FORBIDDEN. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.session.user.role !== "ADMIN") {
+    throw new TRPCError({ code: "FORBIDDEN", message: "This is for shop staff only." });
+  }
+  return next({ ctx });
+});
