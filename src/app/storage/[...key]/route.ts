@@ -1,0 +1,28 @@
+import { storageKeyProblem } from "@/server/integrations/storage/port";
+import { getStorage } from "@/server/integrations/storage/storage";
+
+// Serves the sandbox storage folder, standing in for the public bucket URL. Images can be replaced under the same
+// key, so they are cached only briefly.
+export async function GET(_request: Request, context: { params: Promise<{ key: string[] }> }): Promise<Response> {
+  const storage = getStorage();
+  if (storage.kind !== "sandbox") return notFound();
+  const { key: segments } = await context.params;
+  const key = segments.join("/");
+  if (storageKeyProblem(key)) return notFound();
+  const stored = await storage.get(key);
+  if (!stored) return notFound();
+  return new Response(new Uint8Array(stored.body), {
+    headers: {
+      "Content-Type": stored.contentType,
+      "Content-Length": String(stored.body.length),
+      "Cache-Control": "public, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+      // Stored files are data, never a page: an uploaded SVG or HTML file must not run script on the shop's origin.
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,528 @@
+import { availableParallelism } from "node:os";
+import { Decimal } from "decimal.js";
+import { count, getTableName, sql, type InferInsertModel } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { RestockStatus } from "@/lib/enums";
+import { buildSearchText } from "@/server/catalog/search-text";
+import type { Db } from "@/server/db/client";
+import * as schema from "@/server/db/schema";
+import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
+import { bulkInsert } from "./bulk-insert";
+import { brands, categoryTree, manufacturerGroups, movementMakers, type CategoryNode } from "./catalogue-data";
+import { renderProductImage } from "./images";
+import { generateProduct, searchableDescription, selectOptionLists, type ProductDraft } from "./products";
+import { createRandom } from "./random";
+import {
+  countries,
+  customerAddresses,
+  DEMO_EUR_TO_PHP,
+  demoUsers,
+  discounts,
+  localDate,
+  regions,
+  shippingDays,
+  surchargeBands,
+} from "./reference-data";
+
+/**
+ * The demo catalogue: categories, brands, about 300 products with descriptions, pictures and a stock ledger that
+ * adds up, shipping settings, discounts, an admin and a customer. The same seed gives the same shop on every run;
+ * only the dates move with today.
+ */
+
+export type SeedOptions = {
+  /** How many products; 300 by default. Large numbers are for benchmarks. */
+  products?: number;
+  log?: (line: string) => void;
+  /** Products beyond this many get no picture (the storefront shows its placeholder); 300 by default. */
+  images?: number;
+  /** "Today" for all relative dates. */
+  now?: Date;
+  /** The shop's address, for the link in the banner text. */
+  serverUrl?: string;
+  seed?: number;
+};
+
+export type SeedSummary = {
+  products: number;
+  productsInStock: number;
+  categories: number;
+  manufacturers: number;
+  countries: number;
+  regions: number;
+  discounts: number;
+  boxes: number;
+  purchaseRecords: number;
+  stockRecords: number;
+  images: number;
+  imagesSkipped: number;
+  users: number;
+  durationMs: number;
+};
+
+const DEFAULT_PRODUCTS = 300;
+const DEFAULT_IMAGES = 300;
+const DEFAULT_SEED = 2004;
+/** Purchases travel in boxes of about this many records. */
+const RECORDS_PER_BOX = 40;
+/** Products generated and written per round; bounds memory in the 100 000-product benchmark. */
+const PRODUCT_BATCH = 4000;
+// PostgreSQL takes at most 65 535 parameters per statement.
+const MAX_PARAMETERS = 60_000;
+// Any fixed number; it serialises seeders (two app instances starting on an empty database).
+const SEED_LOCK = 80_412_005;
+const DAY = 86_400_000;
+
+/**
+ * Replaces the catalogue and demo data (products, stock, orders, shipping settings, discounts, logbook) with a fresh
+ * demo shop, in one transaction. Users other than the two demo users are kept.
+ */
+export async function seedDatabase(db: Db, storage: StoragePort, options: SeedOptions = {}): Promise<SeedSummary> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    return seedInTransaction(tx, storage, options);
+  });
+}
+
+/**
+ * Seeds the demo shop only when there are no products yet; returns null when there was nothing to do. Safe when
+ * several processes start on the same empty database: they queue on a lock and the later ones find the products.
+ */
+export async function seedIfEmpty(db: Db, storage: StoragePort, options: SeedOptions = {}): Promise<SeedSummary | null> {
+  if (await hasProducts(db)) return null;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasProducts(tx)) return null;
+    return seedInTransaction(tx, storage, options);
+  });
+}
+
+async function hasProducts(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: schema.product.id }).from(schema.product).limit(1);
+  return rows.length > 0;
+}
+
+// Everything that references a product, an order or a shipping setting. CASCADE also empties tables that other
+// parts of the shop add later and that hang off these (jobs of an order, say).
+const demoTables: PgTable[] = [
+  schema.stockRecord, schema.purchaseRecord, schema.inventoryCorrection, schema.box,
+  schema.refund, schema.paymentDetail, schema.orderItem, schema.orderDetail, schema.orderAddress, schema.order,
+  schema.cartItem, schema.productRestockManager, schema.productDescription, schema.product, schema.productTemplate,
+  schema.productSelectOptions, schema.productCategory, schema.productManufacturer,
+  schema.region, schema.country, schema.shippingSurcharge, schema.shippingCalendar,
+  schema.configParams, schema.logbookReadByUser, schema.logbook, schema.adminNotification,
+];
+
+async function wipeDemoData(tx: Db): Promise<void> {
+  const names = demoTables.map((table) => `"${getTableName(table)}"`).join(", ");
+  await tx.execute(sql.raw(`truncate table ${names} restart identity cascade`));
+  // Discounts are referenced by users, who stay; unlink them rather than truncate through to the user table.
+  await tx.update(schema.user).set({ discountId: null }).where(sql`${schema.user.discountId} is not null`);
+  await tx.delete(schema.discount).where(sql`true`);
+}
+
+/** Moves each identity past the ids the seed wrote itself, so the shop's own inserts continue after them. */
+async function syncIdentities(tx: Db, tables: PgTable[]): Promise<void> {
+  const statements = tables.map((table) => {
+    const name = getTableName(table);
+    return `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max("id") from "${name}"), 0) + 1, false)`;
+  });
+  await tx.execute(sql.raw(statements.join(" union all ")));
+}
+
+async function insertInChunks<T extends PgTable>(tx: Db, table: T, rows: InferInsertModel<T>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Math.max(1, Object.keys(rows[0] as object).length);
+  const size = Math.max(1, Math.min(5000, Math.floor(MAX_PARAMETERS / columns)));
+  for (let start = 0; start < rows.length; start += size) {
+    await tx.insert(table).values(rows.slice(start, start + size));
+  }
+}
+
+type Ids = {
+  category: Map<string, number>;
+  manufacturer: Map<string, number>;
+  country: Map<string, number>;
+  discount: Map<string, number>;
+};
+
+async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const productCount = Math.max(0, Math.floor(options.products ?? DEFAULT_PRODUCTS));
+  const imageLimit = Math.min(productCount, Math.max(0, options.images ?? DEFAULT_IMAGES));
+  const now = options.now ?? new Date();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const rate = new Decimal(DEMO_EUR_TO_PHP);
+
+  await wipeDemoData(tx);
+  log("Cleared the catalogue, stock, orders, shipping settings, discounts and logbook");
+
+  const ids: Ids = { category: new Map(), manufacturer: new Map(), country: new Map(), discount: new Map() };
+  const categoryNames = new Map<string, string>();
+
+  // Shipping settings.
+  const countryRows = countries.map((c, i) => {
+    ids.country.set(c.code, i + 1);
+    return {
+      id: i + 1, code: c.code, name: c.name, phoneCode: c.phoneCode, untrackedCost: new Decimal(c.untrackedCost), tntCost: new Decimal(c.tntCost),
+      untrackedEtaDays: c.untrackedEtaDays, tntEtaDays: c.tntEtaDays, maxOrderUntracked: new Decimal(c.maxOrderUntracked), active: c.active, eu: c.eu,
+    };
+  });
+  await insertInChunks(tx, schema.country, countryRows);
+  await insertInChunks(tx, schema.region, regions.map((r) => ({
+    countryId: ids.country.get(r.countryCode) ?? 0, code: r.code, name: r.name, active: r.active,
+    maxOrderUntracked: r.maxOrderUntracked === null ? null : new Decimal(r.maxOrderUntracked),
+  })));
+  await insertInChunks(tx, schema.shippingSurcharge, surchargeBands.map((band) => ({
+    minPrice: new Decimal(band.minPrice), maxPrice: new Decimal(band.maxPrice), percentage: new Decimal(band.percentage),
+  })));
+  const calendar = shippingDays(now, 8);
+  await insertInChunks(tx, schema.shippingCalendar, calendar.map((shortDate) => ({ shortDate })));
+
+  // Discounts.
+  const inDays = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY));
+  await insertInChunks(tx, schema.discount, discounts.map((d, i) => {
+    ids.discount.set(d.key, i + 1);
+    return {
+      id: i + 1, name: d.name, discountType: d.discountType, pricingType: d.pricingType, value: new Decimal(d.value), active: d.active,
+      startsAt: inDays(d.startsInDays), expiresAt: inDays(d.expiresInDays),
+    };
+  }));
+
+  // Category tree: ids are handed out depth-first so that a parent always has a lower id than its children.
+  const categoryRows: InferInsertModel<typeof schema.productCategory>[] = [];
+  const relatedKeys: [number, string][] = [];
+  const walkCategories = (nodes: CategoryNode[], parentId: number | null) => {
+    nodes.forEach((node, position) => {
+      const id = categoryRows.length + 1;
+      ids.category.set(node.key, id);
+      categoryNames.set(node.key, node.name);
+      categoryRows.push({
+        id, name: node.name, isParent: Boolean(node.children?.length), parentId, orderWeight: (position + 1) * 10,
+        ebayMainCategory: node.ebayMainCategory ?? null, ebayShopCategory: String(id),
+      });
+      if (node.relatedTo) relatedKeys.push([id, node.relatedTo]);
+      if (node.children) walkCategories(node.children, id);
+    });
+  };
+  walkCategories(categoryTree, null);
+  for (const [id, key] of relatedKeys) {
+    const row = categoryRows[id - 1];
+    if (row) row.relatedTo = ids.category.get(key) ?? null;
+  }
+  await insertInChunks(tx, schema.productCategory, categoryRows);
+
+  // Manufacturers: the first top-level entry ("Brands") holds the watch brands the navigation lists.
+  const manufacturerRows: InferInsertModel<typeof schema.productManufacturer>[] = [];
+  manufacturerGroups.forEach((group, groupPosition) => {
+    const groupId = manufacturerRows.length + 1;
+    manufacturerRows.push({ id: groupId, name: group.name, isParent: true, parentId: null, orderWeight: (groupPosition + 1) * 10 });
+    group.members.forEach((name, position) => {
+      const id = manufacturerRows.length + 1;
+      if (!ids.manufacturer.has(name)) ids.manufacturer.set(name, id);
+      manufacturerRows.push({ id, name, isParent: false, parentId: groupId, orderWeight: (position + 1) * 10, ebayShopManufacturer: name });
+    });
+  });
+  await insertInChunks(tx, schema.productManufacturer, manufacturerRows);
+
+  await insertInChunks(tx, schema.productSelectOptions, Object.entries(selectOptionLists).flatMap(([selectRow, options]) =>
+    [...new Set(options)].map((optionText) => ({ selectRow, optionText }))));
+
+  await insertInChunks(tx, schema.configParams, [
+    { param: "EUR_TO_PHP_EXCHANGE_RATE", value: DEMO_EUR_TO_PHP },
+    { param: "NAVBAR_BANNER_TEXT", value: `Free tracked shipping in the EU above €250 — read more ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/shipping` },
+    { param: "NEXT_PRODUCT_ID", value: String(productCount + 1) },
+    { param: "CALC_START_PRODUCTID", value: "1" },
+    { param: "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", value: "0" },
+    // Filled in by the marketplace and carrier logins once they run.
+    { param: "EBAY_ACCESS_TOKEN", value: "" },
+    { param: "UPS_ACCESS_TOKEN", value: "" },
+  ]);
+
+  // The demo users keep their ids across reseeds, so that a signed-in session survives.
+  const [admin] = await tx.insert(schema.user)
+    .values({ ...demoUsers.admin, role: "ADMIN", emailVerified: now })
+    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.admin.name, role: "ADMIN" } })
+    .returning({ id: schema.user.id });
+  const [customer] = await tx.insert(schema.user)
+    .values({ ...demoUsers.customer, role: "USER", emailVerified: now, discountId: ids.discount.get("user-loyal") ?? null })
+    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.customer.name, role: "USER", discountId: ids.discount.get("user-loyal") ?? null } })
+    .returning({ id: schema.user.id });
+  if (!admin || !customer) throw new Error("Could not write the demo users");
+  await tx.delete(schema.addressBook).where(sql`${schema.addressBook.userId} = ${customer.id}`);
+  await insertInChunks(tx, schema.addressBook, customerAddresses.map((address) => ({ ...address, userId: customer.id })));
+  log(`Users: ${demoUsers.admin.email} (admin), ${demoUsers.customer.email} (customer with the "Loyal collector" discount)`);
+
+  // Products, their descriptions and their stock ledger, a batch at a time.
+  const totals = { inStock: 0, boxes: 0, purchaseRecords: 0, stockRecords: 0 };
+  const imageDrafts: ProductDraft[] = [];
+  const outOfStock: number[] = [];
+  let images: Promise<number> = Promise.resolve(0);
+  // Kept until the rows are written; a failure is raised then, not as an unhandled rejection meanwhile.
+  let imageFailure: unknown = null;
+  for (let start = 0; start < productCount; start += PRODUCT_BATCH) {
+    const drafts: ProductDraft[] = [];
+    for (let index = start; index < Math.min(productCount, start + PRODUCT_BATCH); index++) drafts.push(generateProduct(index, { seed, now }));
+
+    if (start < imageLimit) {
+      imageDrafts.push(...drafts.slice(0, imageLimit - start));
+      // Once all products that get a picture are known, the pictures render on sharp's threads while the database
+      // takes the rows.
+      if (imageDrafts.length === imageLimit) {
+        images = storeImages(storage, imageDrafts).catch((error: unknown) => {
+          imageFailure = error;
+          return 0;
+        });
+      }
+    }
+
+    await bulkInsert(tx, schema.product, drafts.map((draft) => {
+      const id = draft.index + 1;
+      if (draft.stock === 0 && outOfStock.length < 12) outOfStock.push(id);
+      return {
+        id, name: draft.name, price: draft.price, shippingFee: draft.shippingFee, stock: draft.stock,
+        ebayStatus: draft.ebayStatus, wsStatus: draft.wsStatus, isBulk: draft.isBulk,
+        categoryId: ids.category.get(draft.categoryKey) ?? null,
+        discountId: productDiscount(draft, ids.discount),
+        manufacturerId: ids.manufacturer.get(draft.manufacturer) ?? null,
+        countryId: ids.country.get(draft.countryCode) ?? null,
+        searchText: buildSearchText({
+          name: draft.name, manufacturer: draft.manufacturer, category: categoryNames.get(draft.categoryKey) ?? null,
+          caliber: draft.description.caliber, itemType: draft.description.itemType, description: searchableDescription(draft.description),
+        }),
+        createdAt: draft.createdAt, updatedAt: draft.createdAt,
+      };
+    }));
+    await bulkInsert(tx, schema.productDescription, drafts.map((draft) => ({
+      productId: draft.index + 1, ...draft.description, createdAt: draft.createdAt, updatedAt: draft.createdAt,
+    })));
+
+    const ledger = stockLedger(drafts, totals, rate);
+    await bulkInsert(tx, schema.box, ledger.boxes);
+    await bulkInsert(tx, schema.purchaseRecord, ledger.purchaseRecords);
+    await bulkInsert(tx, schema.stockRecord, ledger.stockRecords);
+    if (productCount > PRODUCT_BATCH) log(`Products: ${Math.min(productCount, start + PRODUCT_BATCH)} of ${productCount}`);
+  }
+  log(`Products: ${productCount}, ${totals.inStock} in stock, booked through ${totals.purchaseRecords} purchase records in ${totals.boxes} boxes`);
+
+  // Purchases still on their way: boxes being filled abroad and one in transit, not yet booked into stock.
+  const pending = pendingBoxes(productCount, totals, rate, now, seed);
+  await insertInChunks(tx, schema.box, pending.boxes);
+  await insertInChunks(tx, schema.purchaseRecord, pending.purchaseRecords);
+
+  const restockStatuses: RestockStatus[] = ["PENDING", "PENDING", "PENDING", "APPROVED", "APPROVED", "REJECTED", "REJECTED"];
+  await insertInChunks(tx, schema.productRestockManager, outOfStock.slice(0, restockStatuses.length).map((productId, i) => ({
+    productId, status: restockStatuses[i] ?? "PENDING",
+  })));
+  await insertInChunks(tx, schema.productTemplate, templates(ids));
+  await seedLogbook(tx, { adminId: admin.id, now, productCount, outOfStock: outOfStock.length, boxes: totals.boxes });
+
+  await syncIdentities(tx, [
+    schema.country, schema.discount, schema.productCategory, schema.productManufacturer, schema.product, schema.box, schema.purchaseRecord,
+  ]);
+
+  const stored = await images;
+  if (imageFailure) throw imageFailure;
+  if (productCount > imageLimit) {
+    log(`Images: drew ${stored}; skipped ${productCount - imageLimit} beyond the first ${imageLimit} (the storefront shows its placeholder)`);
+  } else {
+    log(`Images: drew ${stored} at products/{id}/1.webp`);
+  }
+
+  const [userCount] = await tx.select({ value: count() }).from(schema.user);
+  return {
+    products: productCount,
+    productsInStock: totals.inStock,
+    categories: categoryRows.length,
+    manufacturers: manufacturerRows.length,
+    countries: countryRows.length,
+    regions: regions.length,
+    discounts: discounts.length,
+    boxes: totals.boxes,
+    purchaseRecords: totals.purchaseRecords,
+    stockRecords: totals.stockRecords,
+    images: stored,
+    imagesSkipped: productCount - imageLimit,
+    users: userCount?.value ?? 0,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** A few products carry a product discount: mostly live ones, some expired, not yet started or switched off. */
+function productDiscount(draft: ProductDraft, discountIds: Map<string, number>): number | null {
+  const roll = draft.discountRoll;
+  let key: string | null = null;
+  if (roll < 0.05) key = "product-percent";
+  // A fixed €5 off only where it leaves a sensible price.
+  else if (roll < 0.08) key = draft.price.greaterThanOrEqualTo(25) ? "product-fixed" : "product-percent";
+  else if (roll < 0.09) key = "product-expired";
+  else if (roll < 0.095) key = "product-future";
+  else if (roll < 0.1) key = "product-inactive";
+  return key ? (discountIds.get(key) ?? null) : null;
+}
+
+type Ledger = {
+  boxes: InferInsertModel<typeof schema.box>[];
+  purchaseRecords: InferInsertModel<typeof schema.purchaseRecord>[];
+  stockRecords: InferInsertModel<typeof schema.stockRecord>[];
+};
+
+/**
+ * The purchases behind the stock of a batch of products: each product in stock was bought in one go, travelled in a
+ * box with others and was booked into stock when the box was exploded, before the product went online. So each
+ * product's stock equals the sum of its ledger rows.
+ */
+function stockLedger(drafts: ProductDraft[], totals: { inStock: number; boxes: number; purchaseRecords: number; stockRecords: number }, rate: Decimal): Ledger {
+  const ledger: Ledger = { boxes: [], purchaseRecords: [], stockRecords: [] };
+  const inStock = drafts.filter((draft) => draft.stock > 0);
+  for (let start = 0; start < inStock.length; start += RECORDS_PER_BOX) {
+    const group = inStock.slice(start, start + RECORDS_PER_BOX);
+    const boxId = ++totals.boxes;
+    const explodedAt = new Date(Math.min(...group.map((draft) => draft.createdAt.getTime())) - DAY);
+    const packedAt = new Date(explodedAt.getTime() - 16 * DAY);
+    ledger.boxes.push({
+      id: boxId, status: "EXPLODED", estimatedDeliveryDate: localDate(explodedAt), trackingNumber: trackingNumber(boxId),
+      createdAt: packedAt, updatedAt: explodedAt,
+    });
+    for (const draft of group) {
+      const purchaseRecordId = ++totals.purchaseRecords;
+      const costEuro = unitCost(draft);
+      ledger.purchaseRecords.push({
+        id: purchaseRecordId, productId: draft.index + 1, boxId, purchaseCostEuro: costEuro, purchaseCostPhp: costEuro.times(rate).toDecimalPlaces(2),
+        purchasedStock: draft.stock, remainingStock: draft.stock, createdAt: packedAt, updatedAt: explodedAt,
+      });
+      ledger.stockRecords.push({
+        productId: draft.index + 1, type: "PURCHASE_RECORD", purchaseRecordId, quantity: draft.stock, createdAt: explodedAt, updatedAt: explodedAt,
+      });
+      totals.stockRecords++;
+      totals.inStock++;
+    }
+  }
+  return ledger;
+}
+
+/** What one piece cost the shop, in euro. */
+function unitCost(draft: ProductDraft): Decimal {
+  return draft.price.times(draft.costShare).toDecimalPlaces(2);
+}
+
+function trackingNumber(boxId: number): string {
+  return `LX${String(100_000_000 + boxId * 7_919).slice(-9)}PH`;
+}
+
+function pendingBoxes(productCount: number, totals: { boxes: number; purchaseRecords: number }, rate: Decimal, now: Date, seed: number): Ledger {
+  const ledger: Ledger = { boxes: [], purchaseRecords: [], stockRecords: [] };
+  if (productCount === 0) return ledger;
+  const rng = createRandom(seed + 1);
+  const plans = [
+    { status: "OPEN" as const, records: 4, deliveryInDays: null },
+    { status: "OPEN" as const, records: 3, deliveryInDays: null },
+    { status: "SHIPPED" as const, records: 6, deliveryInDays: 9 },
+  ];
+  for (const plan of plans) {
+    const boxId = ++totals.boxes;
+    const packedAt = new Date(now.getTime() - rng.int(2, 20) * DAY);
+    ledger.boxes.push({
+      id: boxId, status: plan.status,
+      estimatedDeliveryDate: plan.deliveryInDays === null ? null : localDate(new Date(now.getTime() + plan.deliveryInDays * DAY)),
+      trackingNumber: plan.status === "SHIPPED" ? trackingNumber(boxId) : null,
+      createdAt: packedAt, updatedAt: packedAt,
+    });
+    for (let i = 0; i < plan.records; i++) {
+      const productIndex = rng.int(0, Math.min(productCount, DEFAULT_PRODUCTS) - 1);
+      const draftPrice = generateProduct(productIndex, { seed, now }).price;
+      const costEuro = draftPrice.times(0.3 + rng.next() * 0.2).toDecimalPlaces(2);
+      const quantity = rng.int(1, 5);
+      ledger.purchaseRecords.push({
+        id: ++totals.purchaseRecords, productId: productIndex + 1, boxId, purchaseCostEuro: costEuro,
+        purchaseCostPhp: costEuro.times(rate).toDecimalPlaces(2), purchasedStock: quantity, remainingStock: quantity,
+        createdAt: packedAt, updatedAt: packedAt,
+      });
+    }
+  }
+  return ledger;
+}
+
+function templates(ids: Ids): InferInsertModel<typeof schema.productTemplate>[] {
+  const seiko = brands.find((brand) => brand.name === "Seiko");
+  const eta = movementMakers.find((maker) => maker.name === "ETA");
+  return [
+    {
+      templateName: "Signed crown, NOS", templateDescription: "A signed replacement crown from old stock; fill in brand, model and size.",
+      name: "{Brand} {Model} crown {size} mm NOS", price: new Decimal("39.95"), isBulk: false,
+      categoryId: ids.category.get("crowns") ?? null, countryId: ids.country.get("NL") ?? null,
+      caliber: "UNKNOWN", state: "NEW", itemType: "CROWN", gender: "UNISEX",
+      condition: "New old stock (NOS), never fitted", dimensions: "{size} mm diameter, tap 0.90 mm", crown: "Signed {Brand}, steel",
+      additional: "Photos show the actual item.", additional3: "Please check the fit against your calibre before ordering.",
+    },
+    {
+      templateName: "Seiko 6139 movement for parts", templateDescription: "Non-running 6139 chronograph movements from the parts drawer.",
+      name: "Seiko 6139 movement for parts", price: new Decimal("89.00"), isBulk: false,
+      categoryId: ids.category.get("chronograph-movements") ?? null, manufacturerId: seiko ? (ids.manufacturer.get(seiko.name) ?? null) : null,
+      countryId: ids.country.get("PH") ?? null, caliber: "CHRONOGRAPH", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
+      condition: "Used, for parts or repair — not running", movement: "Seiko 6139 chronograph, 21 jewels", dimensions: "Ø 27.0 mm",
+    },
+    {
+      templateName: "Sapphire crystal", templateDescription: "Flat sapphire crystals sold in bulk; set the size in the name and dimensions.",
+      name: "Sapphire crystal {size} mm", price: new Decimal("24.95"), isBulk: true,
+      categoryId: ids.category.get("crystals") ?? null, manufacturerId: ids.manufacturer.get("Sternkreuz") ?? null,
+      countryId: ids.country.get("DE") ?? null, caliber: "UNKNOWN", state: "NEW", itemType: "CRYSTAL", gender: "UNKNOWN",
+      condition: "New, in original packaging", crystal: "Sapphire, flat", dimensions: "{size} mm diameter, 1.0 mm high",
+    },
+    {
+      templateName: "Leather strap 20 mm", templateDescription: "Hirsch calf straps with a steel buckle.",
+      name: "Brown calf leather strap 20 mm with steel buckle", price: new Decimal("34.95"), shippingFee: null, isBulk: true,
+      categoryId: ids.category.get("straps-bracelets") ?? null, manufacturerId: ids.manufacturer.get("Hirsch") ?? null,
+      countryId: ids.country.get("DE") ?? null, caliber: "UNKNOWN", state: "NEW", itemType: "LEATHER_STRAP", gender: "UNISEX",
+      condition: "New, in original packaging", braceletStrap: "Brown calf leather, padded, stitched", dimensions: "20 mm at the lugs, 18 mm at the buckle",
+    },
+    {
+      templateName: "ETA 2824-2 movement", templateDescription: "Serviced 2824-2 movements for replacements in Swiss watches.",
+      name: "ETA 2824-2 automatic movement, running, serviced", price: new Decimal("195.00"), isBulk: false,
+      categoryId: ids.category.get("automatic-movements") ?? null, manufacturerId: eta ? (ids.manufacturer.get(eta.name) ?? null) : null,
+      countryId: ids.country.get("CH") ?? null, caliber: "AUTOMATIC", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
+      condition: "Pre-owned, serviced by our watchmaker", movement: "ETA 2824-2 automatic, 25 jewels", dimensions: "Ø 25.6 mm, height 4.6 mm",
+    },
+  ];
+}
+
+async function seedLogbook(tx: Db, facts: { adminId: string; now: Date; productCount: number; outOfStock: number; boxes: number }): Promise<void> {
+  const at = (hoursAgo: number) => new Date(facts.now.getTime() - hoursAgo * 3_600_000);
+  const entries: InferInsertModel<typeof schema.logbook>[] = [
+    { eventType: "DEPLOY", logLevel: "INFO", description: "Demo catalogue loaded", newState: { products: facts.productCount }, createdAt: at(0) },
+    { eventType: "HEALTH_CHECK", logLevel: "INFO", description: "Database and storage reachable", createdAt: at(1) },
+    { eventType: "STOCK_CHANGE", logLevel: "INFO", entityType: "BOX", entityId: "1", description: "Box 1 exploded: purchases booked into stock", previousState: { status: "SHIPPED" }, newState: { status: "EXPLODED" }, userId: facts.adminId, createdAt: at(30) },
+    { eventType: "PRODUCT", logLevel: "INFO", entityType: "PRODUCT", entityId: "1", description: "Product created", newState: { id: 1 }, userId: facts.adminId, createdAt: at(28) },
+    { eventType: "EBAY_API", logLevel: "WARNING", description: "Marketplace access token expired; a new one was requested with the refresh token", createdAt: at(6) },
+    { eventType: "EMAIL", logLevel: "WARNING", description: "Order confirmation e-mail delayed: the mail server timed out, sent on the second attempt", createdAt: at(12) },
+    { eventType: "WEBHOOK", logLevel: "ERROR", description: "Payment webhook rejected: signature did not match", errorData: { reason: "signature mismatch", provider: "sandbox" }, createdAt: at(3) },
+    { eventType: "ADDRESS", logLevel: "INFO", entityType: "ADDRESS_BOOK", description: "Customer added an address in the United States", createdAt: at(50) },
+  ];
+  await insertInChunks(tx, schema.logbook, entries.map((entry) => ({ ...entry, updatedAt: entry.createdAt })));
+  await insertInChunks(tx, schema.adminNotification, [
+    { type: "DEPLOYMENT", severity: "INFO", message: "New version deployed with the demo catalogue", userIdRead: facts.adminId, createdAt: at(0) },
+    { type: "OTHER", severity: "WARNING", message: `${facts.outOfStock} products are sold out; requests wait in the restock manager`, createdAt: at(2) },
+    { type: "EBAY_ORDER", severity: "INFO", message: "Marketplace sandbox connected; no marketplace orders yet", createdAt: at(5) },
+    { type: "ORDER", severity: "INFO", message: "Shipping calendar filled for the next eight weeks", createdAt: at(8) },
+    { type: "REFUND", severity: "ERROR", message: "A refund could not be sent to the payment provider; retry it from the order page", createdAt: at(20) },
+  ]);
+}
+
+/** Draws and stores the pictures, a few at a time so that sharp's threads stay busy without queueing hundreds. */
+async function storeImages(storage: StoragePort, drafts: ProductDraft[]): Promise<number> {
+  let next = 0;
+  let stored = 0;
+  const worker = async () => {
+    for (let i = next++; i < drafts.length; i = next++) {
+      const draft = drafts[i];
+      if (!draft) continue;
+      const image = await renderProductImage({ name: draft.name, picture: draft.picture });
+      await storage.put(productImageKey(draft.index + 1), image, "image/webp");
+      stored++;
+    }
+  };
+  // sharp runs on libuv's pool of four threads; more workers than that only queue.
+  await Promise.all(Array.from({ length: Math.max(4, availableParallelism()) }, worker));
+  return stored;
+}
