@@ -1,0 +1,34 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { env } from "@/env";
+import { ApiProvider } from "@/lib/trpc/client";
+import { shopIdentity } from "@/lib/shop";
+import { ThemeProvider } from "@/features/layout/theme-provider";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env.NEXT_PUBLIC_SERVER_URL),
+  title: { default: `${env.SHOP_NAME} — ${shopIdentity.title}`, template: `%s | ${env.SHOP_NAME}` },
+  description: shopIdentity.description,
+  keywords: shopIdentity.keywords,
+  applicationName: env.SHOP_NAME,
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#faf8f4" },
+    { media: "(prefers-color-scheme: dark)", color: "#0f1012" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <ThemeProvider>
+          <ApiProvider>{children}</ApiProvider>
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}
