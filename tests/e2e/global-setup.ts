@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Starts the production build (`next start`) on a free port with a fresh data folder, so the server opens a new
+ * embedded PGlite, migrates it and seeds the demo catalogue itself on start (instrumentation hook), with sandbox
+ * integrations. Tests read the address with `inject("baseUrl")`.
+ *
+ * Set E2E_SERVER_LOG=1 to stream the server's output; it is always written to .test-data/e2e/server.log.
+ * Set E2E_KEEP_DATA=1 to keep the server's data folder after the run.
+ */
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The running shop, without a trailing slash: http://127.0.0.1:PORT */
+    baseUrl: string;
+    /** The server's data folder: its PGlite database, storage and sandbox outbox live there. */
+    serverDataDir: string;
+  }
+}
+
+const root = process.cwd();
+const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000);
+const logFile = path.join(root, ".test-data", "e2e", "server.log");
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No production build in .next: run `npx next build` first (`npm run test:e2e` does it for you).");
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+  mkdirSync(path.dirname(logFile), { recursive: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // The address the server puts in links it makes (e-mails, payment return pages, auth callbacks). The value baked
+    // into the browser bundle at build time is not changed by this.
+    NEXT_PUBLIC_SERVER_URL: baseUrl,
+    AUTH_URL: baseUrl,
+    AUTH_TRUST_HOST: "true",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  // Always the embedded database and the sandboxes, whatever the calling shell has.
+  delete env.DATABASE_URL;
+  delete env.INTEGRATIONS;
+
+  const output: string[] = [];
+  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    // Its own process group, so that teardown stops the server and anything it started.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const record = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output.push(text);
+    if (process.env.E2E_SERVER_LOG === "1") process.stdout.write(`[server] ${text}`);
+  };
+  server.stdout?.on("data", record);
+  server.stderr?.on("data", record);
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+
+  const stop = async () => {
+    await stopProcessGroup(server, exited);
+    writeFileSync(logFile, output.join(""));
+    if (process.env.E2E_KEEP_DATA !== "1") rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, exited);
+  } catch (error) {
+    await stop();
+    console.error(`\n--- output of \`next start\` (also in ${path.relative(root, logFile)}) ---\n${output.join("")}--- end ---\n`);
+    throw error;
+  }
+
+  project.provide("baseUrl", baseUrl);
+  project.provide("serverDataDir", dataDir);
+  return stop;
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  let serverExit: number | null | undefined;
+  void exited.then((code) => (serverExit = code ?? -1));
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (serverExit !== undefined) throw new Error(`The shop server exited with code ${serverExit} before it was healthy`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
+      last = error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${startTimeoutMs / 1000} s; last: ${last}`);
+}
+
+async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup("SIGTERM");
+  const stopped = await Promise.race([exited.then(() => true), delay(10_000).then(() => false)]);
+  if (!stopped) {
+    signalGroup("SIGKILL");
+    await Promise.race([exited, delay(5_000)]);
+  }
+  // Anything the server started that outlived it.
+  signalGroup("SIGKILL");
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { Decimal } from "decimal.js";
+import type { Caliber, Gender, ItemType, PricingType, ProductState } from "@/lib/enums";
+import { buildSearchText } from "@/server/catalog/search-text";
+import type { Db } from "@/server/db/client";
+import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
+
+// Small factories for tests: each makes exactly the rows a test names, nothing shared between tests.
+
+export async function makeManufacturer(db: Db, name: string, parentId?: number) {
+  const [row] = await db.insert(productManufacturer).values({ name, parentId, isParent: parentId === undefined }).returning();
+  return row!;
+}
+
+export async function makeCategory(db: Db, name: string, parentId?: number) {
+  const [row] = await db.insert(productCategory).values({ name, parentId, isParent: parentId === undefined }).returning();
+  return row!;
+}
+
+export async function makeDiscount(
+  db: Db,
+  values: { name?: string; value: string; pricingType: PricingType; discountType: "PRODUCT" | "GLOBAL" | "USER" | "COUPON"; active?: boolean; startsAt?: Date; expiresAt?: Date },
+) {
+  const [row] = await db
+    .insert(discount)
+    .values({ name: values.name ?? `${values.discountType} ${values.value}`, ...values, value: new Decimal(values.value) })
+    .returning();
+  return row!;
+}
+
+export type ProductSpec = {
+  name: string;
+  price?: string;
+  stock?: number;
+  manufacturer?: { id: number; name: string };
+  category?: { id: number; name: string };
+  caliber?: Caliber;
+  state?: ProductState;
+  gender?: Gender;
+  itemType?: ItemType;
+  discountId?: number;
+  createdAt?: Date;
+  wsStatus?: "ONLINE" | "OFFLINE";
+};
+
+export async function makeProduct(db: Db, spec: ProductSpec) {
+  const [row] = await db
+    .insert(product)
+    .values({
+      name: spec.name,
+      price: new Decimal(spec.price ?? "10.00"),
+      stock: spec.stock ?? 1,
+      manufacturerId: spec.manufacturer?.id,
+      categoryId: spec.category?.id,
+      discountId: spec.discountId,
+      wsStatus: spec.wsStatus ?? "ONLINE",
+      createdAt: spec.createdAt,
+      searchText: buildSearchText({
+        name: spec.name,
+        manufacturer: spec.manufacturer?.name,
+        category: spec.category?.name,
+        caliber: spec.caliber,
+        itemType: spec.itemType,
+      }),
+    })
+    .returning();
+  await db.insert(productDescription).values({
+    productId: row!.id,
+    caliber: spec.caliber ?? "UNKNOWN",
+    state: spec.state ?? "UNKNOWN",
+    gender: spec.gender ?? "UNKNOWN",
+    itemType: spec.itemType ?? "UNKNOWN",
+  });
+  return row!;
+}

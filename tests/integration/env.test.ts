@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Configuration is validated when src/env.ts is first imported, so each case runs in a process of its own with the
+// environment it names, as a server start-up would.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+function importEnv(environment: Record<string, string | undefined>, script = "await import('./src/env.ts');") {
+  const base: Record<string, string | undefined> = { ...process.env };
+  for (const name of Object.keys(base)) {
+    if (/^(NEXT_PUBLIC_|AUTH_|TOKEN_|WEBHOOK_|ENVIRONMENT|INTEGRATIONS|DATABASE_URL|SKIP_ENV)/.test(name)) delete base[name];
+  }
+  const result = spawnSync(tsx, ["--input-type=module", "-e", script], {
+    cwd: root,
+    env: { ...base, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "env-test-")), ...environment } as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const withDefaults = "await import('./src/server/config/apply-embedded-defaults.ts'); await import('./src/env.ts'); console.log('configuration ok');";
+
+describe("configuration", () => {
+  it("starts with no configuration at all on the embedded default", () => {
+    const result = importEnv({}, withDefaults);
+    expect(result.output).toContain("configuration ok");
+    expect(result.status).toBe(0);
+  });
+
+  it("stops with 'Invalid environment variables' and names the bad values", () => {
+    const result = importEnv({ ENVIRONMENT: "testing", DATABASE_URL: "mysql://nope" }, withDefaults);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("Invalid environment variables");
+    expect(result.output).toContain("ENVIRONMENT");
+    expect(result.output).toContain("DATABASE_URL");
+  });
+
+  it("requires every live integration's secret in production", () => {
+    const result = importEnv(
+      {
+        INTEGRATIONS: "live",
+        ENVIRONMENT: "production",
+        NEXT_PUBLIC_SERVER_URL: "https://shop.example.com",
+        NEXT_PUBLIC_PAYPAL_CLIENT_ID: "live-id",
+        NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: "sandbox-id",
+        AUTH_SECRET: "a".repeat(40),
+        TOKEN_SECRET: "b".repeat(40),
+        WEBHOOK_SECRET: "c".repeat(40),
+        MOLLIE_API_KEY: "live_key",
+      },
+      withDefaults,
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("Invalid environment variables");
+    expect(result.output).toContain("SMTP_URL");
+    expect(result.output).not.toContain("MOLLIE_API_KEY:");
+  });
+
+  it("skips validation with the skip flag", () => {
+    expect(importEnv({ SKIP_ENV_VALIDATION: "1", ENVIRONMENT: "testing" }).status).toBe(0);
+  });
+
+  it("refuses to read a server value in the browser", () => {
+    const result = importEnv(
+      {},
+      "await import('./src/server/config/apply-embedded-defaults.ts'); globalThis.window = {}; const { env } = await import('./src/env.ts'); console.log(env.NEXT_PUBLIC_SERVER_URL); env.DATABASE_URL;",
+    );
+    expect(result.output).toContain("http://localhost:3000");
+    expect(result.output).toContain("Attempted to access a server-side environment variable on the client");
+    expect(result.status).not.toBe(0);
+  });
+});
