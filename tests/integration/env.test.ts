@@ -17,7 +17,7 @@ function importEnv(environment: Record<string, string | undefined>, script = "aw
   }
   const result = spawnSync(tsx, ["--input-type=module", "-e", script], {
     cwd: root,
-    env: { ...base, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "env-test-")), ...environment } as NodeJS.ProcessEnv,
+    env: { ...base, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "env-test-")), ...environment } as unknown as NodeJS.ProcessEnv,
     encoding: "utf8",
     timeout: 60_000,
   });
