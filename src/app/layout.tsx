@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { env } from "@/env";
+import { Toaster } from "@/components/ui/sonner";
 import { ApiProvider } from "@/lib/trpc/client";
 import { shopIdentity } from "@/lib/shop";
 import { ThemeProvider } from "@/features/layout/theme-provider";
@@ -26,7 +27,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
         <ThemeProvider>
-          <ApiProvider>{children}</ApiProvider>
+          <ApiProvider>
+            {children}
+            <Toaster />
+          </ApiProvider>
         </ThemeProvider>
       </body>
     </html>

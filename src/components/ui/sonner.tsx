@@ -1,0 +1,21 @@
+"use client";
+
+import { useTheme } from "next-themes";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+
+/** One toast at a time, 5 seconds, F8 to reach it, as SPEC section 9 says. */
+export function Toaster(props: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      theme={(resolvedTheme as ToasterProps["theme"]) ?? "light"}
+      visibleToasts={1}
+      duration={5000}
+      hotkey={["F8"]}
+      richColors
+      closeButton
+      className="toaster group"
+      {...props}
+    />
+  );
+}
