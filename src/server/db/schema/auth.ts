@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import { index, integer, primaryKey, text, timestamp, uniqueIndex, pgTable } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { addressColumns, timestamps } from "./columns";
 import { discount } from "./discounts";
 import { userRole } from "./enums";
 
@@ -71,20 +71,8 @@ export const addressBook = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     userId: text().notNull().references(() => user.id, { onDelete: "cascade" }),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    companyName: text(),
-    postCode: text().notNull(),
-    city: text().notNull(),
-    houseNumber: text().notNull(),
-    street: text().notNull(),
-    phoneNumber: text(),
+    ...addressColumns(),
     email: text(),
-    country: text().notNull(),
-    countryCode: text().notNull(),
-    addressLine2: text(),
-    stateCode: text(),
-    state: text(),
     ...timestamps,
   },
   (t) => [index("address_book_user_idx").on(t.userId)],

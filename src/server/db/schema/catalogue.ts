@@ -20,6 +20,23 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
+/** The free-text description fields, shared by a product's description and a product template. */
+const descriptionTextColumns = () => ({
+  condition: text(),
+  movement: text(),
+  dimensions: text(),
+  serialNumber: text(),
+  dialHands: text(),
+  crystal: text(),
+  additional: text(),
+  additional2: text(),
+  additional3: text(),
+  bezel: text(),
+  crown: text(),
+  language: text(),
+  braceletStrap: text(),
+});
+
 export const productCategory = pgTable(
   "product_category",
   {
@@ -98,19 +115,7 @@ export const productDescription = pgTable(
     state: productState().notNull().default("UNKNOWN"),
     itemType: itemType().notNull().default("UNKNOWN"),
     gender: gender().notNull().default("UNKNOWN"),
-    condition: text(),
-    movement: text(),
-    dimensions: text(),
-    serialNumber: text(),
-    dialHands: text(),
-    crystal: text(),
-    additional: text(),
-    additional2: text(),
-    additional3: text(),
-    bezel: text(),
-    crown: text(),
-    language: text(),
-    braceletStrap: text(),
+    ...descriptionTextColumns(),
     ...timestamps,
   },
   (t) => [
@@ -149,19 +154,7 @@ export const productTemplate = pgTable("product_template", {
   state: productState(),
   itemType: itemType(),
   gender: gender(),
-  condition: text(),
-  movement: text(),
-  dimensions: text(),
-  serialNumber: text(),
-  dialHands: text(),
-  crystal: text(),
-  additional: text(),
-  additional2: text(),
-  additional3: text(),
-  bezel: text(),
-  crown: text(),
-  language: text(),
-  braceletStrap: text(),
+  ...descriptionTextColumns(),
   ...timestamps,
 });
 

@@ -1,5 +1,5 @@
 import { Decimal } from "decimal.js";
-import { customType, timestamp } from "drizzle-orm/pg-core";
+import { customType, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * A `numeric` column read and written as `Decimal`, so that money never passes through a JS float.
@@ -32,3 +32,20 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** The postal address fields shared by the address book and an order's address (each adds its own e-mail rule). */
+export const addressColumns = () => ({
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  companyName: text(),
+  postCode: text().notNull(),
+  city: text().notNull(),
+  houseNumber: text().notNull(),
+  street: text().notNull(),
+  phoneNumber: text(),
+  country: text().notNull(),
+  countryCode: text().notNull(),
+  addressLine2: text(),
+  stateCode: text(),
+  state: text(),
+});

@@ -1,7 +1,7 @@
 import { relations } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { money, timestamps } from "./columns";
+import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
 import { product } from "./catalogue";
 import { carrier, orderStatus, paymentProvider, refundReason, refundType, shippingMethod, shop } from "./enums";
@@ -31,20 +31,8 @@ export const orderAddress = pgTable(
     orderId: integer()
       .notNull()
       .references(() => order.id, { onDelete: "cascade" }),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    companyName: text(),
-    postCode: text().notNull(),
-    city: text().notNull(),
-    houseNumber: text().notNull(),
-    street: text().notNull(),
-    phoneNumber: text(),
+    ...addressColumns(),
     email: text().notNull(),
-    country: text().notNull(),
-    countryCode: text().notNull(),
-    addressLine2: text(),
-    stateCode: text(),
-    state: text(),
     /** The customer's own reference, printed on the label. */
     referenceLine: text(),
     ...timestamps,
