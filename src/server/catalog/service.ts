@@ -360,7 +360,7 @@ export async function getProductDetail(
   };
 }
 
-/** Every product on the web shop with when it last changed, for the sitemap; read in pages of `limit`. */
+/** Products on the web shop with when they last changed, for the sitemap, lowest id first. */
 export async function listProductsForSitemap(db: Db, options: { offset: number; limit: number }) {
   return db
     .select({ id: product.id, updatedAt: product.updatedAt })
@@ -369,12 +369,6 @@ export async function listProductsForSitemap(db: Db, options: { offset: number; 
     .orderBy(asc(product.id))
     .limit(options.limit)
     .offset(options.offset);
-}
-
-/** How many products the web shop offers; the sitemap is split in files of at most 50 000 addresses. */
-export async function countOnlineProducts(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(product).where(eq(product.wsStatus, "ONLINE"));
-  return row?.value ?? 0;
 }
 
 /** The keys of a product's pictures (`products/{id}/N.webp`) in storage, by position N. */
