@@ -83,7 +83,7 @@ export function searchHref(state: SearchState): string {
   if (state.inStock) params.set("inStock", "1");
   if (state.onSale) params.set("onSale", "1");
   if (state.page > 1) params.set("page", String(state.page));
-  const query = params.toString().replaceAll("%2C", ",");
+  const query = params.toString().replaceAll("%2C", ",").replaceAll("%3A", ":");
   return query ? `/search?${query}` : "/search";
 }
 
