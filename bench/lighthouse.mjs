@@ -80,8 +80,12 @@ try {
     ["search", "/search?search=omega&sort=relevance:desc"],
     ["product", `/product/${productId}`],
   ];
-  // Warm the server (first renders compile nothing in production, but fill the image optimiser's cache).
-  for (const [, address] of pages) await fetch(`${baseUrl}${address}`);
+  // Warm the server as a visited shop would be: the pages, and the image optimiser's cache for their pictures.
+  for (const [, address] of pages) {
+    const html = await (await fetch(`${baseUrl}${address}`)).text();
+    const pictures = new Set([...html.matchAll(/\/_next\/image\?url=[^"\s,]+/g)].map((match) => match[0].replaceAll("&amp;", "&")));
+    await Promise.all([...pictures].map((picture) => fetch(`${baseUrl}${picture}`).then((response) => response.arrayBuffer())));
+  }
 
   chrome = await chromeLauncher.launch({
     chromePath,
@@ -100,6 +104,10 @@ try {
   for (const { name, lhr } of results) {
     const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual");
     if (failing.length) console.log(`\n${name}: audits below 0.9: ${failing.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join(", ")}`);
+    // Accessibility and SEO failures name the elements, so they can be found without opening the report.
+    for (const audit of failing.filter((item) => item.details?.items?.some((entry) => entry.node))) {
+      console.log(`  ${audit.id}: ${audit.details.items.slice(0, 3).map((entry) => entry.node?.snippet ?? "").join("  ")}`);
+    }
     const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => `${id.replace(/-/g, " ")} ${lhr.audits[id]?.displayValue ?? "?"}`);
     console.log(`${name}: ${metrics.join(", ")}`);
   }

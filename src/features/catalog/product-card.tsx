@@ -30,8 +30,8 @@ const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounde
 export function ProductGridCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   return (
     <article className={cn(cardShell, "flex flex-col")} data-testid="product-card">
-      <div className="relative aspect-square bg-muted">
-        <ProductImage src={product.image} alt={product.name} priority={priority} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
+      <div className="reveal-fade relative aspect-square bg-muted">
+        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
         <Badge product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
@@ -63,8 +63,8 @@ export function ProductGridCard({ product, priority = false }: { product: Produc
 export function ProductListCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   return (
     <article className={cn(cardShell, "flex gap-3 p-2 sm:gap-5 sm:p-3")} data-testid="product-card">
-      <div className="relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
-        <ProductImage src={product.image} alt={product.name} priority={priority} sizes="(min-width: 640px) 160px, 112px" />
+      <div className="reveal-fade relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
+        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 640px) 160px, 112px" />
         <Badge product={product} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">

@@ -11,7 +11,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="flex flex-col gap-3">
       <div className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
-        <ProductImage key={shown} src={shown} alt={name} priority sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw" />
+        <ProductImage key={shown} src={shown} alt={name} emphasis="preload" sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw" />
       </div>
       {images.length > 1 ? (
         <ul className="flex gap-2 overflow-x-auto" aria-label="Pictures">

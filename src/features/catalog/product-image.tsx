@@ -14,13 +14,14 @@ export function ProductImage({
   src,
   alt,
   sizes,
-  priority = false,
+  emphasis,
   className,
 }: {
   src: string;
   alt: string;
   sizes: string;
-  priority?: boolean;
+  /** "preload" for the one picture that is the page's largest paint; "eager" for pictures above the fold. */
+  emphasis?: "preload" | "eager";
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
@@ -30,7 +31,9 @@ export function ProductImage({
       alt={alt}
       fill
       sizes={sizes}
-      priority={priority}
+      preload={emphasis === "preload"}
+      loading={emphasis === "eager" ? "eager" : undefined}
+      fetchPriority={emphasis === "eager" ? "high" : undefined}
       className={cn("object-contain", className)}
       onError={() => setFailed(true)}
       onLoad={(event) => {

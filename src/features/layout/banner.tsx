@@ -11,6 +11,8 @@ export function Banner({ text }: { text: string }) {
         index % 2 === 1 ? (
           <a key={index} href={part} className="font-semibold underline underline-offset-2 hover:no-underline">
             here
+            {/* The visible label is 'here' (SPEC section 2); screen readers and crawlers also get what it is about. */}
+            <span className="sr-only"> to read more about: {parts[0]?.trim()}</span>
           </a>
         ) : (
           <Fragment key={index}>{part}</Fragment>

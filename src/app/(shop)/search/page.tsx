@@ -92,6 +92,7 @@ export default async function SearchPage({ searchParams }: Props) {
             </div>
           </div>
 
+          <h2 className="sr-only">Products</h2>
           {result.products.length > 0 ? (
             <ProductListing products={result.products.map(toCardView)} />
           ) : (
