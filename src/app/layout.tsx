@@ -4,6 +4,7 @@ import { env } from "@/env";
 import { Toaster } from "@/components/ui/sonner";
 import { ApiProvider } from "@/lib/trpc/client";
 import { shopIdentity } from "@/lib/shop";
+import { OrganizationJsonLd } from "@/features/layout/organization-json-ld";
 import { ThemeProvider } from "@/features/layout/theme-provider";
 import "./globals.css";
 
@@ -13,6 +14,9 @@ export const metadata: Metadata = {
   description: shopIdentity.description,
   keywords: shopIdentity.keywords,
   applicationName: env.SHOP_NAME,
+  // Storefront SEO (issue 3): the logo as the default share picture, and the mark as the icon.
+  openGraph: { type: "website", siteName: env.SHOP_NAME, images: [{ url: "/logo.png", width: 988, height: 504, alt: env.SHOP_NAME }] },
+  icons: { icon: "/logo-light.svg" },
 };
 
 export const viewport: Viewport = {
@@ -26,6 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
+        <OrganizationJsonLd />
         <ThemeProvider>
           <ApiProvider>
             {children}

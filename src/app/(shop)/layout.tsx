@@ -1,26 +1,27 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { env } from "@/env";
-import { shopIdentity } from "@/lib/shop";
-import { Logo } from "@/features/layout/logo";
+import { Banner } from "@/features/layout/banner";
+import { ClientFooter } from "@/features/layout/client-footer";
+import { Navbar } from "@/features/layout/navbar";
+import { ScrollRestoration } from "@/features/layout/scroll-restoration";
+import { ShopMain } from "@/features/layout/shop-main";
+import { getDb } from "@/server/db/client";
+import { getNavbarData } from "@/server/navbar/service";
 
-export default function ShopLayout({ children }: { children: ReactNode }) {
+/** Every path outside /admin: banner, navigation, the page and the footer (SPEC section 2). */
+export default async function ShopLayout({ children }: { children: ReactNode }) {
+  // Read on the server so the banner and menus are in the first paint; the navbar's query starts from this copy.
+  const navbar = await getNavbarData(getDb());
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-          <Link href="/" aria-label={`${env.SHOP_NAME} home`} className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-            <Logo name={env.SHOP_NAME} />
-          </Link>
-          <p className="hidden text-sm text-muted-foreground md:block">{shopIdentity.strapLine}</p>
-        </div>
-      </header>
-      <main className="flex-1 pb-24">{children}</main>
-      <footer className="border-t">
-        <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} {env.SHOP_NAME} · {shopIdentity.strapLine}
-        </div>
-      </footer>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {navbar.navbarBannerText ? <Banner text={navbar.navbarBannerText} /> : null}
+      <Navbar shopName={env.SHOP_NAME} initialData={navbar} />
+      <ShopMain>{children}</ShopMain>
+      <ClientFooter shopName={env.SHOP_NAME} />
+      <ScrollRestoration />
     </div>
   );
 }

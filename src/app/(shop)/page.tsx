@@ -1,52 +1,121 @@
+import { ArrowRight } from "lucide-react";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/env";
+import { Button } from "@/components/ui/button";
+import { ProductListing } from "@/features/catalog/product-listing";
+import { toCardView } from "@/features/catalog/product-view";
 import { shopIdentity } from "@/lib/shop";
-import { ProductCard } from "@/features/catalog/product-card";
+import { storageImageUrl } from "@/server/catalog/images";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { getManyProducts } from "@/server/catalog/service";
 import { getDb } from "@/server/db/client";
-import { getStorage } from "@/server/integrations/storage/storage";
+import { getNavbarData } from "@/server/navbar/service";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
-  const { page: pageParam } = await searchParams;
-  const query = getManyProductsInput.safeParse({ page: Number(pageParam ?? 1), orderBy: { createdAt: "desc" } });
-  const storage = getStorage();
-  const { products, pagination } = await getManyProducts(
-    getDb(),
-    query.success ? query.data : getManyProductsInput.parse({ page: 1 }),
-    { imageUrl: (key) => storage.publicUrl(key) },
+export const metadata: Metadata = { alternates: { canonical: "/" } };
+
+const SHELF_SIZE = 8;
+
+function Shelf({ id, title, intro, href, children }: { id: string; title: string; intro: string; href: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="py-8 sm:py-10">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-2xl font-semibold sm:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
+        </div>
+        <Link href={href} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+          See all <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      {children}
+    </section>
   );
+}
+
+/** Home: what came in, what is on sale, and ways to browse by category and by brand. */
+export default async function HomePage() {
+  const db = getDb();
+  const [arrivals, onSale, navbar] = await Promise.all([
+    getManyProducts(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" } }), { imageUrl: storageImageUrl }),
+    getManyProducts(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" }, onSale: true, inStock: true }), { imageUrl: storageImageUrl }),
+    getNavbarData(db),
+  ]);
+  const brands = navbar.manufacturers[0]?.children ?? [];
 
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
-      <section className="py-10 sm:py-14">
-        <p className="text-sm font-medium uppercase tracking-widest text-primary">{env.SHOP_NAME}</p>
-        <h1 className="mt-2 max-w-2xl text-3xl font-semibold sm:text-5xl">{shopIdentity.strapLine}</h1>
-        <p className="mt-4 max-w-2xl text-muted-foreground">{shopIdentity.description}</p>
-      </section>
-      <section aria-labelledby="new-arrivals">
-        <div className="mb-4 flex items-baseline justify-between">
-          <h2 id="new-arrivals" className="text-2xl font-semibold">New arrivals</h2>
-          <p className="text-sm text-muted-foreground">{pagination.totalItems} pieces in the shop</p>
+      <section className="grid gap-6 py-10 sm:py-14 lg:grid-cols-[3fr_2fr] lg:items-end">
+        <div>
+          <p className="text-sm font-medium uppercase tracking-widest text-primary">{env.SHOP_NAME}</p>
+          <h1 className="mt-2 max-w-2xl text-3xl font-semibold leading-tight sm:text-5xl">{shopIdentity.strapLine}</h1>
+          <p className="mt-4 max-w-2xl text-muted-foreground">{shopIdentity.description}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <Link href="/search">Browse the shop</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link href="/search?sort=createdAt:desc&inStock=1">In stock now</Link>
+            </Button>
+          </div>
         </div>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {products.map((product, index) => (
-            <li key={product.id} className="flex">
-              <ProductCard product={product} priority={index < 4} />
+        <p className="text-sm text-muted-foreground lg:text-right">
+          {arrivals.pagination.totalItems.toLocaleString("en-IE")} pieces in the shop, each described by a watchmaker.
+        </p>
+      </section>
+
+      <section aria-labelledby="browse-categories" className="border-y py-8">
+        <h2 id="browse-categories" className="sr-only">
+          Browse by category
+        </h2>
+        <ul className="grid grid-cols-2 gap-x-6 gap-y-6 sm:grid-cols-3 lg:grid-cols-5">
+          {navbar.categories.map((category) => (
+            <li key={category.id}>
+              <Link href={category.href ?? "/404"} className="font-serif text-lg font-semibold hover:text-primary">
+                {category.name}
+              </Link>
+              <ul className="mt-2 space-y-1 text-sm">
+                {(category.children ?? []).slice(0, 5).map((child) => (
+                  <li key={child.id}>
+                    <Link href={child.href ?? "/404"} className="text-muted-foreground hover:text-foreground hover:underline">
+                      {child.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             </li>
           ))}
         </ul>
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4 text-sm">
-          {pagination.page > 1 ? (
-            <Link className="rounded-md border px-3 py-2 hover:bg-accent" href={`/?page=${pagination.page - 1}`}>Previous</Link>
-          ) : null}
-          <span className="text-muted-foreground">Page {pagination.page} of {pagination.totalPages}</span>
-          {pagination.page < pagination.totalPages ? (
-            <Link className="rounded-md border px-3 py-2 hover:bg-accent" href={`/?page=${pagination.page + 1}`}>Next</Link>
-          ) : null}
-        </nav>
+      </section>
+
+      <Shelf id="new-arrivals" title="New arrivals" intro="Fresh from the workbench and the buying trips." href="/search?sort=createdAt:desc">
+        <ProductListing products={arrivals.products.slice(0, SHELF_SIZE).map(toCardView)} priorityCount={2} />
+      </Shelf>
+
+      {onSale.products.length > 0 ? (
+        <Shelf id="on-sale" title="On sale" intro="Discounted pieces, while they last." href="/search?onSale=1&inStock=1">
+          <ProductListing products={onSale.products.slice(0, SHELF_SIZE).map(toCardView)} priorityCount={0} />
+        </Shelf>
+      ) : null}
+
+      <section aria-labelledby="brands" className="py-8 sm:py-10">
+        <h2 id="brands" className="text-2xl font-semibold sm:text-3xl">
+          Brands
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Watches and parts by the makers collectors know.</p>
+        <ul className="mt-5 flex flex-wrap gap-2">
+          {brands.map((brand) => (
+            <li key={brand.id}>
+              <Link href={brand.href ?? "/404"} className="inline-block rounded-full border bg-card px-4 py-2 text-sm hover:border-primary hover:text-primary">
+                {brand.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -1,49 +1,89 @@
-import Image from "next/image";
-import Link from "next/link";
-import { formatEuro } from "@/lib/money";
-import type { ProductCard as ProductCardData } from "@/server/catalog/schemas";
+"use client";
 
-/** A product in a listing: image, maker, name, price (with the old price struck through under a discount), stock. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
-  const badge = product.discount ? product.discount.value : product.isNew ? "New" : null;
+import Link from "next/link";
+import { attributeLabel } from "@/lib/labels";
+import { cn } from "@/lib/utils";
+import { AddToCartButton } from "./add-to-cart-button";
+import { Price, StockStatus } from "./price";
+import { ProductImage } from "./product-image";
+import type { ProductCardView } from "./product-view";
+
+/** 'New' without a discount, the discount (-15%) otherwise (SPEC section 4). */
+function Badge({ product }: { product: ProductCardView }) {
+  const text = product.discount ? product.discount.value : product.isNew ? "New" : null;
+  if (!text) return null;
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md">
-      <div className="relative aspect-square bg-muted">
-        <Image
-          src={product.image}
-          alt={product.name}
-          fill
-          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
-          className="object-cover"
-          priority={priority}
-        />
-        {badge ? (
-          <span className="absolute left-2 top-2 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
-            {badge}
-          </span>
-        ) : null}
+    <span
+      className={cn(
+        "absolute left-2 top-2 z-10 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        product.discount ? "bg-primary text-primary-foreground" : "bg-foreground text-background",
+      )}
+    >
+      {text}
+    </span>
+  );
+}
+
+const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md";
+
+/** A product in the grid: square picture, maker, name, price and stock, and an add-to-cart button. */
+export function ProductGridCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+  return (
+    <article className={cn(cardShell, "flex flex-col")} data-testid="product-card">
+      <div className="reveal-fade relative aspect-square bg-muted">
+        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
+        <Badge product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <p className="text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? " "}</p>
+        <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
         <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug">
-          <Link href={`/product/${product.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link href={`/product/${product.id}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg">
             {product.name}
           </Link>
         </h3>
-        <div className="mt-auto flex items-baseline justify-between gap-2 pt-2">
-          <p className="font-serif text-lg font-semibold">
-            {product.discount ? (
-              <>
-                <span className="text-primary">{formatEuro(product.discount.discountedPrice)}</span>{" "}
-                <s className="text-sm font-normal text-muted-foreground">{formatEuro(product.price)}</s>
-              </>
-            ) : (
-              formatEuro(product.price)
-            )}
-          </p>
-          <p className={product.stock > 0 ? "text-xs text-muted-foreground" : "text-xs font-medium text-destructive"}>
-            {product.stock > 0 ? `${product.stock} in stock` : "Sold out"}
-          </p>
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
+          <Price price={product.price} discountedPrice={product.discount?.discountedPrice} className="text-lg" />
+          <StockStatus stock={product.stock} className="text-xs" />
+        </div>
+        {/* The grid card adds at the price the visitor sees, the discounted one (SPEC section 7). */}
+        <AddToCartButton
+          compact
+          className="mt-2 w-full"
+          productId={product.id}
+          name={product.name}
+          price={product.discount?.discountedPrice ?? product.price}
+          inStock={product.stock > 0}
+        />
+      </div>
+    </article>
+  );
+}
+
+/** A product in the list: picture beside the details a collector scans for (caliber, state, item type). */
+export function ProductListCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+  return (
+    <article className={cn(cardShell, "flex gap-3 p-2 sm:gap-5 sm:p-3")} data-testid="product-card">
+      <div className="reveal-fade relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
+        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 640px) 160px, 112px" />
+        <Badge product={product} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">
+        <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
+        <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug sm:text-base">
+          <Link href={`/product/${product.id}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="hidden text-xs text-muted-foreground sm:block">
+          {attributeLabel("itemType", product.itemType)} · {attributeLabel("caliber", product.caliber)} · {attributeLabel("state", product.state)}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+          <div className="flex flex-col">
+            <Price price={product.price} discountedPrice={product.discount?.discountedPrice} className="text-lg" />
+            <StockStatus stock={product.stock} className="text-xs" />
+          </div>
+          {/* The list card adds at the full price (SPEC section 7); the server applies the discount. */}
+          <AddToCartButton compact productId={product.id} name={product.name} price={product.price} inStock={product.stock > 0} />
         </div>
       </div>
     </article>

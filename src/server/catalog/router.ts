@@ -1,11 +1,8 @@
-import { getStorage } from "@/server/integrations/storage/storage";
 import { createTRPCRouter, publicProcedure } from "@/server/trpc";
+import { storageImageUrl } from "./images";
 import { getManyProductsInput } from "./schemas";
 import { getManyProducts } from "./service";
 
 export const productRouter = createTRPCRouter({
-  getMany: publicProcedure.input(getManyProductsInput).query(({ ctx, input }) => {
-    const storage = getStorage();
-    return getManyProducts(ctx.db, input, { imageUrl: (key) => storage.publicUrl(key) });
-  }),
+  getMany: publicProcedure.input(getManyProductsInput).query(({ ctx, input }) => getManyProducts(ctx.db, input, { imageUrl: storageImageUrl })),
 });

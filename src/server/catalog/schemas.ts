@@ -22,9 +22,9 @@ export const getManyProductsInput = z.object({
   search: z.string().trim().max(200).optional(),
   orderBy: productOrderBy.optional(),
   page: z.number().int().min(1).max(10_000).default(1),
-  /** A category or manufacturer includes everything below it in its tree. */
-  categoryId: z.number().int().positive().optional(),
-  manufacturerId: z.number().int().positive().optional(),
+  /** Categories and manufacturers: a product matches one of them, each including everything below it in its tree. */
+  categoryId: z.array(z.number().int().positive()).max(50).optional(),
+  manufacturerId: z.array(z.number().int().positive()).max(50).optional(),
   caliber: z.array(z.enum(calibers)).max(calibers.length).optional(),
   state: z.array(z.enum(productStates)).max(productStates.length).optional(),
   gender: z.array(z.enum(genders)).max(genders.length).optional(),
@@ -32,6 +32,10 @@ export const getManyProductsInput = z.object({
   priceMin: decimalText.optional(),
   priceMax: decimalText.optional(),
   inStock: z.boolean().optional(),
+  /** Only products with a discount in force. */
+  onSale: z.boolean().optional(),
+  /** Also count, for every filter, how many matches each of its options would give (the /search side panel). */
+  facets: z.boolean().default(false),
 });
 export type GetManyProductsInput = z.input<typeof getManyProductsInput>;
 export type GetManyProductsQuery = z.output<typeof getManyProductsInput>;
@@ -54,7 +58,48 @@ export type ProductCard = {
   image: string;
 };
 
+/** One option of a tree filter (category, manufacturer) with the matches below it; children are nested options. */
+export type TreeFacetOption = { id: number; name: string; count: number; children: TreeFacetOption[] };
+
+export type FacetCount<V extends string> = { value: V; count: number };
+
+/**
+ * For each filter, how many products each option would give with the search and every other filter applied, so
+ * that ticking an option never leads to an empty page. UNKNOWN never appears as an option.
+ */
+export type ProductFacets = {
+  category: TreeFacetOption[];
+  manufacturer: TreeFacetOption[];
+  caliber: FacetCount<Caliber>[];
+  state: FacetCount<ProductState>[];
+  gender: FacetCount<Gender>[];
+  itemType: FacetCount<ItemType>[];
+  price: { min: Decimal; max: Decimal } | null;
+  inStock: number;
+};
+
 export type ProductPage = {
   products: ProductCard[];
   pagination: { page: number; pageSize: number; totalItems: number; totalPages: number };
+  /** Present when the input asked for facets. */
+  facets: ProductFacets | null;
+};
+
+export const productIdInput = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Every description field of SPEC section 3 that the product page shows, in the order it shows them. */
+export const descriptionFields = [
+  "condition", "movement", "dimensions", "serialNumber", "dialHands", "crystal", "bezel", "crown", "braceletStrap",
+  "language", "additional", "additional2", "additional3",
+] as const;
+export type DescriptionField = (typeof descriptionFields)[number];
+
+/** The product page: the card plus every description field, all pictures and related products. */
+export type ProductDetail = ProductCard & {
+  categoryId: number | null;
+  manufacturerId: number | null;
+  /** Addresses of the product's pictures, first picture first; at least one. */
+  images: string[];
+  description: Partial<Record<DescriptionField, string | null>>;
+  related: ProductCard[];
 };

@@ -55,9 +55,9 @@ describe("getManyProducts", () => {
   });
 
   it("filters by a manufacturer or category including everything below it", async () => {
-    const seiko = await list({ search: "", manufacturerId: seikoId });
+    const seiko = await list({ search: "", manufacturerId: [seikoId] });
     expect(seiko.products.every((p) => p.manufacturer === "Seiko")).toBe(true);
-    const parts = await list({ categoryId: partsId });
+    const parts = await list({ categoryId: [partsId] });
     expect(parts.products.map((p) => p.category).sort()).toEqual(["Crowns", "Parts"]);
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -31,7 +32,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     return { db, kind: "postgres", url: options.url, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm, fuzzystrmatch } });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };
 }

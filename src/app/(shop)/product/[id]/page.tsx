@@ -1,0 +1,178 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { env } from "@/env";
+import { AddToCartButton } from "@/features/catalog/add-to-cart-button";
+import { ProductGallery } from "@/features/catalog/product-gallery";
+import { ProductListing } from "@/features/catalog/product-listing";
+import { Price, StockStatus } from "@/features/catalog/price";
+import { toCardView } from "@/features/catalog/product-view";
+import { attributeLabel, attributeNames } from "@/lib/labels";
+import { formatEuro } from "@/lib/money";
+import { storageImageUrl, storedProductImageKeys } from "@/server/catalog/images";
+import { descriptionFields, productIdInput, type DescriptionField, type ProductDetail } from "@/server/catalog/schemas";
+import { getProductDetail } from "@/server/catalog/service";
+import { getDb } from "@/server/db/client";
+import { categoryHref, manufacturerHref } from "@/server/navbar/service";
+import { AppError } from "@/server/errors";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+const fieldNames: Record<DescriptionField, string> = {
+  condition: "Condition",
+  movement: "Movement",
+  dimensions: "Dimensions",
+  serialNumber: "Serial number",
+  dialHands: "Dial & hands",
+  crystal: "Crystal",
+  bezel: "Bezel",
+  crown: "Crown",
+  braceletStrap: "Bracelet / strap",
+  language: "Language",
+  additional: "Shipping",
+  additional2: "Provenance",
+  additional3: "Notes",
+};
+
+/** One read per request, shared by the metadata and the page. */
+const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
+  const id = productIdInput.safeParse(idParam);
+  if (!id.success) return null;
+  try {
+    return await getProductDetail(getDb(), id.data, { imageUrl: storageImageUrl, imageKeys: storedProductImageKeys });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+});
+
+function summary(product: ProductDetail): string {
+  const facts = [product.manufacturer, attributeLabel("itemType", product.itemType), product.caliber && product.caliber !== "UNKNOWN" ? attributeLabel("caliber", product.caliber) : null]
+    .filter(Boolean)
+    .join(" · ");
+  const condition = product.description.condition ? ` ${product.description.condition}` : "";
+  return `${product.name} — ${facts}. ${formatEuro(product.discount?.discountedPrice ?? product.price)}.${condition}`.slice(0, 300);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await loadProduct((await params).id);
+  if (!product) return { title: "Product not found", robots: { index: false } };
+  const url = `/product/${product.id}`;
+  return {
+    title: product.name,
+    description: summary(product),
+    alternates: { canonical: url },
+    openGraph: { type: "website", url, title: product.name, description: summary(product), images: product.images.slice(0, 1).map((image) => ({ url: image, width: 800, height: 800, alt: product.name })) },
+  };
+}
+
+/** schema.org Product with an Offer in euros, for search engines (SPEC section 1). */
+function productJsonLd(product: ProductDetail) {
+  const base = env.NEXT_PUBLIC_SERVER_URL.replace(/\/+$/, "");
+  const absolute = (address: string) => (address.startsWith("http") ? address : `${base}${address}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    sku: String(product.id),
+    name: product.name,
+    description: summary(product),
+    image: product.images.map(absolute),
+    ...(product.manufacturer ? { brand: { "@type": "Brand", name: product.manufacturer } } : {}),
+    ...(product.category ? { category: product.category } : {}),
+    itemCondition: product.state === "NEW" ? "https://schema.org/NewCondition" : product.state === "USED" ? "https://schema.org/UsedCondition" : undefined,
+    offers: {
+      "@type": "Offer",
+      url: `${base}/product/${product.id}`,
+      priceCurrency: "EUR",
+      price: (product.discount?.discountedPrice ?? product.price).toFixed(2),
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await loadProduct((await params).id);
+  if (!product) notFound();
+  const view = toCardView(product);
+  const attributes = (["itemType", "caliber", "state", "gender"] as const).map((key) => [attributeNames[key], attributeLabel(key, product[key])] as const);
+  const fields = descriptionFields
+    .map((field) => [fieldNames[field], product.description[field]?.trim()] as const)
+    .filter((entry): entry is readonly [string, string] => Boolean(entry[1]) && entry[1] !== "N/A");
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(productJsonLd(product)).replace(/</g, "\\u003c") }} />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href="/" className="hover:text-foreground hover:underline">
+              Home
+            </Link>
+          </li>
+          {product.category && product.categoryId ? (
+            <li className="before:mr-1.5 before:content-['/']">
+              <Link href={categoryHref(product.categoryId)} className="hover:text-foreground hover:underline">
+                {product.category}
+              </Link>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} name={product.name} />
+        <div>
+          {product.manufacturer && product.manufacturerId ? (
+            <Link href={manufacturerHref(product.manufacturerId)} className="text-sm font-medium uppercase tracking-widest text-primary hover:underline">
+              {product.manufacturer}
+            </Link>
+          ) : null}
+          <h1 className="mt-1 text-2xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
+          <div className="mt-4 flex flex-wrap items-baseline gap-3">
+            <Price price={view.price} discountedPrice={view.discount?.discountedPrice} className="text-3xl" />
+            {view.discount ? <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">{view.discount.value}</span> : product.isNew ? <span className="rounded-full bg-foreground px-2.5 py-0.5 text-xs font-semibold text-background">New</span> : null}
+          </div>
+          <p className="mt-2 text-sm">
+            <StockStatus stock={product.stock} /> · Shipped from the Netherlands
+          </p>
+          <AddToCartButton className="mt-6 w-full sm:w-auto" productId={product.id} name={product.name} price={view.discount?.discountedPrice ?? view.price} inStock={product.stock > 0} />
+
+          <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border bg-card p-4 text-sm" aria-label="Attributes">
+            {attributes.map(([name, value]) => (
+              <div key={name}>
+                <dt className="text-xs uppercase tracking-wide text-muted-foreground">{name}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              Description
+            </h2>
+            <dl className="mt-3 divide-y text-sm">
+              {fields.map(([name, value]) => (
+                <div key={name} className="grid grid-cols-[9rem_1fr] gap-3 py-2.5">
+                  <dt className="text-muted-foreground">{name}</dt>
+                  <dd className="whitespace-pre-line">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      {product.related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-14">
+          <h2 id="related-heading" className="mb-5 text-2xl font-semibold">
+            Related pieces
+          </h2>
+          <ProductListing products={product.related.map(toCardView)} priorityCount={0} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

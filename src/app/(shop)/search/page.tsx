@@ -1,0 +1,133 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { toFacetsView } from "@/features/catalog/facets-view";
+import { LayoutToggle } from "@/features/catalog/layout-toggle";
+import { MobileFilters } from "@/features/catalog/mobile-filters";
+import { ProductListing } from "@/features/catalog/product-listing";
+import { toCardView } from "@/features/catalog/product-view";
+import { SearchFilters } from "@/features/catalog/search-filters";
+import { parseSearchState, searchHref, toProductQuery, type SearchParamsRecord, type SearchState } from "@/features/catalog/search-params";
+import { SortSelect } from "@/features/catalog/sort-select";
+import { storageImageUrl } from "@/server/catalog/images";
+import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
+import { getManyProducts } from "@/server/catalog/service";
+import { getDb } from "@/server/db/client";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<SearchParamsRecord> };
+
+function findName(options: TreeFacetOption[], id: number): string | undefined {
+  for (const option of options) {
+    if (option.id === id) return option.name;
+    const below = findName(option.children, id);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const state = parseSearchState(await searchParams);
+  // The canonical address keeps what defines the page (words, category, maker) and drops order, page and filters.
+  const canonical = searchHref({ ...emptyFilters(state), search: state.search, category: state.category, manufacturer: state.manufacturer });
+  return {
+    title: state.search ? `Search results for “${state.search}”` : "Watches and watch parts",
+    description: state.search
+      ? `Watches and watch parts matching “${state.search}”, with prices, stock and full descriptions.`
+      : "Browse wristwatches, pocket watches, movements and spare parts by category, maker, caliber and price.",
+    alternates: { canonical },
+  };
+}
+
+function emptyFilters(state: SearchState): SearchState {
+  return { ...state, sort: state.search ? "relevance:desc" : "createdAt:desc", page: 1, category: [], manufacturer: [], caliber: [], state: [], gender: [], itemType: [], priceMin: "", priceMax: "", inStock: false, onSale: false };
+}
+
+/** Search results and browsing by category or maker, with facet filters; the whole state is in the address. */
+export default async function SearchPage({ searchParams }: Props) {
+  const state = parseSearchState(await searchParams);
+  const result = await getManyProducts(getDb(), getManyProductsInput.parse(toProductQuery(state)), { imageUrl: storageImageUrl });
+  const facets = toFacetsView(result.facets!);
+  const { page, totalPages, totalItems } = result.pagination;
+
+  const scope = [...state.category.map((id) => findName(facets.category, id)), ...state.manufacturer.map((id) => findName(facets.manufacturer, id))].filter(Boolean);
+  const heading = state.search ? `Results for “${state.search}”` : scope.length ? scope.join(", ") : "All watches and parts";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <form action="/search" role="search" className="mb-6 flex max-w-2xl gap-2">
+        <label htmlFor="search-page-input" className="sr-only">
+          Search the shop
+        </label>
+        <input
+          id="search-page-input"
+          name="search"
+          type="search"
+          defaultValue={state.search}
+          placeholder="Search watches and parts"
+          className="h-10 w-full rounded-md border border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+        />
+        <Button type="submit">Search</Button>
+      </form>
+
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <SearchFilters state={state} facets={facets} />
+        </aside>
+        <section aria-labelledby="results-heading">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 id="results-heading" className="text-2xl font-semibold sm:text-3xl">
+                {heading}
+              </h1>
+              <p className="mt-1 text-sm text-muted-foreground" data-testid="result-count">
+                {totalItems.toLocaleString("en-IE")} {totalItems === 1 ? "product" : "products"}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <MobileFilters state={state} facets={facets} total={totalItems} />
+              <SortSelect state={state} />
+              <LayoutToggle />
+            </div>
+          </div>
+
+          <h2 className="sr-only">Products</h2>
+          {result.products.length > 0 ? (
+            <ProductListing products={result.products.map(toCardView)} />
+          ) : (
+            <div className="rounded-lg border bg-card px-6 py-12 text-center">
+              <p className="font-serif text-xl font-semibold">No products found{state.search ? ` for "${state.search}"` : ""}</p>
+              <p className="mt-2 text-sm text-muted-foreground">Try fewer words or filters, or a maker&apos;s name and a caliber number, like “Seiko 6139”.</p>
+              <Button asChild variant="outline" className="mt-4">
+                <Link href="/search">Browse everything</Link>
+              </Button>
+            </div>
+          )}
+
+          {totalPages > 1 ? (
+            <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3 text-sm">
+              {page > 1 ? (
+                <Button asChild variant="outline">
+                  <Link href={searchHref({ ...state, page: page - 1 })} rel="prev">
+                    Previous
+                  </Link>
+                </Button>
+              ) : null}
+              <span className="text-muted-foreground">
+                Page {page} of {totalPages}
+              </span>
+              {page < totalPages ? (
+                <Button asChild variant="outline">
+                  <Link href={searchHref({ ...state, page: page + 1 })} rel="next">
+                    Next
+                  </Link>
+                </Button>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

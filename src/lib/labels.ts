@@ -1,0 +1,101 @@
+import type { Caliber, Gender, ItemType, ProductState } from "./enums";
+
+/**
+ * The one place attribute values become words a visitor reads (SPEC section 3): a missing value reads "N/A", a
+ * value without a label "Unknown". Asking for a key that is not an attribute is a programming error and throws.
+ */
+
+const caliberLabels: Record<Caliber, string> = {
+  AUTOMATIC: "Automatic",
+  CHRONOGRAPH: "Chronograph",
+  HANDWIND: "Handwind",
+  QUARTZ_ELECTRONIC_KINETIC: "Quartz/Electronic/Kinetic",
+  UNKNOWN: "Unknown",
+};
+
+const stateLabels: Record<ProductState, string> = { NEW: "New", USED: "Used", UNKNOWN: "Unknown" };
+
+const genderLabels: Record<Gender, string> = { MENS: "Men's", LADIES: "Ladies", UNISEX: "Unisex", UNKNOWN: "Unknown" };
+
+const itemTypeLabels: Record<ItemType, string> = {
+  BALANCE_WHEEL: "Balance Wheel",
+  BATTERY: "Battery",
+  BARREL: "Barrel",
+  BEZEL: "Bezel",
+  BEZEL_INSERT: "Bezel Insert",
+  BRACELET: "Bracelet",
+  BRACELET_LINKS: "Bracelet Links",
+  BRIDGE: "Bridge",
+  BUCKLE_CLASP_CLIP: "Buckle/Clasp/Clip",
+  CASE: "Case",
+  CASE_BACK: "Case Back",
+  CASING_CLAMP: "Casing Clamp",
+  CRYSTAL: "Crystal",
+  CRYSTAL_REPAIR_SET: "Crystal Repair Set",
+  CROWN: "Crown",
+  CROWN_SET: "Crown Set",
+  DAY_DATE_COMPONENT: "Day/Date Component",
+  DIAL: "Dial",
+  DIAL_CLAMP: "Dial Clamp",
+  DIAL_HANDS_SET: "Dial & Hands Set",
+  DISC: "Disc",
+  DIVERS_WATCH: "Divers Watch",
+  GEARS_AND_WHEELS: "Gears and Wheels",
+  GASKET: "Gasket",
+  HANDS_SET: "Hands Set",
+  HOUR_HAND: "Hour Hand",
+  LEATHER_STRAP: "Leather Strap",
+  MAIN_PLATE: "Main Plate",
+  MINUTE_HAND: "Minute Hand",
+  MINUTE_TRACK: "Minute Track",
+  MOVEMENT: "Movement",
+  MOVEMENT_PART: "Movement Part",
+  OTHER_STRAP: "Other Strap",
+  PALLET_FORK_ESCAPE_WHEEL: "Pallet Fork/Escape Wheel",
+  POCKET_WATCH: "Pocket Watch",
+  POLISHING_POWDER: "Polishing Powder",
+  PROTECTOR: "Protector",
+  PUSHER: "Pusher",
+  ROTOR: "Rotor",
+  SCREWS: "Screws",
+  SECOND_HAND: "Second Hand",
+  SPRING: "Spring",
+  SPRINGBAR: "Springbar",
+  STEM: "Stem",
+  STOPWATCH: "Stopwatch",
+  STICKERS: "Stickers",
+  TUBE: "Tube",
+  TWEEZERS: "Tweezers",
+  VARIOUS_PARTS: "Various Parts",
+  WRISTWATCH: "Wristwatch",
+  AUTOMATIC: "Automatic",
+  HANDWINDER: "Handwinder",
+  QUARTZ_ELECTRONIC_KINETIC: "Quartz/Electronic/Kinetic",
+  CHRONOGRAPH: "Chronograph",
+  HANDS: "Hands",
+  UNKNOWN: "Unknown",
+};
+
+const labels = {
+  caliber: caliberLabels,
+  state: stateLabels,
+  gender: genderLabels,
+  itemType: itemTypeLabels,
+} satisfies Record<string, Record<string, string>>;
+
+export type AttributeKey = keyof typeof labels;
+
+/** The heading an attribute has on a product page and in the filters. */
+export const attributeNames: Record<AttributeKey, string> = {
+  caliber: "Caliber",
+  state: "State",
+  gender: "Gender",
+  itemType: "Item type",
+};
+
+export function attributeLabel(key: AttributeKey, value: string | null | undefined): string {
+  if (!Object.hasOwn(labels, key)) throw new Error(`Unknown attribute key "${String(key)}" in a label lookup`);
+  if (value === null || value === undefined) return "N/A";
+  const table: Record<string, string> = labels[key];
+  return Object.hasOwn(table, value) ? (table[value] ?? "Unknown") : "Unknown";
+}

@@ -1,0 +1,15 @@
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+
+/**
+ * Every alphabetic word that occurs in a product's search text, kept by a trigger on `product` (see the
+ * `search_terms` migration). Typo-tolerant search looks a misspelt word up here ("sieko" is two edits from
+ * "seiko") and searches the full-text index for the words it finds; trigram similarity alone misses such
+ * transpositions in short words. Words are only added, never removed: a word no product has any more just finds
+ * nothing.
+ */
+export const searchTerm = pgTable("search_term", {
+  term: text().primaryKey(),
+  /** createdAt is when the word first appeared in the catalogue. */
+  ...timestamps,
+});

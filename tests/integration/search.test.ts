@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getManyProductsInput } from "@/server/catalog/schemas";
+import { getManyProducts } from "@/server/catalog/service";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
+
+// Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set: typo tolerance lives in SQL
+// (full-text, the search_term table, fuzzystrmatch), so both engines must agree.
+
+let testDb: TestDatabase;
+const ids: Record<string, number> = {};
+const search = (input: Record<string, unknown>) =>
+  getManyProducts(testDb.db, getManyProductsInput.parse(input), { imageUrl: (key) => `/storage/${key}` });
+const namesFor = async (input: Record<string, unknown>) => (await search(input)).products.map((p) => p.name);
+const makersFor = async (term: string) => [...new Set((await search({ search: term, orderBy: { relevance: "desc" } })).products.map((p) => p.manufacturer))];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const db = testDb.db;
+  const brands = await makeManufacturer(db, "Brands");
+  const makers: Record<string, { id: number; name: string }> = {};
+  for (const name of ["Omega", "Seiko", "Longines", "Tissot", "Zenith", "Junghans", "Certina", "Heuer"]) {
+    makers[name] = await makeManufacturer(db, name, brands.id);
+    ids[name] = makers[name].id;
+  }
+  const watches = await makeCategory(db, "Wristwatches");
+  const parts = await makeCategory(db, "Parts");
+  const crystals = await makeCategory(db, "Crystals", parts.id);
+  ids.parts = parts.id;
+  ids.crystals = crystals.id;
+  await makeProduct(db, { name: "Omega Seamaster 565 automatic", price: "950.00", manufacturer: makers.Omega, category: watches, caliber: "AUTOMATIC", gender: "MENS", itemType: "WRISTWATCH" });
+  await makeProduct(db, { name: "Omega Constellation crystal", price: "35.00", manufacturer: makers.Omega, category: crystals, itemType: "CRYSTAL", state: "NEW", stock: 0 });
+  await makeProduct(db, { name: "Seiko 6139 chronograph Pogue", price: "420.00", manufacturer: makers.Seiko, category: watches, caliber: "CHRONOGRAPH", gender: "MENS", itemType: "WRISTWATCH" });
+  await makeProduct(db, { name: "Seiko 7S26 automatic movement", price: "79.00", manufacturer: makers.Seiko, category: parts, caliber: "AUTOMATIC", itemType: "MOVEMENT", state: "USED" });
+  await makeProduct(db, { name: "Longines Conquest L633", price: "780.00", manufacturer: makers.Longines, category: watches, caliber: "AUTOMATIC", gender: "MENS", itemType: "WRISTWATCH" });
+  await makeProduct(db, { name: "Tissot Seastar crystal", price: "24.50", manufacturer: makers.Tissot, category: crystals, itemType: "CRYSTAL", state: "NEW" });
+  await makeProduct(db, { name: "Zenith El Primero 400", price: "2400.00", manufacturer: makers.Zenith, category: watches, caliber: "CHRONOGRAPH", gender: "UNISEX", itemType: "WRISTWATCH" });
+  await makeProduct(db, { name: "Junghans Max Bill handwound", price: "640.00", manufacturer: makers.Junghans, category: watches, caliber: "HANDWIND", gender: "LADIES", itemType: "WRISTWATCH" });
+  await makeProduct(db, { name: "Certina DS crown", price: "18.00", manufacturer: makers.Certina, category: parts, itemType: "CROWN", state: "NEW" });
+  await makeProduct(db, { name: "Heuer Carrera Valjoux 72", price: "3100.00", manufacturer: makers.Heuer, category: watches, caliber: "CHRONOGRAPH", gender: "MENS", itemType: "WRISTWATCH" });
+});
+
+afterAll(async () => {
+  await testDb?.dispose();
+});
+
+describe("typo-tolerant search", () => {
+  it.each([
+    ["sieko", "Seiko"],
+    ["omgea", "Omega"],
+    ["longnies", "Longines"],
+    ["tisot", "Tissot"],
+    ["zenit", "Zenith"],
+    ["junhgans", "Junghans"],
+    ["certnia", "Certina"],
+    ["hueer", "Heuer"],
+  ])("finds %s as %s", async (misspelt, brand) => {
+    expect(await makersFor(misspelt)).toEqual([brand]);
+  });
+
+  it("corrects one word of several and keeps the others exact", async () => {
+    expect(await namesFor({ search: "omgea crystal" })).toEqual(["Omega Constellation crystal"]);
+    expect(await namesFor({ search: "sieko chronograph" })).toEqual(["Seiko 6139 chronograph Pogue"]);
+  });
+
+  it("matches the start of a word while a visitor is still typing, and numbers exactly", async () => {
+    expect(await makersFor("sei")).toEqual(["Seiko"]);
+    expect(await namesFor({ search: "6139" })).toEqual(["Seiko 6139 chronograph Pogue"]);
+    expect(await namesFor({ search: "6138" })).toEqual([]);
+  });
+
+  it("finds nothing for words far from any in the catalogue", async () => {
+    expect(await namesFor({ search: "xylophone" })).toEqual([]);
+  });
+
+  it("ranks the products matching more of the words first", async () => {
+    const [first] = await namesFor({ search: "seiko automatic movement", orderBy: { relevance: "desc" } });
+    expect(first).toBe("Seiko 7S26 automatic movement");
+  });
+});
+
+describe("facets", () => {
+  it("counts each option with the search and the other filters applied, leaving UNKNOWN out", async () => {
+    const page = await search({ search: "crystal", facets: true });
+    expect(page.pagination.totalItems).toBe(2);
+    const facets = page.facets!;
+    expect(facets.manufacturer[0]).toMatchObject({ name: "Brands", count: 2 });
+    expect(facets.manufacturer[0]!.children.map((m) => [m.name, m.count])).toEqual([["Omega", 1], ["Tissot", 1]]);
+    expect(facets.category.map((c) => [c.name, c.count])).toEqual([["Parts", 2]]);
+    expect(facets.category[0]!.children.map((c) => [c.name, c.count])).toEqual([["Crystals", 2]]);
+    expect(facets.state).toEqual([{ value: "NEW", count: 2 }]);
+    expect(facets.caliber).toEqual([]);
+    expect(facets.inStock).toBe(1);
+    expect(facets.price!.min.toFixed(2)).toBe("24.50");
+    expect(facets.price!.max.toFixed(2)).toBe("35.00");
+  });
+
+  it("keeps the other options of a ticked filter countable, so a second brand adds to the results", async () => {
+    const page = await search({ manufacturerId: [ids.Seiko], caliber: ["CHRONOGRAPH"], facets: true });
+    expect(page.products.map((p) => p.name)).toEqual(["Seiko 6139 chronograph Pogue"]);
+    const brands = page.facets!.manufacturer[0]!.children.map((m) => [m.name, m.count]);
+    expect(brands).toEqual([["Heuer", 1], ["Seiko", 1], ["Zenith", 1]]);
+    expect(page.facets!.caliber).toEqual([
+      { value: "CHRONOGRAPH", count: 1 },
+      { value: "AUTOMATIC", count: 1 },
+    ]);
+    const both = await search({ manufacturerId: [ids.Seiko, ids.Heuer], caliber: ["CHRONOGRAPH"] });
+    expect(both.pagination.totalItems).toBe(2);
+  });
+
+  it("filters a parent category by everything below it", async () => {
+    expect((await namesFor({ categoryId: [ids.parts], orderBy: { price: "asc" } }))).toEqual([
+      "Certina DS crown", "Tissot Seastar crystal", "Omega Constellation crystal", "Seiko 7S26 automatic movement",
+    ]);
+  });
+});
