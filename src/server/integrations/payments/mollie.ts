@@ -1,4 +1,4 @@
-import createMollieClient, { MollieApiError, type Locale, type Payment, type PaymentMethod, type Refund } from "@mollie/api-client";
+import { z } from "zod";
 import {
   createPaymentInput,
   externalPaymentId as externalPaymentIdSchema,
@@ -12,11 +12,23 @@ import {
   type PaymentsPort,
   type PaymentStatus,
   type ProviderPayment,
-  type ProviderRefund,
   type RefundStatus,
 } from "./port";
 
-/** Mollie's method ids (PROVIDERS.md section 1) for our payment method names. */
+/**
+ * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).
+ *
+ * Why REST and not the official `@mollie/api-client`: the SDK accepts another API address, but sends every request
+ * through an HTTPS agent pinned to its own bundle of certificate authorities, so it cannot talk to the plain-HTTP
+ * stand-in our tests run on 127.0.0.1 ("Protocol http: not supported"), and no option turns that off. Three
+ * endpoints of a stable, documented API are a small price for adapters that are tested against real HTTP.
+ *
+ * A `test_` key gives Mollie's test mode and a `live_` key real payments; the address is the same.
+ */
+
+const defaultBaseUrl = "https://api.mollie.com/v2";
+
+/** Mollie's method ids for our payment method names. */
 const mollieMethodIds: Record<OnlinePaymentMethod, string> = {
   APPLEPAY: "applepay",
   BANCONTACT: "bancontact",
@@ -39,20 +51,56 @@ const mollieMethodIds: Record<OnlinePaymentMethod, string> = {
 
 const methodsByMollieId = new Map(Object.entries(mollieMethodIds).map(([ours, theirs]) => [theirs, ours as OnlinePaymentMethod]));
 
-/**
- * The live Mollie adapter, on Mollie's official Node SDK (`@mollie/api-client`), which retries 5xx answers and
- * sends an idempotency key with every POST. `apiEndpoint` points it at a local stand-in in tests; a `test_` key
- * gives Mollie's test mode, a `live_` key real payments.
- */
-export function createMolliePayments(options: { apiKey: string; apiEndpoint?: string }): PaymentsPort {
-  const client = createMollieClient({
-    apiKey: options.apiKey,
-    ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
-  });
+const amount = z.object({ currency: z.string(), value: z.string() });
+
+const paymentResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount,
+  method: z.string().nullish(),
+  metadata: z.unknown().optional(),
+  _links: z.object({ checkout: z.object({ href: z.string() }).optional() }).optional(),
+});
+type MolliePayment = z.infer<typeof paymentResponse>;
+
+const refundResponse = z.object({ id: z.string(), status: z.string(), amount });
+
+const errorResponse = z.object({
+  status: z.number().optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  field: z.string().optional(),
+});
+
+export function createMolliePayments(options: { apiKey: string; baseUrl?: string }): PaymentsPort {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+
+  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: "application/hal+json",
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+          // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
+          ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError("Mollie", null, `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFrom(response, text);
+    return text ? JSON.parse(text) : {};
+  }
 
   async function fetchPayment(id: string): Promise<ProviderPayment> {
     const paymentId = externalPaymentIdSchema.parse(id);
-    return reshapePayment(await call(() => client.payments.get(paymentId)));
+    return reshapePayment(paymentResponse.parse(await api("GET", `/payments/${encodeURIComponent(paymentId)}`)));
   }
 
   return {
@@ -61,23 +109,23 @@ export function createMolliePayments(options: { apiKey: string; apiEndpoint?: st
 
     async createPayment(raw) {
       const input = createPaymentInput.parse(raw);
-      const payment = await call(() =>
-        client.payments.create({
-          amount: { currency: "EUR", value: toProviderAmount(input.amount) },
-          description: input.description,
-          redirectUrl: input.redirectUrl,
-          ...(input.cancelUrl ? { cancelUrl: input.cancelUrl } : {}),
-          webhookUrl: input.webhookUrl,
-          method: mollieMethodIds[input.method] as PaymentMethod,
-          metadata: { orderId: input.orderId },
-          ...(input.locale ? { locale: input.locale as Locale } : {}),
+      const payment = paymentResponse.parse(
+        await api("POST", "/payments", {
           idempotencyKey: input.idempotencyKey,
+          body: {
+            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
+            description: input.description,
+            redirectUrl: input.redirectUrl,
+            ...(input.cancelUrl ? { cancelUrl: input.cancelUrl } : {}),
+            webhookUrl: input.webhookUrl,
+            method: mollieMethodIds[input.method],
+            metadata: { orderId: input.orderId },
+            ...(input.locale ? { locale: input.locale } : {}),
+          },
         }),
       );
-      const checkoutUrl = payment.getCheckoutUrl();
-      if (!checkoutUrl) {
-        throw new PaymentProviderError("Mollie", null, `Mollie created payment ${payment.id} without a checkout link`);
-      }
+      const checkoutUrl = payment._links?.checkout?.href;
+      if (!checkoutUrl) throw new PaymentProviderError("Mollie", null, `Mollie created payment ${payment.id} without a checkout link`);
       return { externalPaymentId: payment.id, checkoutUrl, status: reshapeStatus(payment.status) };
     },
 
@@ -87,65 +135,58 @@ export function createMolliePayments(options: { apiKey: string; apiEndpoint?: st
       const payment = await fetchPayment(id);
       // Only an authorized payment (Klarna, cards with manual capture) has money left to take.
       if (payment.status !== "authorized") return payment;
-      await call(() => client.paymentCaptures.create({ paymentId: payment.externalPaymentId, idempotencyKey: `capture-${payment.externalPaymentId}` }));
+      await api("POST", `/payments/${encodeURIComponent(payment.externalPaymentId)}/captures`, {
+        body: {},
+        idempotencyKey: `capture-${payment.externalPaymentId}`,
+      });
       return fetchPayment(payment.externalPaymentId);
     },
 
     async refundPayment(raw) {
       const input = refundPaymentInput.parse(raw);
-      const refund = await call(() =>
-        client.paymentRefunds.create({
-          paymentId: input.externalPaymentId,
-          amount: { currency: "EUR", value: toProviderAmount(input.amount) },
-          ...(input.description ? { description: input.description } : {}),
+      const refund = refundResponse.parse(
+        await api("POST", `/payments/${encodeURIComponent(input.externalPaymentId)}/refunds`, {
           idempotencyKey: input.idempotencyKey,
+          body: {
+            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
+            ...(input.description ? { description: input.description } : {}),
+          },
         }),
       );
-      return reshapeRefund(refund);
+      // A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
+      const status: RefundStatus =
+        refund.status === "refunded" ? "refunded" : refund.status === "failed" ? "failed" : refund.status === "canceled" ? "canceled" : "pending";
+      return { externalRefundId: refund.id, status, amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
     },
   };
 }
 
-function reshapePayment(payment: Payment): ProviderPayment {
-  const method = typeof payment.method === "string" ? (methodsByMollieId.get(payment.method) ?? null) : null;
+function reshapePayment(payment: MolliePayment): ProviderPayment {
   const metadata = payment.metadata as { orderId?: unknown } | null | undefined;
   return {
     externalPaymentId: payment.id,
     status: reshapeStatus(payment.status),
     amount: fromProviderAmount("Mollie", payment.amount.value, payment.amount.currency),
-    method,
+    method: payment.method ? (methodsByMollieId.get(payment.method) ?? null) : null,
     orderId: orderIdFromMetadata(metadata?.orderId),
   };
 }
 
 function reshapeStatus(status: string): PaymentStatus {
-  // Mollie's statuses are our vocabulary; anything new it invents is treated as still open rather than guessed at.
+  // Mollie's statuses are our vocabulary; a status it adds later is treated as still open rather than guessed at.
   return (paymentStatuses as readonly string[]).includes(status) ? (status as PaymentStatus) : "open";
 }
 
-function reshapeRefund(refund: Refund): ProviderRefund {
-  // A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
-  const status: RefundStatus =
-    refund.status === "refunded" ? "refunded" : refund.status === "failed" ? "failed" : refund.status === "canceled" ? "canceled" : "pending";
-  return { externalRefundId: refund.id, status, amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
-}
-
-/** Runs an SDK call and turns Mollie's error document (`{status, title, detail, field}`) into a PaymentProviderError. */
-async function call<T>(request: () => Promise<T>): Promise<T> {
+/** Mollie's error document (`application/hal+json` `{status, title, detail, field}`) as one readable message. */
+function errorFrom(response: Response, text: string): PaymentProviderError {
+  let parsed: z.infer<typeof errorResponse> = {};
   try {
-    return await request();
-  } catch (error) {
-    if (error instanceof MollieApiError) {
-      const field = error.field ? ` (field ${error.field})` : "";
-      const title = (error as unknown as { title?: string }).title;
-      throw new PaymentProviderError(
-        "Mollie",
-        error.statusCode ?? null,
-        `Mollie refused the request: ${title ? `${title}: ` : ""}${error.message}${field}`,
-        undefined,
-        { cause: error },
-      );
-    }
-    throw new PaymentProviderError("Mollie", null, `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    parsed = errorResponse.parse(JSON.parse(text));
+  } catch {
+    // Not JSON (a proxy's HTML page): the status line is all there is to say.
   }
+  const title = parsed.title ?? `HTTP ${response.status}`;
+  const detail = parsed.detail ?? (text.slice(0, 200) || response.statusText);
+  const field = parsed.field ? ` (field ${parsed.field})` : "";
+  return new PaymentProviderError("Mollie", response.status, `Mollie refused the request: ${title}: ${detail}${field}`);
 }
