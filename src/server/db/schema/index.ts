@@ -9,3 +9,5 @@ export * from "./discounts";
 export * from "./logbook";
 export * from "./config";
 export * from "./search";
+export * from "./payments";
+

@@ -1,0 +1,23 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { env } from "@/env";
+import { getDb } from "@/server/db/client";
+import { completeSandboxPayment, sandboxOutcomes } from "@/server/integrations/payments/sandbox";
+import { logger } from "@/server/logger";
+
+const choice = z.object({ id: z.string().regex(/^sbx_[a-f0-9]+$/), outcome: z.enum(sandboxOutcomes) });
+
+/**
+ * The buyer's button on the sandbox's hosted-payment page: record the outcome, call the shop's webhook as Mollie
+ * would, and send the buyer back to the shop.
+ */
+export async function choosePaymentOutcome(formData: FormData): Promise<never> {
+  // The page answers 404 with live integrations; the action must not be reachable around it.
+  if (env.INTEGRATIONS !== "sandbox") throw new Error("The sandbox payment provider is only available with sandbox integrations");
+  const { id, outcome } = choice.parse({ id: formData.get("id"), outcome: formData.get("outcome") });
+  const { redirectUrl, notified } = await completeSandboxPayment(getDb(), id, outcome);
+  if (!notified) logger.info({ paymentId: id, outcome }, "sandbox payment: no webhook sent (already decided) or the webhook did not answer");
+  redirect(redirectUrl);
+}

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import {
+  createPaymentInput,
+  externalPaymentId as externalPaymentIdSchema,
+  fromProviderAmount,
+  orderIdFromMetadata,
+  PaymentProviderError,
+  paymentStatuses,
+  refundPaymentInput,
+  toProviderAmount,
+  type OnlinePaymentMethod,
+  type PaymentsPort,
+  type PaymentStatus,
+  type ProviderPayment,
+  type RefundStatus,
+} from "./port";
+
+/**
+ * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).
+ *
+ * Why REST and not the official `@mollie/api-client`: the SDK accepts another API address, but sends every request
+ * through an HTTPS agent pinned to its own bundle of certificate authorities, so it cannot talk to the plain-HTTP
+ * stand-in our tests run on 127.0.0.1 ("Protocol http: not supported"), and no option turns that off. Three
+ * endpoints of a stable, documented API are a small price for adapters that are tested against real HTTP.
+ *
+ * A `test_` key gives Mollie's test mode and a `live_` key real payments; the address is the same.
+ */
+
+const defaultBaseUrl = "https://api.mollie.com/v2";
+
+/** Mollie's method ids for our payment method names. */
+const mollieMethodIds: Record<OnlinePaymentMethod, string> = {
+  APPLEPAY: "applepay",
+  BANCONTACT: "bancontact",
+  BANKTRANSFER: "banktransfer",
+  BELFIUS: "belfius",
+  CREDITCARD: "creditcard",
+  DIRECTDEBIT: "directdebit",
+  EPS: "eps",
+  GIFTCARD: "giftcard",
+  GIROPAY: "giropay",
+  IDEAL: "ideal",
+  KBC: "kbc",
+  KLARNAPAYNOW: "klarnapaynow",
+  KLARNASLICEIT: "klarnasliceit",
+  MYBANK: "mybank",
+  PAYPAL: "paypal",
+  PAYSAFECARD: "paysafecard",
+  SOFORT: "sofort",
+};
+
+const methodsByMollieId = new Map(Object.entries(mollieMethodIds).map(([ours, theirs]) => [theirs, ours as OnlinePaymentMethod]));
+
+const amount = z.object({ currency: z.string(), value: z.string() });
+
+const paymentResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount,
+  method: z.string().nullish(),
+  metadata: z.unknown().optional(),
+  _links: z.object({ checkout: z.object({ href: z.string() }).optional() }).optional(),
+});
+type MolliePayment = z.infer<typeof paymentResponse>;
+
+const refundResponse = z.object({ id: z.string(), status: z.string(), amount });
+
+const errorResponse = z.object({
+  status: z.number().optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  field: z.string().optional(),
+});
+
+export function createMolliePayments(options: { apiKey: string; baseUrl?: string }): PaymentsPort {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+
+  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: "application/hal+json",
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+          // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
+          ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError("Mollie", null, `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFrom(response, text);
+    return text ? JSON.parse(text) : {};
+  }
+
+  async function fetchPayment(id: string): Promise<ProviderPayment> {
+    const paymentId = externalPaymentIdSchema.parse(id);
+    return reshapePayment(paymentResponse.parse(await api("GET", `/payments/${encodeURIComponent(paymentId)}`)));
+  }
+
+  return {
+    kind: "live",
+    provider: "mollie",
+
+    async createPayment(raw) {
+      const input = createPaymentInput.parse(raw);
+      const payment = paymentResponse.parse(
+        await api("POST", "/payments", {
+          idempotencyKey: input.idempotencyKey,
+          body: {
+            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
+            description: input.description,
+            redirectUrl: input.redirectUrl,
+            ...(input.cancelUrl ? { cancelUrl: input.cancelUrl } : {}),
+            webhookUrl: input.webhookUrl,
+            method: mollieMethodIds[input.method],
+            metadata: { orderId: input.orderId },
+            ...(input.locale ? { locale: input.locale } : {}),
+          },
+        }),
+      );
+      const checkoutUrl = payment._links?.checkout?.href;
+      if (!checkoutUrl) throw new PaymentProviderError("Mollie", null, `Mollie created payment ${payment.id} without a checkout link`);
+      return { externalPaymentId: payment.id, checkoutUrl, status: reshapeStatus(payment.status) };
+    },
+
+    getPayment: fetchPayment,
+
+    async capturePayment(id) {
+      const payment = await fetchPayment(id);
+      // Only an authorized payment (Klarna, cards with manual capture) has money left to take.
+      if (payment.status !== "authorized") return payment;
+      await api("POST", `/payments/${encodeURIComponent(payment.externalPaymentId)}/captures`, {
+        body: {},
+        idempotencyKey: `capture-${payment.externalPaymentId}`,
+      });
+      return fetchPayment(payment.externalPaymentId);
+    },
+
+    async refundPayment(raw) {
+      const input = refundPaymentInput.parse(raw);
+      const refund = refundResponse.parse(
+        await api("POST", `/payments/${encodeURIComponent(input.externalPaymentId)}/refunds`, {
+          idempotencyKey: input.idempotencyKey,
+          body: {
+            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
+            ...(input.description ? { description: input.description } : {}),
+          },
+        }),
+      );
+      // A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
+      const status: RefundStatus =
+        refund.status === "refunded" ? "refunded" : refund.status === "failed" ? "failed" : refund.status === "canceled" ? "canceled" : "pending";
+      return { externalRefundId: refund.id, status, amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
+    },
+  };
+}
+
+function reshapePayment(payment: MolliePayment): ProviderPayment {
+  const metadata = payment.metadata as { orderId?: unknown } | null | undefined;
+  return {
+    externalPaymentId: payment.id,
+    status: reshapeStatus(payment.status),
+    amount: fromProviderAmount("Mollie", payment.amount.value, payment.amount.currency),
+    method: payment.method ? (methodsByMollieId.get(payment.method) ?? null) : null,
+    orderId: orderIdFromMetadata(metadata?.orderId),
+  };
+}
+
+function reshapeStatus(status: string): PaymentStatus {
+  // Mollie's statuses are our vocabulary; a status it adds later is treated as still open rather than guessed at.
+  return (paymentStatuses as readonly string[]).includes(status) ? (status as PaymentStatus) : "open";
+}
+
+/** Mollie's error document (`application/hal+json` `{status, title, detail, field}`) as one readable message. */
+function errorFrom(response: Response, text: string): PaymentProviderError {
+  let parsed: z.infer<typeof errorResponse> = {};
+  try {
+    parsed = errorResponse.parse(JSON.parse(text));
+  } catch {
+    // Not JSON (a proxy's HTML page): the status line is all there is to say.
+  }
+  const title = parsed.title ?? `HTTP ${response.status}`;
+  const detail = parsed.detail ?? (text.slice(0, 200) || response.statusText);
+  const field = parsed.field ? ` (field ${parsed.field})` : "";
+  return new PaymentProviderError("Mollie", response.status, `Mollie refused the request: ${title}: ${detail}${field}`);
+}

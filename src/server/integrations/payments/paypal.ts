@@ -1,0 +1,348 @@
+import { z } from "zod";
+import { AppError } from "@/server/errors";
+import {
+  createPaymentInput,
+  externalPaymentId as externalPaymentIdSchema,
+  fromProviderAmount,
+  orderIdFromMetadata,
+  PaymentProviderError,
+  refundPaymentInput,
+  toProviderAmount,
+  type PaymentsPort,
+  type PaymentStatus,
+  type ProviderPayment,
+  type RefundStatus,
+} from "./port";
+
+/**
+ * The live PayPal adapter, on PayPal's documented REST API (Orders v2, Payments v2, Notifications v1).
+ *
+ * Why REST and not `@paypal/paypal-server-sdk`: the SDK only knows its two fixed environments, so it cannot be
+ * pointed at the local stand-in the tests need; it has no webhook verification, which we must call over REST
+ * anyway; and PayPal itself still marks it as changing. The calls we need are few and stable.
+ *
+ * A buyer pays like this: we create an order with intent CAPTURE and send the buyer to its `payer-action` link;
+ * PayPal returns them to our return URL with the order approved; we capture it (on return or on the
+ * CHECKOUT.ORDER.APPROVED webhook, whichever comes first: the capture is idempotent), and only a completed
+ * capture counts as paid.
+ */
+
+export type PayPalEnvironment = "live" | "sandbox";
+
+const baseUrls: Record<PayPalEnvironment, string> = {
+  live: "https://api-m.paypal.com",
+  sandbox: "https://api-m.sandbox.paypal.com",
+};
+
+export type PayPalPayments = PaymentsPort & {
+  /**
+   * Whether a webhook call really comes from PayPal, asked of PayPal itself
+   * (`POST /v1/notifications/verify-webhook-signature`) with the transmission headers and the event.
+   */
+  verifyWebhook(headers: Headers, rawBody: string): Promise<boolean>;
+};
+
+const money = z.object({ currency_code: z.string(), value: z.string() });
+
+const orderResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+  purchase_units: z
+    .array(
+      z.object({
+        custom_id: z.string().optional(),
+        amount: money.optional(),
+        payments: z.object({ captures: z.array(z.object({ id: z.string(), status: z.string(), amount: money.optional() })).optional() }).optional(),
+      }),
+    )
+    .optional(),
+});
+type PayPalOrder = z.infer<typeof orderResponse>;
+
+const refundResponse = z.object({ id: z.string(), status: z.string(), amount: money.optional() });
+const tokenResponse = z.object({ access_token: z.string(), expires_in: z.number() });
+const verificationResponse = z.object({ verification_status: z.string() });
+
+const errorResponse = z.object({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional(), field: z.string().optional() })).optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/** The webhook event fields we read; PayPal sends many more. */
+export const payPalWebhookEvent = z.object({
+  id: z.string().min(1),
+  event_type: z.string(),
+  resource_type: z.string().optional(),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+    })
+    .passthrough(),
+});
+export type PayPalWebhookEvent = z.infer<typeof payPalWebhookEvent>;
+
+/** The PayPal order an event is about: the resource itself for order events, its related order for captures and refunds. */
+export function payPalOrderIdOfEvent(event: PayPalWebhookEvent): string | null {
+  if (event.resource_type === "checkout-order") return event.resource.id ?? null;
+  return event.resource.supplementary_data?.related_ids?.order_id ?? null;
+}
+
+// A token is renewed this long before PayPal says it expires, so a request never leaves with a dying token.
+const tokenMarginMs = 60_000;
+
+export function createPayPalPayments(options: {
+  clientId: string;
+  clientSecret: string;
+  environment: PayPalEnvironment;
+  /** The id PayPal gave our webhook in its dashboard; without it incoming webhooks cannot be verified. */
+  webhookId?: string;
+  /** Shown to the buyer on PayPal's pages. */
+  brandName?: string;
+  /** A local stand-in for tests; the environment's PayPal address otherwise. */
+  baseUrl?: string;
+}): PayPalPayments {
+  const baseUrl = (options.baseUrl ?? baseUrls[options.environment]).replace(/\/+$/, "");
+  // One token per process, shared by concurrent requests; it lives for hours and PayPal limits how often it is asked for.
+  let token: { value: string; expiresAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    pendingToken ??= (async () => {
+      try {
+        const response = await send(`${baseUrl}/v1/oauth2/token`, {
+          method: "POST",
+          headers: {
+            authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`,
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+          },
+          body: "grant_type=client_credentials",
+        });
+        const body = tokenResponse.parse(await readBody(response));
+        token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 - tokenMarginMs };
+        return body.access_token;
+      } finally {
+        pendingToken = null;
+      }
+    })();
+    return pendingToken;
+  }
+
+  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; requestId?: string } = {}): Promise<unknown> {
+    const attempt = async () =>
+      fetchOrThrow(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          accept: "application/json",
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(init.requestId ? { "paypal-request-id": init.requestId } : {}),
+          ...(method === "POST" ? { prefer: "return=representation" } : {}),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+    let response = await attempt();
+    if (response.status === 401) {
+      // A token PayPal revoked before its time: fetch a new one once.
+      token = null;
+      response = await attempt();
+    }
+    return readBody(response);
+  }
+
+  async function fetchOrder(id: string): Promise<PayPalOrder> {
+    const orderId = externalPaymentIdSchema.parse(id);
+    return orderResponse.parse(await api("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
+  }
+
+  return {
+    kind: "live",
+    provider: "paypal",
+
+    async createPayment(raw) {
+      const input = createPaymentInput.parse(raw);
+      const order = orderResponse.parse(
+        await api("POST", "/v2/checkout/orders", {
+          requestId: input.idempotencyKey,
+          body: {
+            intent: "CAPTURE",
+            purchase_units: [
+              {
+                reference_id: String(input.orderId),
+                custom_id: String(input.orderId),
+                description: input.description.slice(0, 127),
+                amount: { currency_code: "EUR", value: toProviderAmount(input.amount) },
+              },
+            ],
+            payment_source: {
+              paypal: {
+                experience_context: {
+                  return_url: input.redirectUrl,
+                  cancel_url: input.cancelUrl ?? input.redirectUrl,
+                  // The buyer confirms the amount at PayPal, so the button there says "Pay now".
+                  user_action: "PAY_NOW",
+                  // The shop collects and ships to the address given at checkout.
+                  shipping_preference: "NO_SHIPPING",
+                  ...(options.brandName ? { brand_name: options.brandName.slice(0, 127) } : {}),
+                  ...(input.locale ? { locale: input.locale.replace("_", "-") } : {}),
+                },
+              },
+            },
+          },
+        }),
+      );
+      const link = order.links?.find((l) => l.rel === "payer-action") ?? order.links?.find((l) => l.rel === "approve");
+      if (!link) throw new PaymentProviderError("PayPal", null, `PayPal created order ${order.id} without an approval link`);
+      return { externalPaymentId: order.id, checkoutUrl: link.href, status: reshapeStatus(order) };
+    },
+
+    async getPayment(id) {
+      return reshapeOrder(await fetchOrder(id));
+    },
+
+    async capturePayment(id) {
+      const order = await fetchOrder(id);
+      if (order.status !== "APPROVED") return reshapeOrder(order);
+      try {
+        const captured = await api("POST", `/v2/checkout/orders/${encodeURIComponent(order.id)}/capture`, {
+          body: {},
+          // One capture per order, whoever asks for it (the return page or the webhook).
+          requestId: `capture-${order.id}`,
+        });
+        return reshapeOrder(orderResponse.parse(captured));
+      } catch (error) {
+        // The other path captured it between our read and our request.
+        if (error instanceof PaymentProviderError && error.message.includes("ORDER_ALREADY_CAPTURED")) return reshapeOrder(await fetchOrder(order.id));
+        throw error;
+      }
+    },
+
+    async refundPayment(raw) {
+      const input = refundPaymentInput.parse(raw);
+      const order = await fetchOrder(input.externalPaymentId);
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      if (!capture) throw new AppError("CONFLICT", `PayPal order ${order.id} has no captured payment to refund`);
+      const refund = refundResponse.parse(
+        await api("POST", `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
+          requestId: input.idempotencyKey,
+          body: {
+            amount: { currency_code: "EUR", value: toProviderAmount(input.amount) },
+            ...(input.description ? { note_to_payer: input.description } : {}),
+          },
+        }),
+      );
+      const status: RefundStatus =
+        refund.status === "COMPLETED" ? "refunded" : refund.status === "FAILED" ? "failed" : refund.status === "CANCELLED" ? "canceled" : "pending";
+      const amount = refund.amount ? fromProviderAmount("PayPal", refund.amount.value, refund.amount.currency_code) : input.amount;
+      return { externalRefundId: refund.id, status, amount };
+    },
+
+    async verifyWebhook(headers, rawBody) {
+      if (!options.webhookId) throw new Error("PayPal webhooks cannot be verified without the webhook id from PayPal's dashboard");
+      const transmission = {
+        auth_algo: headers.get("paypal-auth-algo"),
+        cert_url: headers.get("paypal-cert-url"),
+        transmission_id: headers.get("paypal-transmission-id"),
+        transmission_sig: headers.get("paypal-transmission-sig"),
+        transmission_time: headers.get("paypal-transmission-time"),
+      };
+      if (Object.values(transmission).some((value) => !value)) return false;
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        return false;
+      }
+      const answer = verificationResponse.parse(
+        await api("POST", "/v1/notifications/verify-webhook-signature", {
+          body: { ...transmission, webhook_id: options.webhookId, webhook_event: event },
+        }),
+      );
+      return answer.verification_status === "SUCCESS";
+    },
+  };
+}
+
+function reshapeOrder(order: PayPalOrder): ProviderPayment {
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const amount = capture?.amount ?? unit?.amount;
+  if (!amount) throw new PaymentProviderError("PayPal", null, `PayPal order ${order.id} came without an amount`);
+  return {
+    externalPaymentId: order.id,
+    status: reshapeStatus(order),
+    amount: fromProviderAmount("PayPal", amount.value, amount.currency_code),
+    method: "PAYPAL",
+    orderId: orderIdFromMetadata(unit?.custom_id),
+  };
+}
+
+/**
+ * PayPal's order and capture states in our vocabulary. An approved order still has to be captured (`authorized`);
+ * a completed order is only paid when its capture completed, since COMPLETED alone does not guarantee money
+ * (PROVIDERS.md section 2). A later refund does not undo "paid": refunds are tracked on their own.
+ */
+function reshapeStatus(order: Pick<PayPalOrder, "status" | "purchase_units">): PaymentStatus {
+  switch (order.status) {
+    case "APPROVED":
+      return "authorized";
+    case "VOIDED":
+      return "canceled";
+    case "COMPLETED": {
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0]?.status;
+      if (capture === "COMPLETED" || capture === "PARTIALLY_REFUNDED" || capture === "REFUNDED") return "paid";
+      if (capture === "DECLINED" || capture === "FAILED") return "failed";
+      return "pending";
+    }
+    default:
+      // CREATED, SAVED, PAYER_ACTION_REQUIRED: the buyer has not approved yet.
+      return "open";
+  }
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    throw new PaymentProviderError("PayPal", null, `PayPal could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+  }
+}
+
+/** Sends a request; a 401 is handed back for the caller to renew its token, any other error becomes a PaymentProviderError. */
+async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
+  const response = await send(url, init);
+  if (response.ok || response.status === 401) return response;
+  throw await errorFrom(response);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  return text ? JSON.parse(text) : {};
+}
+
+/** PayPal's error document (`{name, message, debug_id, details[]}`, or OAuth's `{error, error_description}`) as one readable message. */
+async function errorFrom(response: Response): Promise<PaymentProviderError> {
+  const text = await response.text();
+  let parsed: z.infer<typeof errorResponse> = {};
+  try {
+    parsed = errorResponse.parse(JSON.parse(text));
+  } catch {
+    // Not JSON (a proxy's HTML page): the status line is all there is to say.
+  }
+  const name = parsed.name ?? parsed.error ?? `HTTP ${response.status}`;
+  const message = parsed.message ?? parsed.error_description ?? (text.slice(0, 200) || response.statusText);
+  const details = (parsed.details ?? [])
+    .map((detail) => [detail.issue, detail.description].filter(Boolean).join(": "))
+    .filter(Boolean)
+    .join("; ");
+  const debug = parsed.debug_id ? ` (debug id ${parsed.debug_id})` : "";
+  return new PaymentProviderError("PayPal", response.status, `PayPal refused the request: ${name}: ${message}${details ? ` [${details}]` : ""}${debug}`, parsed.debug_id);
+}

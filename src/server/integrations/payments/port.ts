@@ -1,0 +1,170 @@
+import { Decimal } from "decimal.js";
+import { z } from "zod";
+import type { PaymentProvider } from "@/lib/enums";
+import { AppError, type AppErrorCode } from "@/server/errors";
+
+/**
+ * Taking money for an order through a payment provider: Mollie for cards, wallets and bank methods, PayPal for
+ * PayPal, and a local sandbox standing in for both. Adapters convert the providers' own shapes at the edge, so the
+ * rest of the shop only sees the types below. Money is always a Decimal here and travels to providers as a string
+ * with two decimals; every amount is in euro.
+ */
+
+/**
+ * A payment's state in our vocabulary, which is Mollie's: `open` (created, buyer not done), `pending` (started,
+ * outcome unknown), `authorized` (money reserved, still to be captured), `paid`, and the final failures
+ * `failed`, `canceled`, `expired`. PayPal's order and capture states are mapped onto these.
+ */
+export const paymentStatuses = ["open", "pending", "authorized", "paid", "failed", "canceled", "expired"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** The states that need no further word from the provider to act on: the buyer is done, one way or the other. */
+export const settledPaymentStatuses = ["authorized", "paid", "failed", "canceled", "expired"] as const satisfies readonly PaymentStatus[];
+export type SettledPaymentStatus = (typeof settledPaymentStatuses)[number];
+
+export function isSettled(status: PaymentStatus): status is SettledPaymentStatus {
+  return (settledPaymentStatuses as readonly string[]).includes(status);
+}
+
+/**
+ * The payment methods a buyer can pay with online: the Mollie methods among SPEC section 9's payment providers,
+ * and PAYPAL. The other providers of that list (ACCOUNT, EBAY, BUCKAROO, STRIPE, RABO) describe how orders taken
+ * elsewhere were paid and are never started from the checkout.
+ */
+export const onlinePaymentMethods = [
+  "APPLEPAY", "BANCONTACT", "BANKTRANSFER", "BELFIUS", "CREDITCARD", "DIRECTDEBIT", "EPS", "GIFTCARD", "GIROPAY",
+  "IDEAL", "KBC", "KLARNAPAYNOW", "KLARNASLICEIT", "MYBANK", "PAYPAL", "PAYSAFECARD", "SOFORT",
+] as const satisfies readonly PaymentProvider[];
+export type OnlinePaymentMethod = (typeof onlinePaymentMethods)[number];
+
+/**
+ * The methods the checkout offers. Mollie retired giropay and Sofort (its SDK lists them only as historic methods,
+ * and creating a payment with them fails), so they stay readable on old payments but are not offered. Direct debit
+ * needs a mandate from a first payment and is for subscriptions, not one-off web shop orders.
+ */
+export const checkoutPaymentMethods = onlinePaymentMethods.filter(
+  (method) => method !== "GIROPAY" && method !== "SOFORT" && method !== "DIRECTDEBIT",
+);
+
+/** Who handles a payment: PayPal for PAYPAL, Mollie for every other method. */
+export type PaymentGateway = "mollie" | "paypal";
+
+export function gatewayForMethod(method: OnlinePaymentMethod): PaymentGateway {
+  return method === "PAYPAL" ? "paypal" : "mollie";
+}
+
+/** A euro amount: a Decimal, or a string or number that reads as one, more than zero and with at most two decimals. */
+export const euroAmount = z
+  .union([z.instanceof(Decimal), z.string().regex(/^\d+(\.\d{1,2})?$/, "must be an amount such as 12.50"), z.number().finite()])
+  .transform((value) => new Decimal(value))
+  .refine((value) => value.greaterThan(0), "must be more than zero")
+  .refine((value) => value.decimalPlaces() <= 2, "must have at most two decimals");
+
+export const createPaymentInput = z.object({
+  /** Our order's id; sent as metadata so a payment can always be traced back to its order. */
+  orderId: z.number().int().positive(),
+  amount: euroAmount,
+  /** Shown to the buyer on the provider's page and on their statement; Mollie allows 255 characters. */
+  description: z.string().trim().min(1).max(255),
+  method: z.enum(checkoutPaymentMethods),
+  /** Where the buyer lands after paying (or giving up). */
+  redirectUrl: z.url({ protocol: /^https?$/ }),
+  /** Where PayPal sends a buyer who cancels; the redirect URL when not given. */
+  cancelUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the provider reports status changes (Mollie and the sandbox; PayPal's webhook is set in its dashboard). */
+  webhookUrl: z.url({ protocol: /^https?$/ }),
+  /** The same key makes a retried request return the payment the first one created instead of a second one. */
+  idempotencyKey: z.string().min(1).max(255),
+  /** The buyer's language for the provider's pages, as `en_US`, `nl_NL`. */
+  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/).optional(),
+});
+export type CreatePaymentInput = z.input<typeof createPaymentInput>;
+
+export const refundPaymentInput = z.object({
+  externalPaymentId: z.string().min(1),
+  amount: euroAmount,
+  /** Shown to the buyer where the provider supports it. */
+  description: z.string().trim().min(1).max(255).optional(),
+  /** One key per refund we mean to make: a retry with the same key never refunds twice. */
+  idempotencyKey: z.string().min(1).max(255),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentInput>;
+
+export const externalPaymentId = z.string().min(1).max(255);
+
+export type CreatedPayment = {
+  externalPaymentId: string;
+  /** Send the buyer here to pay. */
+  checkoutUrl: string;
+  status: PaymentStatus;
+};
+
+/** A payment as the provider knows it now. */
+export type ProviderPayment = {
+  externalPaymentId: string;
+  status: PaymentStatus;
+  amount: Decimal;
+  /** The method the buyer used, when the provider says and it is one we know. */
+  method: OnlinePaymentMethod | null;
+  /** Our order id from the payment's metadata; null for a payment we did not create. */
+  orderId: number | null;
+};
+
+export type RefundStatus = "pending" | "refunded" | "failed" | "canceled";
+
+export type ProviderRefund = { externalRefundId: string; status: RefundStatus; amount: Decimal };
+
+export interface PaymentsPort {
+  readonly kind: "live" | "sandbox";
+  /** The provider's name, for logs and for recording webhook events. */
+  readonly provider: "mollie" | "paypal" | "sandbox";
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** The payment's real state, fetched from the provider; throws NOT_FOUND for an id the provider does not know. */
+  getPayment(externalPaymentId: string): Promise<ProviderPayment>;
+  /** Takes the money of an authorized (PayPal: approved) payment; a payment already paid is returned as it is. */
+  capturePayment(externalPaymentId: string): Promise<ProviderPayment>;
+  refundPayment(input: RefundPaymentInput): Promise<ProviderRefund>;
+}
+
+/**
+ * A provider refused a request or could not be reached. The message says which provider and what it said, so a
+ * log line or an admin toast is enough to act on; `providerStatus` and `debugId` are for support tickets.
+ */
+export class PaymentProviderError extends AppError {
+  constructor(
+    readonly provider: string,
+    readonly providerStatus: number | null,
+    message: string,
+    readonly debugId?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(codeForStatus(providerStatus), message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+function codeForStatus(status: number | null): AppErrorCode {
+  if (status === 404) return "NOT_FOUND";
+  if (status === 400 || status === 422) return "UNPROCESSABLE_CONTENT";
+  if (status === 429) return "TOO_MANY_REQUESTS";
+  // 401 and 403 mean our credentials are wrong and 5xx or no answer that the provider is down: neither is the
+  // buyer's doing.
+  return "INTERNAL_SERVER_ERROR";
+}
+
+/** An amount as providers want it: a string with exactly two decimals. */
+export function toProviderAmount(amount: Decimal): string {
+  return amount.toFixed(2, Decimal.ROUND_HALF_UP);
+}
+
+/** Reads a provider's amount, refusing anything but euro: the shop charges nothing else. */
+export function fromProviderAmount(provider: string, value: string, currency: string): Decimal {
+  if (currency !== "EUR") throw new PaymentProviderError(provider, null, `${provider} reported an amount in ${currency}; the shop only takes euro`);
+  return new Decimal(value);
+}
+
+/** Our order id as written into a payment's metadata, or null when it is missing or not ours. */
+export function orderIdFromMetadata(value: unknown): number | null {
+  const id = typeof value === "string" ? Number(value) : value;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
