@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
@@ -76,6 +76,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const initial = useMemo(() => valuesFrom(product ?? template ?? null), [product, template]);
   const form = useForm<FormValues>({ defaultValues: initial });
+  const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const [pictures, setPictures] = useState<File[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
@@ -145,11 +146,11 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
           </div>
           <div className="flex flex-wrap gap-6 text-sm">
             <label className="flex items-center gap-2">
-              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={form.watch("wsStatus") === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
               On the web shop
             </label>
             <label className="flex items-center gap-2">
-              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={form.watch("ebayStatus") === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={ebayStatus === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
               On eBay
             </label>
           </div>
