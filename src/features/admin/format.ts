@@ -18,8 +18,12 @@ export function formatDateTime(value: Date): string {
   return (value.getFullYear() === new Date().getFullYear() ? dateTime : dateTimeWithYear).format(value);
 }
 
+const dateThisYear = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
+
+/** "4 May" this year, "4 May 2025" otherwise. */
 export function formatDate(value: Date | string): string {
-  return date.format(typeof value === "string" ? new Date(`${value}T00:00:00`) : value);
+  const day = typeof value === "string" ? new Date(`${value}T00:00:00`) : value;
+  return (day.getFullYear() === new Date().getFullYear() ? dateThisYear : date).format(day);
 }
 
 export function formatCount(value: number): string {

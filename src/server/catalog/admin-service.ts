@@ -1,5 +1,5 @@
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, getTableColumns, gt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import {
   country,
@@ -12,7 +12,7 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
-import { escapeLike, logChange } from "@/server/logbook/service";
+import { logChange } from "@/server/logbook/service";
 import {
   descriptionTextFields,
   LOW_STOCK,
@@ -43,20 +43,22 @@ const sortColumns = {
 };
 
 /**
- * Staff search is literal: every word must occur in the product's search text (a trigram index answers
- * `ilike '%word%'`), and a number also finds the product with that id. Predictable for people who type model and
- * caliber numbers ("6139", "2824-2") rather than prose.
+ * Staff search: every word must start a word of the product's search text (full-text prefix match over the GIN
+ * index, so "6139" and "seam" find "Seiko 6139" and "Seamaster"), and a number also finds the product with that id.
  */
-function adminSearchCondition(search: string): SQL {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const allWords = and(...words.map((word) => sql`${product.searchText} like ${`%${escapeLike(word)}%`}`))!;
-  return /^\d{1,9}$/.test(search) ? sql`(${product.id} = ${Number(search)} or ${allWords})` : allWords;
+function adminSearchCondition(search: string): SQL | undefined {
+  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  const query = words.map((word) => `${word}:*`).join(" & ");
+  const matches = sql`${product.searchVector} @@ to_tsquery('simple', ${query})`;
+  return /^\d{1,9}$/.test(search) ? sql`(${product.id} = ${Number(search)} or ${matches})` : matches;
 }
 
 /** One page of the admin's product table with its filters and sort, and the number of matches. */
 export async function listAdminProducts(db: Db, input: AdminProductListQuery, imageUrl: ImageUrl): Promise<AdminProductPage> {
   const conditions: SQL[] = [];
-  if (input.search) conditions.push(adminSearchCondition(input.search));
+  const searchCondition = input.search ? adminSearchCondition(input.search) : undefined;
+  if (searchCondition) conditions.push(searchCondition);
   if (input.categoryId) conditions.push(eq(product.categoryId, input.categoryId));
   if (input.manufacturerId) conditions.push(eq(product.manufacturerId, input.manufacturerId));
   if (input.wsStatus) conditions.push(eq(product.wsStatus, input.wsStatus));
@@ -76,32 +78,45 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
   // The id breaks ties so that pages never overlap or skip a row.
   const orderBy = input.sort === "id" ? [direction(product.id)] : [direction(column), direction(product.id)];
 
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: product.id,
-        name: product.name,
-        price: product.price,
-        stock: product.stock,
-        wsStatus: product.wsStatus,
-        ebayStatus: product.ebayStatus,
-        isBulk: product.isBulk,
-        manufacturer: productManufacturer.name,
-        category: productCategory.name,
-        itemType: productDescription.itemType,
-        createdAt: product.createdAt,
-        updatedAt: product.updatedAt,
-      })
-      .from(product)
-      .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
-      .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
-      .leftJoin(productDescription, eq(productDescription.productId, product.id))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ value: count() }).from(product).where(where),
-  ]);
+  // Two steps: the page's ids first, from the product table and its indexes alone, then the names for those rows.
+  // Joining before the limit made PostgreSQL sort the whole catalogue. A search is materialised before it is sorted:
+  // otherwise the planner walks a sort index hoping to meet matches early, which is slow when they sort late.
+  const offset = (input.page - 1) * input.pageSize;
+  const idsQuery = searchCondition
+    ? db
+        .execute(
+          sql`with matches as materialized (select ${product.id} as id, ${column} as sort_key from ${product} where ${where})
+              select id from matches order by sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
+              limit ${input.pageSize} offset ${offset}`,
+        )
+        .then((result) => (result as unknown as { rows: { id: number }[] }).rows)
+    : db.select({ id: product.id }).from(product).where(where).orderBy(...orderBy).limit(input.pageSize).offset(offset);
+  const [pageIds, [total]] = await Promise.all([idsQuery, db.select({ value: count() }).from(product).where(where)]);
+  const ids = pageIds.map((row) => Number(row.id));
+  const found = ids.length
+    ? await db
+        .select({
+          id: product.id,
+          name: product.name,
+          price: product.price,
+          stock: product.stock,
+          wsStatus: product.wsStatus,
+          ebayStatus: product.ebayStatus,
+          isBulk: product.isBulk,
+          manufacturer: productManufacturer.name,
+          category: productCategory.name,
+          itemType: productDescription.itemType,
+          createdAt: product.createdAt,
+          updatedAt: product.updatedAt,
+        })
+        .from(product)
+        .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
+        .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .leftJoin(productDescription, eq(productDescription.productId, product.id))
+        .where(inArray(product.id, ids))
+    : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   const totalItems = total?.value ?? 0;
   return {
     rows: rows.map((row) => ({ ...row, itemType: row.itemType ?? null, image: imageUrl(productImageKey(row.id)) })),

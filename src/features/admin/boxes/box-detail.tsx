@@ -208,7 +208,7 @@ function AddPurchase({ box }: { box: BoxDetail }) {
     add.mutate({ boxId: box.id, productId: picked.id, quantity: amount, unitCost: unitCost.trim(), currency });
   };
   return (
-    <form noValidate onSubmit={submit} className="grid items-end gap-3 border-t bg-muted/20 px-4 py-3 md:grid-cols-[1fr_6rem_12rem_auto]" aria-label="Add a purchase">
+    <form noValidate onSubmit={submit} className="grid items-end gap-3 border-t bg-muted/20 px-4 pt-3 pb-6 md:grid-cols-[1fr_6rem_12rem_auto]" aria-label="Add a purchase">
       <div className="relative space-y-1">
         <AdminLabel htmlFor="purchase-product" required>
           Product
@@ -249,7 +249,7 @@ function AddPurchase({ box }: { box: BoxDetail }) {
         </AdminLabel>
         <AdminInput id="purchase-quantity" inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
       </div>
-      <div className="space-y-1">
+      <div className="relative space-y-1">
         <AdminLabel htmlFor="purchase-cost" required>
           Unit cost
         </AdminLabel>
@@ -270,9 +270,9 @@ function AddPurchase({ box }: { box: BoxDetail }) {
             ))}
           </div>
         </div>
-        <p className="h-3 text-[11px] text-muted-foreground">{converted ? `≈ ${converted} each` : ""}</p>
+        <p className="absolute -bottom-4 left-0 text-[11px] text-muted-foreground">{converted ? `≈ ${converted} each` : ""}</p>
       </div>
-      <Button type="submit" size="sm" className="mb-4 h-9" disabled={add.isPending}>
+      <Button type="submit" size="sm" className="h-9" disabled={add.isPending}>
         {add.isPending ? <Loader2 className="animate-spin" /> : <Plus />} Add purchase
       </Button>
     </form>

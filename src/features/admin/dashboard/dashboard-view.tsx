@@ -107,6 +107,12 @@ function WaitingChart({ data }: { data: Dashboard }) {
   return (
     <AdminCard>
       <AdminCardHeader title="Orders waiting" description={total ? `${total} order${total === 1 ? "" : "s"} need attention` : "Nothing is waiting."} />
+      {total === 0 ? (
+        <div className="flex h-40 flex-col items-center justify-center gap-1 text-center text-sm text-muted-foreground">
+          <PackageOpen className="size-6 text-brass" />
+          No orders are waiting to be paid, packed or shipped.
+        </div>
+      ) : (
       <div className="h-40 px-2 pt-3">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
@@ -117,6 +123,7 @@ function WaitingChart({ data }: { data: Dashboard }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
+      )}
       <ul className="grid grid-cols-2 gap-px border-t bg-border text-xs">
         {data.waiting.map((row) => (
           <li key={row.status} className="bg-card">

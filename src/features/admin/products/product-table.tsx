@@ -67,11 +67,11 @@ function Thumbnail({ src }: { src: string }) {
     );
   }
   // eslint-disable-next-line @next/next/no-img-element -- 50 small thumbnails; the optimiser would only add latency
-  return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="size-9 rounded bg-muted object-cover ring-1 ring-border" />;
+  return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="size-9 max-w-none shrink-0 rounded bg-muted object-cover ring-1 ring-border" />;
 }
 
 const columns: ColumnDef<AdminProductRow>[] = [
-  { id: "image", header: "", enableSorting: false, cell: ({ row }) => <Thumbnail src={row.original.image} />, meta: { className: "w-12 pr-0" } },
+  { id: "image", header: "", enableSorting: false, cell: ({ row }) => <Thumbnail src={row.original.image} />, meta: { className: "w-14 min-w-14 pr-0" } },
   { id: "id", header: "ID", cell: ({ row }) => <span className="text-muted-foreground">#{row.original.id}</span>, meta: { className: "w-20" } },
   {
     id: "name",
@@ -102,8 +102,7 @@ const columns: ColumnDef<AdminProductRow>[] = [
       </div>
     ),
   },
-  { id: "createdAt", header: "Listed", cell: ({ row }) => <span className="text-muted-foreground">{formatDate(row.original.createdAt)}</span> },
-  { id: "updatedAt", header: "Changed", cell: ({ row }) => <span className="text-muted-foreground">{formatDate(row.original.updatedAt)}</span> },
+  { id: "createdAt", header: "Listed", cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatDate(row.original.createdAt)}</span> },
 ];
 
 export function ProductTable() {
@@ -174,7 +173,7 @@ export function ProductTable() {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full max-w-sm">
+        <div className="relative w-full max-w-md">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <AdminInput
             ref={searchBox}
@@ -187,7 +186,17 @@ export function ProductTable() {
           />
           <AdminKbd className="absolute top-1/2 right-2 -translate-y-1/2">/</AdminKbd>
         </div>
-        <AdminSelect aria-label="Category" className="w-48" value={params.get("category") ?? ""} onChange={(event) => update({ category: event.target.value })}>
+        <p className="text-xs text-muted-foreground">
+          <AdminKbd>/</AdminKbd> search · <AdminKbd>N</AdminKbd> new · <AdminKbd>[</AdminKbd> <AdminKbd>]</AdminKbd> pages
+        </p>
+        <Button asChild size="sm" className="ml-auto h-9">
+          <Link href="/admin/products/create">
+            <Plus /> New product
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <AdminSelect aria-label="Category" className="w-52" value={params.get("category") ?? ""} onChange={(event) => update({ category: event.target.value })}>
           <option value="">All categories</option>
           {choices.data?.categories.map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -234,11 +243,6 @@ export function ProductTable() {
             <X /> Clear filters
           </Button>
         ) : null}
-        <Button asChild size="sm" className="ml-auto h-9">
-          <Link href="/admin/products/create">
-            <Plus /> New product <AdminKbd className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">N</AdminKbd>
-          </Link>
-        </Button>
       </div>
 
       <div className="overflow-hidden rounded-lg border bg-card shadow-xs">

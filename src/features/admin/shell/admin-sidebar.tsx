@@ -115,7 +115,7 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
         )}
         <div className="min-w-0">
           <p className="truncate text-sm font-medium" data-testid="admin-greeting">
-            Hello, {user.name?.split(" ")[0] || user.email}
+            Hello, {user.name || user.email}
           </p>
           <p className="truncate text-[11px] text-muted-foreground">{user.email}</p>
         </div>
