@@ -135,6 +135,8 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // The selects can only show a saved category or manufacturer once their options are there.
+  if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
     <form ref={formRef} noValidate onSubmit={form.handleSubmit((values) => submit(values).catch(() => undefined))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">

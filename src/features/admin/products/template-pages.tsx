@@ -86,6 +86,8 @@ export function TemplateForm({ template }: { template: ProductTemplate | null })
     else create.mutate(toInput(values));
   };
   const busy = create.isPending || update.isPending;
+  // The selects can only show a saved category or manufacturer once their options are there.
+  if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} aria-label={template ? "Edit template" : "New template"}>
       <AdminCard className="px-5">
