@@ -1,6 +1,11 @@
 import "server-only";
+import { dashboardRouter, bucketRouter, ebayRouter, sidebarRouter } from "@/server/admin/router";
+import { adminProductRouter, adminRestockRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
 import { navbarRouter } from "@/server/navbar/router";
+import { logbookRouter } from "@/server/logbook/router";
+import { notificationRouter } from "@/server/notifications/router";
+import { boxRouter, stockRouter } from "@/server/stock/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/trpc";
 
 /** The router tree; its paths are SPEC section 7's (`shared.product.getMany`, `shared.cart.get`, `admin.*`). */
@@ -8,6 +13,20 @@ export const appRouter = createTRPCRouter({
   shared: createTRPCRouter({
     product: productRouter,
     navbar: navbarRouter,
+  }),
+  // Every procedure under admin is an adminProcedure; tests/integration/admin-access.test.ts walks them all.
+  admin: createTRPCRouter({
+    sidebar: sidebarRouter,
+    dashboard: dashboardRouter,
+    ebay: ebayRouter,
+    product: adminProductRouter,
+    template: adminTemplateRouter,
+    restock: adminRestockRouter,
+    box: boxRouter,
+    stock: stockRouter,
+    bucket: bucketRouter,
+    logbook: logbookRouter,
+    notification: notificationRouter,
   }),
 });
 

@@ -98,6 +98,10 @@ export const product = pgTable(
     index("product_price_idx").on(t.price),
     index("product_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("product_listing_idx").on(t.wsStatus, t.createdAt.desc()),
+    // The admin product table sorts by these, a page at a time, on the whole catalogue.
+    index("product_name_idx").on(t.name, t.id),
+    index("product_stock_idx").on(t.stock, t.id),
+    index("product_updated_at_idx").on(t.updatedAt, t.id),
     index("product_search_vector_idx").using("gin", t.searchVector),
     index("product_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

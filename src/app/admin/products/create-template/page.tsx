@@ -1,0 +1,7 @@
+import { TemplateForm } from "@/features/admin/products/template-pages";
+
+export const metadata = { title: "New template" };
+
+export default function CreateTemplatePage() {
+  return <TemplateForm template={null} />;
+}

@@ -1,0 +1,12 @@
+import { Suspense } from "react";
+import { ProductCreate } from "@/features/admin/products/product-create";
+
+export const metadata = { title: "New product" };
+
+export default function CreateProductPage() {
+  return (
+    <Suspense>
+      <ProductCreate />
+    </Suspense>
+  );
+}

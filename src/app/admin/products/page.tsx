@@ -1,0 +1,12 @@
+import { Suspense } from "react";
+import { ProductTable } from "@/features/admin/products/product-table";
+
+export const metadata = { title: "Products" };
+
+export default function ProductsPage() {
+  return (
+    <Suspense>
+      <ProductTable />
+    </Suspense>
+  );
+}

@@ -1,0 +1,5 @@
+import { redirect } from "next/navigation";
+
+export default function RestockManagerPage() {
+  redirect("/admin/products/restock-manager/pending");
+}

@@ -1,0 +1,18 @@
+import type * as React from "react";
+import { cn } from "@/lib/utils";
+
+export function AdminCard({ className, ...props }: React.ComponentProps<"section">) {
+  return <section className={cn("rounded-lg border bg-card text-card-foreground shadow-xs", className)} {...props} />;
+}
+
+export function AdminCardHeader({ className, title, description, actions }: { className?: string; title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <header className={cn("flex items-start justify-between gap-3 border-b px-4 py-3", className)}>
+      <div className="min-w-0">
+        <h2 className="font-sans text-sm font-semibold tracking-normal">{title}</h2>
+        {description ? <p className="mt-0.5 text-xs text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+    </header>
+  );
+}

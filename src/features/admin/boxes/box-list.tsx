@@ -1,0 +1,93 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Loader2, Package, Plus } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { AdminKbd } from "@/components/ui/admin-form-controls";
+import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import type { BoxStatus } from "@/lib/enums";
+import { useTRPC } from "@/lib/trpc/client";
+import { formatCount, formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
+import { useShortcut } from "../use-shortcut";
+import { BoxStatusBadge } from "./box-status";
+
+/** open: boxes being filled. other: boxes in transit and unpacked ones. */
+export function BoxList({ view }: { view: "open" | "other" }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const statuses: BoxStatus[] = view === "open" ? ["OPEN"] : ["SHIPPED", "EXPLODED"];
+  const boxes = useQuery(trpc.admin.box.list.queryOptions({ statuses }));
+  const create = useMutation(
+    trpc.admin.box.create.mutationOptions({
+      onSuccess: ({ id }) => router.push(`/admin/boxes/${id}`),
+      onError: (error) => toast.error("Error", { description: error.message }),
+    }),
+  );
+  useShortcut("n", () => !create.isPending && create.mutate(), view === "open");
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between">
+        <p className="text-sm text-muted-foreground">
+          {view === "open"
+            ? "Boxes being filled abroad. Add purchases, then ship the box with its tracking number."
+            : "Boxes on their way, and boxes already unpacked into stock."}
+        </p>
+        {view === "open" ? (
+          <Button size="sm" onClick={() => create.mutate()} disabled={create.isPending}>
+            {create.isPending ? <Loader2 className="animate-spin" /> : <Plus />} Open a new box
+            <AdminKbd className="border-primary-foreground/30 bg-primary-foreground/15 text-primary-foreground">N</AdminKbd>
+          </Button>
+        ) : null}
+      </div>
+      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
+        <AdminTable>
+          <AdminTableHeader>
+            <tr>
+              <AdminTableHead>Box</AdminTableHead>
+              <AdminTableHead>Status</AdminTableHead>
+              <AdminTableHead className="text-right">Purchases</AdminTableHead>
+              <AdminTableHead className="text-right">Pieces</AdminTableHead>
+              <AdminTableHead className="text-right">Cost (€)</AdminTableHead>
+              <AdminTableHead className="text-right">Cost (₱)</AdminTableHead>
+              <AdminTableHead>Tracking</AdminTableHead>
+              <AdminTableHead>{view === "open" ? "Opened" : "Delivery"}</AdminTableHead>
+            </tr>
+          </AdminTableHeader>
+          <AdminTableBody>
+            {boxes.data?.length === 0 ? (
+              <AdminTableRow>
+                <AdminTableCell colSpan={8} className="h-28 text-center text-muted-foreground">
+                  <Package className="mx-auto mb-2 size-6 text-brass" />
+                  {view === "open" ? "No open boxes. Open one when you start buying for the next shipment." : "No boxes have been shipped yet."}
+                </AdminTableCell>
+              </AdminTableRow>
+            ) : null}
+            {boxes.data?.map((box) => (
+              <AdminTableRow key={box.id} className="cursor-pointer" onClick={() => router.push(`/admin/boxes/${box.id}`)}>
+                <AdminTableCell>
+                  <Link href={`/admin/boxes/${box.id}`} className="font-medium hover:text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
+                    Box {box.id}
+                  </Link>
+                </AdminTableCell>
+                <AdminTableCell>
+                  <BoxStatusBadge status={box.status} />
+                </AdminTableCell>
+                <AdminTableCell className="text-right">{formatCount(box.records)}</AdminTableCell>
+                <AdminTableCell className="text-right">{formatCount(box.pieces)}</AdminTableCell>
+                <AdminTableCell className="text-right font-medium">{formatEuro(box.totalCostEuro)}</AdminTableCell>
+                <AdminTableCell className="text-right text-muted-foreground">{formatPeso(box.totalCostPhp)}</AdminTableCell>
+                <AdminTableCell className="font-mono text-xs">{box.trackingNumber ?? "—"}</AdminTableCell>
+                <AdminTableCell className="text-muted-foreground">
+                  {view === "open" ? formatDateTime(box.createdAt) : box.estimatedDeliveryDate ? formatDate(box.estimatedDeliveryDate) : "—"}
+                </AdminTableCell>
+              </AdminTableRow>
+            ))}
+          </AdminTableBody>
+        </AdminTable>
+      </div>
+    </div>
+  );
+}

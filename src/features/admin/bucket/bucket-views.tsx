@@ -1,0 +1,219 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronRight, File, FileImage, Folder, Loader2, Trash2, Upload } from "lucide-react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
+import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
+import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/lib/trpc/client";
+import { formatCount, formatDateTime } from "../format";
+import { useUploadClient } from "../use-upload-client";
+
+function folderOf(params: URLSearchParams): string {
+  const prefix = (params.get("prefix") ?? "").replace(/^\/+/, "");
+  return prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`;
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Breadcrumbs({ prefix, base }: { prefix: string; base: string }) {
+  const parts = prefix.split("/").filter(Boolean);
+  return (
+    <nav aria-label="Folder" className="flex flex-wrap items-center gap-1 text-sm">
+      <Link href={base} className="text-primary hover:underline">
+        bucket
+      </Link>
+      {parts.map((part, index) => (
+        <span key={index} className="flex items-center gap-1">
+          <ChevronRight className="size-3.5 text-muted-foreground" />
+          <Link href={`${base}?prefix=${encodeURIComponent(`${parts.slice(0, index + 1).join("/")}/`)}`} className="text-primary hover:underline">
+            {part}
+          </Link>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+export function BucketBrowser() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const params = useSearchParams();
+  const prefix = folderOf(new URLSearchParams(params.toString()));
+  const listing = useQuery(trpc.admin.bucket.list.queryOptions({ prefix }));
+  const remove = useMutation(
+    trpc.admin.bucket.delete.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.bucket.list.queryKey() }),
+      onError: (error) => toast.error("Error", { description: error.message }),
+    }),
+  );
+  const data = listing.data;
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between">
+        <Breadcrumbs prefix={prefix} base="/admin/google-bucket" />
+        <Button asChild size="sm">
+          <Link href={`/admin/google-bucket/upload${prefix ? `?prefix=${encodeURIComponent(prefix)}` : ""}`}>
+            <Upload /> Upload here
+          </Link>
+        </Button>
+      </div>
+      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
+        <div className="max-h-[calc(100dvh-12rem)] overflow-auto">
+          <AdminTable>
+            <AdminTableHeader>
+              <tr>
+                <AdminTableHead className="w-14" />
+                <AdminTableHead>Name</AdminTableHead>
+                <AdminTableHead className="text-right">Size</AdminTableHead>
+                <AdminTableHead>Changed</AdminTableHead>
+                <AdminTableHead className="w-10" />
+              </tr>
+            </AdminTableHeader>
+            <AdminTableBody>
+              {listing.isPending ? (
+                <AdminTableRow>
+                  <AdminTableCell colSpan={5}>
+                    <div className="h-5 animate-pulse rounded bg-muted" />
+                  </AdminTableCell>
+                </AdminTableRow>
+              ) : null}
+              {data && data.folders.length === 0 && data.files.length === 0 ? (
+                <AdminTableRow>
+                  <AdminTableCell colSpan={5} className="h-28 text-center text-muted-foreground">
+                    This folder is empty.
+                  </AdminTableCell>
+                </AdminTableRow>
+              ) : null}
+              {data?.folders.map((folder) => (
+                <AdminTableRow key={folder.prefix}>
+                  <AdminTableCell>
+                    <Folder className="size-5 text-brass" />
+                  </AdminTableCell>
+                  <AdminTableCell>
+                    <Link href={`/admin/google-bucket?prefix=${encodeURIComponent(folder.prefix)}`} className="font-medium hover:text-primary hover:underline">
+                      {folder.name}/
+                    </Link>
+                  </AdminTableCell>
+                  <AdminTableCell className="text-right text-muted-foreground">{formatCount(folder.objects)} files</AdminTableCell>
+                  <AdminTableCell />
+                  <AdminTableCell />
+                </AdminTableRow>
+              ))}
+              {data?.files.map((file) => (
+                <AdminTableRow key={file.key}>
+                  <AdminTableCell>
+                    {file.contentType.startsWith("image/") ? (
+                      // eslint-disable-next-line @next/next/no-img-element -- a preview of the stored object itself
+                      <img src={file.url} alt="" loading="lazy" className="size-9 rounded bg-muted object-cover ring-1 ring-border" />
+                    ) : file.contentType === "application/pdf" ? (
+                      <File className="size-5 text-muted-foreground" />
+                    ) : (
+                      <FileImage className="size-5 text-muted-foreground" />
+                    )}
+                  </AdminTableCell>
+                  <AdminTableCell>
+                    <a href={file.url} target="_blank" rel="noreferrer" className="hover:text-primary hover:underline">
+                      {file.name}
+                    </a>
+                  </AdminTableCell>
+                  <AdminTableCell className="text-right text-muted-foreground">{size(file.size)}</AdminTableCell>
+                  <AdminTableCell className="text-muted-foreground">{formatDateTime(file.updatedAt)}</AdminTableCell>
+                  <AdminTableCell>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      className="size-7 text-destructive hover:text-destructive"
+                      aria-label={`Delete ${file.name}`}
+                      onClick={() => window.confirm(`Delete ${file.key} from the bucket?`) && remove.mutate({ key: file.key })}
+                    >
+                      <Trash2 />
+                    </Button>
+                  </AdminTableCell>
+                </AdminTableRow>
+              ))}
+            </AdminTableBody>
+          </AdminTable>
+        </div>
+        {data?.truncated ? <p className="border-t px-3 py-2 text-xs text-muted-foreground">Showing the first 500 files of this folder.</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export function BucketUpload() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const uploads = useUploadClient();
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  const [prefix, setPrefix] = useState(folderOf(new URLSearchParams(params.toString())));
+  const [files, setFiles] = useState<File[]>([]);
+  const [convert, setConvert] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!files.length) {
+      toast.error("Error", { description: "Please fill out all required fields" });
+      return;
+    }
+    const folder = prefix.trim().replace(/^\/+/, "");
+    const normalised = folder === "" || folder.endsWith("/") ? folder : `${folder}/`;
+    const data = new FormData();
+    data.set("prefix", normalised);
+    data.set("convertToWebp", String(convert));
+    for (const file of files) data.append("files", file);
+    setBusy(true);
+    try {
+      const keys = await uploads.admin.bucket.upload.mutate(data);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.bucket.list.queryKey() });
+      toast.success("Uploaded", { description: keys.join(", ") });
+      router.push(`/admin/google-bucket${normalised ? `?prefix=${encodeURIComponent(normalised)}` : ""}`);
+    } catch (error) {
+      toast.error("Error", { description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminCard className="max-w-2xl">
+      <AdminCardHeader title="Upload files" description="Files keep their names (cleaned for addresses). Product pictures are better added on the product's Pictures tab." />
+      <form noValidate onSubmit={submit} className="space-y-4 p-4">
+        <div className="space-y-1">
+          <AdminLabel htmlFor="upload-prefix">Folder</AdminLabel>
+          <AdminInput id="upload-prefix" value={prefix} onChange={(event) => setPrefix(event.target.value)} placeholder="e.g. banners/ (empty for the top)" />
+        </div>
+        <div className="space-y-1">
+          <AdminLabel htmlFor="upload-files" required>
+            Files
+          </AdminLabel>
+          <label htmlFor="upload-files" className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center text-sm hover:bg-muted/60">
+            <Upload className="size-6 text-brass" />
+            {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}` : "Choose files (up to 25 MB each)"}
+          </label>
+          <input id="upload-files" type="file" multiple className="sr-only" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={convert} onChange={(event) => setConvert(event.target.checked)} />
+          Convert pictures to WebP (as the shop serves them)
+        </label>
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" /> : <Upload />} Upload
+          </Button>
+        </div>
+      </form>
+    </AdminCard>
+  );
+}

@@ -1,0 +1,224 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCheck, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+import { AdminBadge } from "@/components/ui/admin-badge";
+import { AdminSheetContent } from "@/components/ui/admin-dialog";
+import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
+import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
+import { useTRPC } from "@/lib/trpc/client";
+import { cn } from "@/lib/utils";
+import type { JsonValue } from "@/server/logbook/schemas";
+import { formatCount, formatDateTime, humanize } from "../format";
+
+const levelTone = { INFO: "info", WARNING: "warning", ERROR: "danger" } as const;
+
+function JsonBlock({ value }: { value: JsonValue | null }) {
+  if (value === null) return <p className="rounded-md border border-dashed p-3 text-xs text-muted-foreground">Nothing recorded</p>;
+  return <pre className="overflow-x-auto rounded-md border bg-muted/40 p-3 font-mono text-[12px] leading-relaxed">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** Keys whose value differs between the two states, so the eye goes to what changed. */
+function changedKeys(before: JsonValue | null, after: JsonValue | null): string[] {
+  const isObject = (value: JsonValue | null): value is Record<string, JsonValue> => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject(before) || !isObject(after)) return [];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const entry = useQuery(trpc.admin.logbook.get.queryOptions({ id }));
+  // Opening an entry marks it read on the server; the table and the sidebar counts follow.
+  const read = entry.data?.id;
+  useEffect(() => {
+    if (read === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.logbook.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() });
+  }, [read, queryClient, trpc]);
+  const data = entry.data;
+  const changed = data ? changedKeys(data.previousState, data.newState) : [];
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AdminSheetContent title={data ? data.description : "Logbook entry"} description={data ? `#${data.id} · ${formatDateTime(data.createdAt)} · ${data.userName ?? "system"}` : undefined}>
+        {data ? (
+          <div className="space-y-5">
+            <div className="flex flex-wrap gap-2">
+              <AdminBadge tone={levelTone[data.logLevel]}>{humanize(data.logLevel)}</AdminBadge>
+              <AdminBadge>{humanize(data.eventType)}</AdminBadge>
+              {data.entityType ? (
+                <AdminBadge tone="brass">
+                  {humanize(data.entityType)} {data.entityId}
+                </AdminBadge>
+              ) : null}
+            </div>
+            {changed.length ? (
+              <p className="text-xs text-muted-foreground">
+                Changed: <span className="font-medium text-foreground">{changed.join(", ")}</span>
+              </p>
+            ) : null}
+            <div className="grid gap-4 md:grid-cols-2">
+              <div>
+                <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">Previous state</h3>
+                <JsonBlock value={data.previousState} />
+              </div>
+              <div>
+                <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">New state</h3>
+                <JsonBlock value={data.newState} />
+              </div>
+            </div>
+            {data.errorData !== null ? (
+              <div>
+                <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-destructive uppercase">Error</h3>
+                <JsonBlock value={data.errorData} />
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <div className="h-40 animate-pulse rounded-md bg-muted/50" />
+        )}
+      </AdminSheetContent>
+    </Dialog.Root>
+  );
+}
+
+/** The logbook at one level: filters in the address, newest first, unread in bold. */
+export function LogbookView({ level }: { level: Severity }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const eventType = logEventTypes.includes(params.get("event") as LogEventType) ? (params.get("event") as LogEventType) : undefined;
+  const entityType = logEntityTypes.includes(params.get("entity") as LogEntityType) ? (params.get("entity") as LogEntityType) : undefined;
+  const unreadOnly = params.get("unread") === "1";
+  const search = params.get("search") ?? "";
+  const entryId = Number(params.get("entry")) || null;
+  const [searchText, setSearchText] = useState(search);
+
+  const list = useQuery(
+    trpc.admin.logbook.list.queryOptions(
+      { level, page, pageSize: 50, eventType, entityType, unreadOnly, search: search || undefined, entityId: params.get("entityId") || undefined },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const markAll = useMutation(
+    trpc.admin.logbook.markAllRead.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.logbook.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() });
+      },
+    }),
+  );
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!("page" in changes) && !("entry" in changes)) next.delete("page");
+    router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
+  };
+
+  useEffect(() => {
+    if (searchText === search) return;
+    const timer = setTimeout(() => update({ search: searchText.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the latest address itself
+  }, [searchText]);
+
+  const totalPages = list.data?.totalPages ?? 1;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative w-72">
+          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <AdminInput type="search" aria-label="Search descriptions" placeholder="Search descriptions" value={searchText} onChange={(event) => setSearchText(event.target.value)} className="pl-8" />
+        </div>
+        <AdminSelect aria-label="Event type" className="w-44" value={eventType ?? ""} onChange={(event) => update({ event: event.target.value || undefined })}>
+          <option value="">All events</option>
+          {logEventTypes.map((value) => (
+            <option key={value} value={value}>
+              {humanize(value)}
+            </option>
+          ))}
+        </AdminSelect>
+        <AdminSelect aria-label="Entity type" className="w-44" value={entityType ?? ""} onChange={(event) => update({ entity: event.target.value || undefined })}>
+          <option value="">All entities</option>
+          {logEntityTypes.map((value) => (
+            <option key={value} value={value}>
+              {humanize(value)}
+            </option>
+          ))}
+        </AdminSelect>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={unreadOnly} onChange={(event) => update({ unread: event.target.checked ? "1" : undefined })} />
+          Unread only
+        </label>
+        <Button size="sm" variant="outline" className="ml-auto" disabled={markAll.isPending} onClick={() => markAll.mutate({ level })}>
+          <CheckCheck /> Mark all {level.toLowerCase()} entries read
+        </Button>
+      </div>
+      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
+        <div className="max-h-[calc(100dvh-13.5rem)] overflow-auto">
+          <AdminTable>
+            <AdminTableHeader>
+              <tr>
+                <AdminTableHead className="w-6" />
+                <AdminTableHead>When</AdminTableHead>
+                <AdminTableHead>Event</AdminTableHead>
+                <AdminTableHead>Entity</AdminTableHead>
+                <AdminTableHead>Description</AdminTableHead>
+                <AdminTableHead>By</AdminTableHead>
+              </tr>
+            </AdminTableHeader>
+            <AdminTableBody className={cn(list.isPlaceholderData && "opacity-60")}>
+              {list.data?.rows.length === 0 ? (
+                <AdminTableRow>
+                  <AdminTableCell colSpan={6} className="h-32 text-center text-muted-foreground">
+                    No {level.toLowerCase()} entries{unreadOnly ? " left unread" : ""} match.
+                  </AdminTableCell>
+                </AdminTableRow>
+              ) : null}
+              {list.data?.rows.map((row) => (
+                <AdminTableRow key={row.id} className={cn("cursor-pointer", !row.read && "font-medium")} onClick={() => update({ entry: String(row.id) })} data-testid="logbook-row">
+                  <AdminTableCell>{row.read ? null : <span className="block size-2 rounded-full bg-primary" aria-label="unread" />}</AdminTableCell>
+                  <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+                  <AdminTableCell>
+                    <AdminBadge tone={levelTone[row.logLevel]}>{humanize(row.eventType)}</AdminBadge>
+                  </AdminTableCell>
+                  <AdminTableCell className="whitespace-nowrap text-muted-foreground">{row.entityType ? `${humanize(row.entityType)} ${row.entityId ?? ""}` : "—"}</AdminTableCell>
+                  <AdminTableCell className="max-w-xl truncate">{row.description}</AdminTableCell>
+                  <AdminTableCell className="text-muted-foreground">{row.userName ?? "system"}</AdminTableCell>
+                </AdminTableRow>
+              ))}
+            </AdminTableBody>
+          </AdminTable>
+        </div>
+        <footer className="flex items-center justify-between border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground">
+          <span>{list.data ? `${formatCount(list.data.totalItems)} entries` : "Loading…"}</span>
+          <div className="flex items-center gap-2">
+            <span className="tabular-nums">
+              Page {page} of {totalPages}
+            </span>
+            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+              <ChevronLeft />
+            </Button>
+            <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
+              <ChevronRight />
+            </Button>
+          </div>
+        </footer>
+      </div>
+      {entryId ? <EntryDetail id={entryId} onClose={() => update({ entry: undefined })} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { LayoutTemplate } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { AdminSelect } from "@/components/ui/admin-form-controls";
+import { useTRPC } from "@/lib/trpc/client";
+import { ProductForm } from "./product-form";
+
+/** A new product, blank or started from a template (?template=ID). */
+export function ProductCreate() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const templateId = Number(params.get("template")) || null;
+  const templates = useQuery(trpc.admin.template.list.queryOptions());
+  const template = useQuery(trpc.admin.template.get.queryOptions({ id: templateId ?? 0 }, { enabled: templateId !== null }));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card px-4 py-3">
+        <LayoutTemplate className="size-5 text-brass" />
+        <div className="mr-auto">
+          <p className="text-sm font-medium">Start from a template</p>
+          <p className="text-xs text-muted-foreground">Fills in the fields a kind of product always shares; change anything before saving.</p>
+        </div>
+        <AdminSelect
+          aria-label="Template"
+          className="w-72"
+          value={templateId ?? ""}
+          onChange={(event) => router.replace(event.target.value ? `${pathname}?template=${event.target.value}` : pathname)}
+        >
+          <option value="">Blank product</option>
+          {templates.data?.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.templateName}
+            </option>
+          ))}
+        </AdminSelect>
+      </div>
+      {templateId !== null && !template.data ? (
+        <div className="h-96 animate-pulse rounded-lg border bg-muted/40" />
+      ) : (
+        <ProductForm key={templateId ?? "blank"} template={template.data ?? null} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
+import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
+import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
+import { cn } from "@/lib/utils";
+import type { DescriptionTextField, ProductFormChoices } from "@/server/catalog/admin-schemas";
+import { humanize } from "../format";
+
+/**
+ * The product and description fields, shared by the product form and the template form. Everything is held as
+ * form text; ids are numbers, NaN while nothing is chosen (SPEC section 5's "a number is not NaN").
+ */
+export type ProductFieldValues = {
+  name: string;
+  price: string;
+  shippingFee: string;
+  isBulk: boolean;
+  categoryId: number;
+  manufacturerId: number;
+  countryId: number;
+  caliber: string;
+  state: string;
+  itemType: string;
+  gender: string;
+} & Record<DescriptionTextField, string>;
+
+export const descriptionLabels: Record<DescriptionTextField, string> = {
+  condition: "Condition",
+  movement: "Movement",
+  dimensions: "Dimensions",
+  serialNumber: "Serial number",
+  dialHands: "Dial & hands",
+  crystal: "Crystal",
+  bezel: "Bezel",
+  crown: "Crown",
+  braceletStrap: "Bracelet / strap",
+  language: "Day & date language",
+  additional: "Additional notes (1)",
+  additional2: "Additional notes (2)",
+  additional3: "Additional notes (3)",
+};
+
+const longFields: DescriptionTextField[] = ["additional", "additional2", "additional3"];
+
+export function Field({
+  label,
+  htmlFor,
+  required,
+  invalid,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  required?: boolean;
+  invalid?: boolean;
+  hint?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("space-y-1", className)} data-invalid={invalid || undefined}>
+      <AdminLabel htmlFor={htmlFor} required={required} className={cn(invalid && "text-destructive")}>
+        {label}
+      </AdminLabel>
+      {children}
+      {invalid ? <p className="text-[11px] text-destructive">Required</p> : hint ? <p className="text-[11px] text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+type Props<T extends FieldValues> = {
+  register: UseFormRegister<T>;
+  choices: ProductFormChoices | undefined;
+  required: ReadonlySet<string>;
+  invalid: ReadonlySet<string>;
+  /** Templates may leave enumerations open. */
+  allowEmptyEnums?: boolean;
+};
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-x-8 gap-y-3 border-b py-5 last:border-b-0 lg:grid-cols-[14rem_1fr]">
+      <div>
+        <h3 className="font-sans text-sm font-semibold tracking-normal">{title}</h3>
+        <p className="mt-1 text-xs text-muted-foreground">{description}</p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</div>
+    </section>
+  );
+}
+
+export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, allowEmptyEnums }: Props<T>) {
+  const reg = (name: string, options?: Parameters<UseFormRegister<T>>[1]) => register(name as Path<T>, options);
+  const field = (name: string) => ({ id: `field-${name}`, "aria-invalid": invalid.has(name) || undefined, "aria-required": required.has(name) || undefined });
+  const enumSelect = (name: "caliber" | "state" | "itemType" | "gender", label: string, values: readonly string[]) => (
+    <Field label={label} htmlFor={`field-${name}`} required={required.has(name)} invalid={invalid.has(name)}>
+      <AdminSelect {...field(name)} {...reg(name)}>
+        {allowEmptyEnums ? <option value="">—</option> : null}
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value === "UNKNOWN" ? "Unknown" : humanize(value)}
+          </option>
+        ))}
+      </AdminSelect>
+    </Field>
+  );
+  const idSelect = (name: "categoryId" | "manufacturerId" | "countryId", label: string, options: { id: number; label: string }[] | undefined, empty: string) => (
+    <Field label={label} htmlFor={`field-${name}`} required={required.has(name)} invalid={invalid.has(name)}>
+      <AdminSelect {...field(name)} {...reg(name, { setValueAs: (value: string) => (value === "" ? Number.NaN : Number(value)) } as never)}>
+        <option value="">{empty}</option>
+        {options?.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </AdminSelect>
+    </Field>
+  );
+
+  return (
+    <>
+      <Section title="Listing" description="What the shop shows and charges. Prices are in euro.">
+        <Field label="Name" htmlFor="field-name" required={required.has("name")} invalid={invalid.has("name")} className="sm:col-span-2 xl:col-span-3">
+          <AdminInput {...field("name")} {...reg("name")} placeholder="Omega Seamaster crown 5.5 mm, signed, NOS" autoComplete="off" />
+        </Field>
+        <Field label="Price (€)" htmlFor="field-price" required={required.has("price")} invalid={invalid.has("price")}>
+          <AdminInput {...field("price")} {...reg("price")} inputMode="decimal" placeholder="49.95" />
+        </Field>
+        <Field label="Shipping fee (€)" htmlFor="field-shippingFee" hint="Only when it differs from the country rate">
+          <AdminInput {...field("shippingFee")} {...reg("shippingFee")} inputMode="decimal" placeholder="—" />
+        </Field>
+        <Field label="Sold in bulk" htmlFor="field-isBulk" hint="Many identical pieces under one listing">
+          <label className="flex h-9 items-center gap-2 text-sm">
+            <input type="checkbox" id="field-isBulk" className="size-4 accent-[var(--primary)]" {...reg("isBulk")} /> Bulk item
+          </label>
+        </Field>
+        {idSelect("categoryId", "Category", choices?.categories, "Choose a category")}
+        {idSelect("manufacturerId", "Manufacturer", choices?.manufacturers, "Choose a manufacturer")}
+        {idSelect("countryId", "Country of origin", choices?.countries, "—")}
+      </Section>
+      <Section title="Attributes" description="The filters visitors narrow the shop by.">
+        {enumSelect("itemType", "Item type", itemTypes)}
+        {enumSelect("caliber", "Caliber", calibers)}
+        {enumSelect("state", "State", productStates)}
+        {enumSelect("gender", "Gender", genders)}
+      </Section>
+      <Section title="Description" description="The watchmaker's description. Suggestions come from the select options; any text is fine.">
+        {(Object.keys(descriptionLabels) as DescriptionTextField[]).map((name) => {
+          const options = choices?.selectOptions[name];
+          const long = longFields.includes(name);
+          return (
+            <Field
+              key={name}
+              label={descriptionLabels[name]}
+              htmlFor={`field-${name}`}
+              required={required.has(name)}
+              invalid={invalid.has(name)}
+              className={long ? "sm:col-span-2 xl:col-span-3" : undefined}
+            >
+              <AdminInput {...field(name)} {...reg(name)} list={options ? `options-${name}` : undefined} autoComplete="off" />
+              {options ? (
+                <datalist id={`options-${name}`}>
+                  {options.map((option) => (
+                    <option key={option} value={option} />
+                  ))}
+                </datalist>
+              ) : null}
+            </Field>
+          );
+        })}
+      </Section>
+    </>
+  );
+}

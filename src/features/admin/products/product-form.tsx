@@ -1,0 +1,190 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ImagePlus, Loader2, Save } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { AdminCard } from "@/components/ui/admin-card";
+import { AdminKbd } from "@/components/ui/admin-form-controls";
+import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/lib/trpc/client";
+import {
+  descriptionTextFields,
+  requiredProductFields,
+  type AdminProduct,
+  type ProductFormInput,
+  type ProductTemplate,
+} from "@/server/catalog/admin-schemas";
+import { MISSING_FIELDS_TOAST, missingFields } from "../forms/is-filled";
+import { useUploadClient } from "../use-upload-client";
+import { ProductFields, type ProductFieldValues } from "./product-fields";
+
+type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
+
+const blank: FormValues = {
+  name: "", price: "", shippingFee: "", isBulk: false, categoryId: Number.NaN, manufacturerId: Number.NaN, countryId: Number.NaN,
+  caliber: "UNKNOWN", state: "UNKNOWN", itemType: "UNKNOWN", gender: "UNKNOWN", wsStatus: "ONLINE", ebayStatus: "OFFLINE",
+  ...(Object.fromEntries(descriptionTextFields.map((field) => [field, ""])) as Record<(typeof descriptionTextFields)[number], string>),
+};
+
+const text = (value: string | null | undefined) => value ?? "";
+
+/** Form values from a saved product, or from a template's starting point. */
+export function valuesFrom(source: AdminProduct | ProductTemplate | null): FormValues {
+  if (!source) return blank;
+  const description = Object.fromEntries(descriptionTextFields.map((field) => [field, text(source[field])])) as Record<(typeof descriptionTextFields)[number], string>;
+  return {
+    ...blank,
+    ...description,
+    name: text(source.name),
+    price: source.price ? source.price.toFixed(2) : "",
+    shippingFee: source.shippingFee ? source.shippingFee.toFixed(2) : "",
+    isBulk: source.isBulk,
+    categoryId: source.categoryId ?? Number.NaN,
+    manufacturerId: source.manufacturerId ?? Number.NaN,
+    countryId: source.countryId ?? Number.NaN,
+    caliber: source.caliber ?? "UNKNOWN",
+    state: source.state ?? "UNKNOWN",
+    itemType: source.itemType ?? "UNKNOWN",
+    gender: source.gender ?? "UNKNOWN",
+    ...("wsStatus" in source ? { wsStatus: source.wsStatus, ebayStatus: source.ebayStatus } : {}),
+  };
+}
+
+function toInput(values: FormValues): ProductFormInput {
+  return {
+    ...values,
+    categoryId: values.categoryId,
+    manufacturerId: values.manufacturerId,
+    countryId: Number.isNaN(values.countryId) ? null : values.countryId,
+    caliber: values.caliber as ProductFormInput["caliber"],
+    state: values.state as ProductFormInput["state"],
+    itemType: values.itemType as ProductFormInput["itemType"],
+    gender: values.gender as ProductFormInput["gender"],
+  };
+}
+
+const required = new Set<string>(requiredProductFields);
+
+export function ProductForm({ product, template }: { product?: AdminProduct; template?: ProductTemplate | null }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const uploads = useUploadClient();
+  const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const initial = useMemo(() => valuesFrom(product ?? template ?? null), [product, template]);
+  const form = useForm<FormValues>({ defaultValues: initial });
+  const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [pictures, setPictures] = useState<File[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => form.reset(initial), [form, initial]);
+
+  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
+  const create = useMutation(trpc.admin.product.create.mutationOptions({ onError }));
+  const update = useMutation(trpc.admin.product.update.mutationOptions({ onError }));
+  const [uploading, setUploading] = useState(false);
+  const busy = create.isPending || update.isPending || uploading;
+
+  const submit = async (values: FormValues) => {
+    const missing = missingFields(values, requiredProductFields);
+    setInvalid(new Set(missing as string[]));
+    if (missing.length) {
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
+      document.getElementById(`field-${String(missing[0])}`)?.focus();
+      return;
+    }
+    if (product) {
+      const saved = await update.mutateAsync({ id: product.id, ...toInput(values) });
+      queryClient.setQueryData(trpc.admin.product.get.queryKey({ id: product.id }), saved);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.product.list.queryKey() });
+      toast.success("Saved", { description: `${saved.name} is up to date.` });
+      return;
+    }
+    const { id } = await create.mutateAsync(toInput(values));
+    if (pictures.length) {
+      setUploading(true);
+      try {
+        const data = new FormData();
+        data.set("productId", String(id));
+        for (const picture of pictures) data.append("files", picture);
+        await uploads.admin.product.uploadImages.mutate(data);
+      } catch (error) {
+        toast.error("Error", { description: `The product was saved, but its pictures were not: ${(error as Error).message}` });
+      } finally {
+        setUploading(false);
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.product.list.queryKey() });
+    toast.success("Product created", { description: `#${id} ${values.name}` });
+    router.push(`/admin/products/edit?id=${id}`);
+  };
+
+  // Ctrl+S / ⌘S saves from anywhere in the form.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        formRef.current?.requestSubmit();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // The selects can only show a saved category or manufacturer once their options are there.
+  if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
+  return (
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit((values) => submit(values).catch(() => undefined))} aria-label={product ? "Edit product" : "New product"}>
+      <AdminCard className="px-5">
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} />
+        <section className="grid gap-x-8 gap-y-3 border-t py-5 lg:grid-cols-[14rem_1fr]">
+          <div>
+            <h3 className="font-sans text-sm font-semibold tracking-normal">Channels</h3>
+            <p className="mt-1 text-xs text-muted-foreground">Where the product is offered.</p>
+          </div>
+          <div className="flex flex-wrap gap-6 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+              On the web shop
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={ebayStatus === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+              On eBay
+            </label>
+          </div>
+        </section>
+        {product ? null : (
+          <section className="grid gap-x-8 gap-y-3 border-t py-5 lg:grid-cols-[14rem_1fr]">
+            <div>
+              <h3 className="font-sans text-sm font-semibold tracking-normal">Pictures</h3>
+              <p className="mt-1 text-xs text-muted-foreground">Stored as WebP; the first is the one the shop shows. Reorder them after saving.</p>
+            </div>
+            <div>
+              <label className="flex cursor-pointer items-center gap-3 rounded-md border border-dashed bg-muted/30 px-4 py-3 text-sm hover:bg-muted/60">
+                <ImagePlus className="size-5 text-brass" />
+                <span>{pictures.length ? `${pictures.length} picture${pictures.length === 1 ? "" : "s"} chosen: ${pictures.map((file) => file.name).join(", ")}` : "Choose pictures (JPEG, PNG, WebP…)"}</span>
+                <input type="file" accept="image/*" multiple className="sr-only" aria-label="Pictures" onChange={(event) => setPictures([...(event.target.files ?? [])])} />
+              </label>
+            </div>
+          </section>
+        )}
+      </AdminCard>
+      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
+        <p className="mr-auto text-xs text-muted-foreground">
+          Fields marked <span className="text-destructive">*</span> are required. <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
+        </p>
+        <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" /> : <Save />}
+          {product ? "Save changes" : "Create product"}
+        </Button>
+      </div>
+    </form>
+  );
+}

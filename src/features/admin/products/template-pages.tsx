@@ -1,0 +1,206 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LayoutTemplate, Loader2, Pencil, Plus, Save, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { AdminCard } from "@/components/ui/admin-card";
+import { AdminInput, AdminTextarea } from "@/components/ui/admin-form-controls";
+import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/lib/trpc/client";
+import { descriptionTextFields, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
+import { formatDateTime, humanize } from "../format";
+import { MISSING_FIELDS_TOAST, missingFields } from "../forms/is-filled";
+import { Field, ProductFields, type ProductFieldValues } from "./product-fields";
+
+type TemplateValues = ProductFieldValues & { templateName: string; templateDescription: string };
+
+function valuesOf(template: ProductTemplate | null): TemplateValues {
+  const text = (value: string | null | undefined) => value ?? "";
+  return {
+    templateName: text(template?.templateName),
+    templateDescription: text(template?.templateDescription),
+    name: text(template?.name),
+    price: template?.price ? template.price.toFixed(2) : "",
+    shippingFee: template?.shippingFee ? template.shippingFee.toFixed(2) : "",
+    isBulk: template?.isBulk ?? false,
+    categoryId: template?.categoryId ?? Number.NaN,
+    manufacturerId: template?.manufacturerId ?? Number.NaN,
+    countryId: template?.countryId ?? Number.NaN,
+    caliber: text(template?.caliber),
+    state: text(template?.state),
+    itemType: text(template?.itemType),
+    gender: text(template?.gender),
+    ...(Object.fromEntries(descriptionTextFields.map((field) => [field, text(template?.[field])])) as Record<(typeof descriptionTextFields)[number], string>),
+  };
+}
+
+function toInput(values: TemplateValues): TemplateFormInput {
+  const id = (value: number) => (Number.isNaN(value) ? null : value);
+  const enumValue = <T extends string>(value: string) => (value ? (value as T) : null);
+  return {
+    ...values,
+    categoryId: id(values.categoryId),
+    manufacturerId: id(values.manufacturerId),
+    countryId: id(values.countryId),
+    caliber: enumValue(values.caliber),
+    state: enumValue(values.state),
+    itemType: enumValue(values.itemType),
+    gender: enumValue(values.gender),
+  } as TemplateFormInput;
+}
+
+const required = new Set(["templateName"]);
+
+/** create-template (no template) and edit-template (with one): only the template's name is required. */
+export function TemplateForm({ template }: { template: ProductTemplate | null }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const initial = useMemo(() => valuesOf(template), [template]);
+  const form = useForm<TemplateValues>({ defaultValues: initial });
+  useEffect(() => form.reset(initial), [form, initial]);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
+  const done = async (message: string) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.admin.template.list.queryKey() });
+    toast.success(message);
+    router.push("/admin/products/edit-template");
+  };
+  const create = useMutation(trpc.admin.template.create.mutationOptions({ onError, onSuccess: () => done("Template created") }));
+  const update = useMutation(trpc.admin.template.update.mutationOptions({ onError, onSuccess: () => done("Template saved") }));
+
+  const submit = (values: TemplateValues) => {
+    const missing = missingFields(values, ["templateName"]);
+    setInvalid(new Set(missing as string[]));
+    if (missing.length) {
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
+      return;
+    }
+    if (template) update.mutate({ id: template.id, ...toInput(values) });
+    else create.mutate(toInput(values));
+  };
+  const busy = create.isPending || update.isPending;
+  // The selects can only show a saved category or manufacturer once their options are there.
+  if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} aria-label={template ? "Edit template" : "New template"}>
+      <AdminCard className="px-5">
+        <section className="grid gap-x-8 gap-y-3 border-b py-5 lg:grid-cols-[14rem_1fr]">
+          <div>
+            <h3 className="font-sans text-sm font-semibold tracking-normal">Template</h3>
+            <p className="mt-1 text-xs text-muted-foreground">How staff find it when starting a product. Every other field is optional.</p>
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Template name" htmlFor="field-templateName" required invalid={invalid.has("templateName")}>
+              <AdminInput id="field-templateName" aria-invalid={invalid.has("templateName") || undefined} {...form.register("templateName")} placeholder="Signed crown, NOS" />
+            </Field>
+            <Field label="What it is for" htmlFor="field-templateDescription">
+              <AdminTextarea id="field-templateDescription" rows={1} className="min-h-9" {...form.register("templateDescription")} />
+            </Field>
+          </div>
+        </section>
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} allowEmptyEnums />
+      </AdminCard>
+      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
+        <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" /> : <Save />} {template ? "Save template" : "Create template"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** edit-template without an id: the templates, to edit, delete or start a product from. */
+export function TemplateList() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const templates = useQuery(trpc.admin.template.list.queryOptions());
+  const remove = useMutation(
+    trpc.admin.template.delete.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.template.list.queryKey() }),
+      onError: (error) => toast.error("Error", { description: error.message }),
+    }),
+  );
+  return (
+    <div className="space-y-3">
+      <div className="flex justify-end">
+        <Button asChild size="sm">
+          <Link href="/admin/products/create-template">
+            <Plus /> New template
+          </Link>
+        </Button>
+      </div>
+      <div className="overflow-hidden rounded-lg border bg-card">
+        <AdminTable>
+          <AdminTableHeader>
+            <tr>
+              <AdminTableHead>Template</AdminTableHead>
+              <AdminTableHead>Product name</AdminTableHead>
+              <AdminTableHead>Item type</AdminTableHead>
+              <AdminTableHead>Changed</AdminTableHead>
+              <AdminTableHead className="text-right">Actions</AdminTableHead>
+            </tr>
+          </AdminTableHeader>
+          <AdminTableBody>
+            {templates.data?.length === 0 ? (
+              <AdminTableRow>
+                <AdminTableCell colSpan={5} className="h-24 text-center text-muted-foreground">
+                  No templates yet. A template saves the fields a kind of product always shares.
+                </AdminTableCell>
+              </AdminTableRow>
+            ) : null}
+            {templates.data?.map((row) => (
+              <AdminTableRow key={row.id}>
+                <AdminTableCell>
+                  <p className="font-medium">{row.templateName}</p>
+                  {row.templateDescription ? <p className="text-[11px] text-muted-foreground">{row.templateDescription}</p> : null}
+                </AdminTableCell>
+                <AdminTableCell className="text-muted-foreground">{row.name ?? "—"}</AdminTableCell>
+                <AdminTableCell>{row.itemType ? humanize(row.itemType) : "—"}</AdminTableCell>
+                <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
+                <AdminTableCell className="text-right whitespace-nowrap">
+                  <Button asChild size="sm" variant="outline" className="h-8">
+                    <Link href={`/admin/products/create?template=${row.id}`}>
+                      <LayoutTemplate /> Use
+                    </Link>
+                  </Button>{" "}
+                  <Button asChild size="icon" variant="ghost" className="size-8" aria-label={`Edit ${row.templateName}`}>
+                    <Link href={`/admin/products/edit-template?id=${row.id}`}>
+                      <Pencil />
+                    </Link>
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    className="size-8 text-destructive hover:text-destructive"
+                    aria-label={`Delete ${row.templateName}`}
+                    onClick={() => window.confirm(`Delete the template "${row.templateName}"?`) && remove.mutate({ id: row.id })}
+                  >
+                    <Trash2 />
+                  </Button>
+                </AdminTableCell>
+              </AdminTableRow>
+            ))}
+          </AdminTableBody>
+        </AdminTable>
+      </div>
+    </div>
+  );
+}
+
+export function TemplateEditor({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const template = useQuery(trpc.admin.template.get.queryOptions({ id }));
+  if (template.error) return <p className="text-sm text-destructive">{template.error.message}</p>;
+  if (!template.data) return <div className="h-96 animate-pulse rounded-lg border bg-muted/40" />;
+  return <TemplateForm template={template.data} />;
+}

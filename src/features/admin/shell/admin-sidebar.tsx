@@ -1,0 +1,198 @@
+"use client";
+
+import * as Collapsible from "@radix-ui/react-collapsible";
+import { useQuery } from "@tanstack/react-query";
+import {
+  BookText,
+  ChevronRight,
+  CloudUpload,
+  LayoutDashboard,
+  Package,
+  Percent,
+  ShoppingBag,
+  Store,
+  Tags,
+  Truck,
+  type LucideIcon,
+} from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { BalanceWheelMark } from "@/features/layout/logo";
+import { useTRPC } from "@/lib/trpc/client";
+import { cn } from "@/lib/utils";
+import type { SidebarInformation } from "@/server/admin/schemas";
+import { activeNav, navGroups, type IconName, type NavItem } from "./nav";
+
+const icons: Record<IconName, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  products: Tags,
+  boxes: Package,
+  bucket: CloudUpload,
+  orders: ShoppingBag,
+  discounts: Percent,
+  surcharge: Truck,
+  marketplace: Store,
+  logbook: BookText,
+};
+
+/** SPEC section 2 and 9: sidebar counts go stale after 60 s and are not refetched on window focus. */
+export const SIDEBAR_STALE_MS = 60_000;
+
+export type AdminUser = { name: string | null; email: string; image: string | null };
+
+function initials(user: AdminUser): string {
+  const source = user.name?.trim() || user.email;
+  return source
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+function CountBadge({ value, tone }: { value: number; tone?: NavItem["tone"] }) {
+  if (value <= 0) return null;
+  return (
+    <span
+      className={cn(
+        "ml-auto min-w-5 rounded-full px-1.5 text-center text-[10px] leading-5 font-semibold tabular-nums",
+        tone === "danger" ? "bg-destructive text-destructive-foreground" : tone === "warning" ? "bg-amber-500 text-black" : "bg-[var(--admin-badge)] text-foreground",
+      )}
+    >
+      {value > 999 ? "999+" : value}
+    </span>
+  );
+}
+
+export function AdminSidebar({ user }: { user: AdminUser }) {
+  const pathname = usePathname();
+  const trpc = useTRPC();
+  const sidebar = useQuery(
+    trpc.admin.sidebar.getSidebarInformation.queryOptions(undefined, { staleTime: SIDEBAR_STALE_MS, refetchOnWindowFocus: false }),
+  );
+  const { refetch } = sidebar;
+  const active = activeNav(pathname);
+  const [open, setOpen] = useState<Set<string>>(() => new Set(active ? [active.group.id] : []));
+
+  // SPEC section 2: the counts refresh after every route change, and the group of the new route opens.
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+  const activeGroup = active?.group.id;
+  const [openedFor, setOpenedFor] = useState(activeGroup);
+  if (activeGroup !== openedFor) {
+    setOpenedFor(activeGroup);
+    if (activeGroup && !open.has(activeGroup)) setOpen(new Set([...open, activeGroup]));
+  }
+
+  const info: SidebarInformation | undefined = sidebar.data;
+  const toggle = (id: string, value: boolean) => {
+    const next = new Set(open);
+    if (value) next.add(id);
+    else next.delete(id);
+    setOpen(next);
+  };
+
+  return (
+    <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col border-r bg-[var(--admin-sidebar)]">
+      <div className="flex h-14 items-center gap-2.5 border-b px-4">
+        <BalanceWheelMark className="size-7" />
+        <div className="leading-tight">
+          <p className="font-serif text-[15px] font-semibold tracking-tight">Admin panel</p>
+          <p className="text-[11px] text-muted-foreground">Balance &amp; Crown back office</p>
+        </div>
+      </div>
+
+      <div className="flex items-center gap-3 border-b px-4 py-3">
+        {user.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- avatars come from the sign-in provider's own host
+          <img src={user.image} alt="" className="size-9 rounded-full object-cover ring-1 ring-border" />
+        ) : (
+          <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary ring-1 ring-primary/25">
+            {initials(user)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium" data-testid="admin-greeting">
+            Hello, {user.name || user.email}
+          </p>
+          <p className="truncate text-[11px] text-muted-foreground">{user.email}</p>
+        </div>
+      </div>
+
+      <nav aria-label="Admin" className="min-h-0 flex-1 overflow-y-auto px-2 py-3">
+        <ul className="space-y-0.5">
+          {navGroups.map((group) => {
+            const Icon = icons[group.icon];
+            const isActiveGroup = active?.group.id === group.id;
+            const groupCount = info && group.count ? group.count(info) : 0;
+            if (group.items.length === 1) {
+              const item = group.items[0]!;
+              const isActive = active?.item.href === item.href;
+              return (
+                <li key={group.id}>
+                  <Link
+                    href={item.href}
+                    aria-current={isActive ? "page" : undefined}
+                    className={cn(
+                      "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+                      isActive && "bg-primary/12 text-foreground ring-1 ring-primary/20",
+                    )}
+                  >
+                    <Icon className={cn("size-4", isActive ? "text-primary" : "text-muted-foreground")} />
+                    {group.label}
+                  </Link>
+                </li>
+              );
+            }
+            return (
+              <li key={group.id}>
+                <Collapsible.Root open={open.has(group.id)} onOpenChange={(value) => toggle(group.id, value)}>
+                  <Collapsible.Trigger
+                    className={cn(
+                      "group flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+                      isActiveGroup && "text-foreground",
+                    )}
+                  >
+                    <Icon className={cn("size-4", isActiveGroup ? "text-primary" : "text-muted-foreground")} />
+                    <span>{group.label}</span>
+                    <CountBadge value={groupCount} />
+                    <ChevronRight className={cn("size-3.5 text-muted-foreground transition-transform group-data-[state=open]:rotate-90", groupCount > 0 ? "ml-1" : "ml-auto")} />
+                  </Collapsible.Trigger>
+                  <Collapsible.Content className="overflow-hidden data-[state=closed]:animate-collapsible-up data-[state=open]:animate-collapsible-down">
+                    <ul className="my-0.5 ml-[18px] space-y-px border-l pl-2">
+                      {group.items.map((item) => {
+                        const isActive = active?.item.href === item.href;
+                        return (
+                          <li key={item.href}>
+                            <Link
+                              href={item.href}
+                              aria-current={isActive ? "page" : undefined}
+                              className={cn(
+                                "flex h-7 items-center gap-2 rounded-md px-2 text-[13px] text-muted-foreground hover:bg-accent hover:text-foreground",
+                                isActive && "bg-primary/12 font-medium text-foreground ring-1 ring-primary/20",
+                              )}
+                            >
+                              <span className="truncate">{item.label}</span>
+                              {info && item.count ? <CountBadge value={item.count(info)} tone={item.tone} /> : null}
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </Collapsible.Content>
+                </Collapsible.Root>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t px-4 py-2.5 text-[11px] text-muted-foreground">
+        <Link href="/" className="hover:text-foreground hover:underline">
+          ← Back to the shop
+        </Link>
+      </div>
+    </aside>
+  );
+}

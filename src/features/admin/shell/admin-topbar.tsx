@@ -1,0 +1,159 @@
+"use client";
+
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import * as Progress from "@radix-ui/react-progress";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Bell, CheckCheck, Monitor, Moon, Sun } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTheme } from "next-themes";
+import { useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/lib/trpc/client";
+import { cn } from "@/lib/utils";
+import { formatDateTime } from "../format";
+import { backSteps, headingFor } from "./nav";
+
+/** SPEC sections 7 and 9: the bulk marketplace progress is polled every 30 seconds. */
+export const PROGRESS_POLL_MS = 30_000;
+
+function BackButton() {
+  const router = useRouter();
+  const search = useSearchParams();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label="Back"
+      title="Back (Alt+←)"
+      onClick={() => {
+        const steps = backSteps(new URLSearchParams(search.toString()));
+        if (steps === 1) router.back();
+        else window.history.go(-steps);
+      }}
+    >
+      <ArrowLeft />
+    </Button>
+  );
+}
+
+/** The bulk marketplace update's progress bar; nothing at all while no update runs (SPEC section 2). */
+function ProgressArea() {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.admin.ebay.getBulkProductEbayOffersProgress.queryOptions(undefined, { refetchInterval: PROGRESS_POLL_MS }));
+  const progress = data?.progress;
+  if (!progress) return null;
+  const percent = Math.min(100, Math.max(0, Number.parseInt(progress.currentPercent, 10) || 0));
+  return (
+    <div className="flex min-w-56 items-center gap-3 rounded-md border bg-card px-3 py-1.5" role="status" aria-label="Marketplace offers update">
+      <div className="flex-1">
+        <p className="text-[11px] font-medium text-muted-foreground">
+          Updating marketplace offers · {progress.currentCount} of {progress.totalCount}
+        </p>
+        <Progress.Root value={percent} max={100} className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted">
+          <Progress.Indicator className="h-full bg-primary transition-transform" style={{ transform: `translateX(-${100 - percent}%)` }} />
+        </Progress.Root>
+      </div>
+      <span className="text-xs font-semibold tabular-nums">{percent}%</span>
+    </div>
+  );
+}
+
+const subscribeNever = () => () => {};
+
+function ThemeToggle() {
+  const { theme, setTheme } = useTheme();
+  // The stored theme is only known in the browser; render a neutral icon until then.
+  const mounted = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const order = ["light", "dark", "system"] as const;
+  const current = mounted ? ((order as readonly string[]).includes(theme ?? "") ? (theme as (typeof order)[number]) : "light") : "light";
+  const next = order[(order.indexOf(current) + 1) % order.length]!;
+  const Icon = current === "dark" ? Moon : current === "system" ? Monitor : Sun;
+  return (
+    <Button variant="ghost" size="icon" className="size-8" aria-label={`Theme: ${current}. Switch to ${next}`} title={`Theme: ${current}`} onClick={() => setTheme(next)}>
+      <Icon />
+    </Button>
+  );
+}
+
+const severityDot = { INFO: "bg-sky-500", WARNING: "bg-amber-500", ERROR: "bg-destructive" } as const;
+
+/** The top bar's further icon button: staff notifications, with mark as read. */
+function NotificationsButton() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.admin.notification.list.queryOptions({ unreadOnly: false, limit: 15 }, { refetchInterval: PROGRESS_POLL_MS }));
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.notification.list.queryKey() });
+  const markRead = useMutation(trpc.admin.notification.markRead.mutationOptions({ onSuccess: invalidate }));
+  const markAll = useMutation(trpc.admin.notification.markAllRead.mutationOptions({ onSuccess: invalidate }));
+  const unread = list.data?.unread ?? 0;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative size-8" aria-label={`Notifications, ${unread} unread`}>
+          <Bell />
+          {unread > 0 ? (
+            <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-destructive text-[9px] font-bold text-destructive-foreground">
+              {unread > 9 ? "9+" : unread}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-96 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+          <div className="flex items-center justify-between px-2.5 py-2">
+            <p className="text-sm font-semibold">Notifications</p>
+            <button
+              type="button"
+              disabled={unread === 0 || markAll.isPending}
+              onClick={() => markAll.mutate()}
+              className="inline-flex items-center gap-1 text-xs text-primary hover:underline disabled:opacity-40"
+            >
+              <CheckCheck className="size-3.5" /> Mark all read
+            </button>
+          </div>
+          <div className="max-h-96 overflow-y-auto">
+            {list.data?.rows.length ? (
+              list.data.rows.map((row) => (
+                <DropdownMenu.Item
+                  key={row.id}
+                  onSelect={(event) => {
+                    event.preventDefault();
+                    if (!row.readBy) markRead.mutate({ id: row.id });
+                  }}
+                  className={cn("flex cursor-default gap-2.5 rounded-md px-2.5 py-2 outline-none data-[highlighted]:bg-accent", row.readBy && "opacity-60")}
+                >
+                  <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", severityDot[row.severity])} aria-label={row.severity.toLowerCase()} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-[13px] leading-snug">{row.message}</span>
+                    <span className="mt-0.5 block text-[11px] text-muted-foreground">
+                      {row.type.replaceAll("_", " ").toLowerCase()} · {formatDateTime(row.createdAt)}
+                      {row.readBy ? ` · read by ${row.readBy}` : " · click to mark read"}
+                    </span>
+                  </span>
+                </DropdownMenu.Item>
+              ))
+            ) : (
+              <p className="px-2.5 py-6 text-center text-sm text-muted-foreground">No notifications.</p>
+            )}
+          </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function AdminTopbar() {
+  const pathname = usePathname();
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-5 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <BackButton />
+      <h1 className="truncate font-serif text-xl font-semibold">{headingFor(pathname)}</h1>
+      <div className="ml-auto flex items-center gap-1.5">
+        <ProgressArea />
+        <ThemeToggle />
+        <NotificationsButton />
+      </div>
+    </header>
+  );
+}

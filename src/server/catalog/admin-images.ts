@@ -1,0 +1,154 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { product } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
+import { logChange } from "@/server/logbook/service";
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from "./admin-schemas";
+
+/**
+ * A product's pictures live in storage as products/{id}/1.webp, 2.webp, ... with no gaps: position 1 is the one the
+ * shop shows. Reordering and deleting rewrite the keys so that stays true.
+ */
+
+/** Longest side of a stored picture; large enough for a zoomed product page, small enough to load fast. */
+const MAX_SIDE = 1600;
+
+const positionOf = (key: string) => Number(/\/(\d+)\.webp$/.exec(key)?.[1] ?? NaN);
+
+export async function listProductImages(storage: StoragePort, productId: number): Promise<ProductImage[]> {
+  const objects = await storage.list(`products/${productId}/`);
+  return objects
+    .map((object) => ({ object, position: positionOf(object.key) }))
+    .filter(({ object, position }) => Number.isInteger(position) && object.key === productImageKey(productId, position))
+    .sort((a, b) => a.position - b.position)
+    .map(({ object, position }) => ({
+      position,
+      key: object.key,
+      // The key stays the same when a picture is replaced; the version makes the browser fetch the new one.
+      url: `${storage.publicUrl(object.key)}?v=${object.updatedAt.getTime()}`,
+      size: object.size,
+    }));
+}
+
+/** Any picture format sharp reads, as a WebP no larger than MAX_SIDE, turned upright by its EXIF orientation. */
+export async function toWebp(body: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(body, { failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", "That file is not a picture we can read (use JPEG, PNG, WebP, AVIF, GIF or TIFF).", { cause: error });
+  }
+}
+
+async function assertProduct(db: Db, productId: number): Promise<string> {
+  const [row] = await db.select({ name: product.name }).from(product).where(eq(product.id, productId));
+  if (!row) throw new AppError("NOT_FOUND", `Product ${productId} does not exist.`);
+  return row.name;
+}
+
+/** Adds pictures after the existing ones, converted to WebP. */
+export async function addProductImages(
+  db: Db,
+  storage: StoragePort,
+  productId: number,
+  files: Buffer[],
+  userId: string,
+): Promise<ProductImage[]> {
+  await assertProduct(db, productId);
+  if (files.length === 0) throw new AppError("BAD_REQUEST", "Choose at least one picture.");
+  const tooLarge = files.find((file) => file.length > MAX_IMAGE_BYTES);
+  if (tooLarge) throw new AppError("BAD_REQUEST", `A picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+  const existing = await listProductImages(storage, productId);
+  if (existing.length + files.length > MAX_IMAGES_PER_PRODUCT) {
+    throw new AppError("BAD_REQUEST", `A product can have at most ${MAX_IMAGES_PER_PRODUCT} pictures; it has ${existing.length}.`);
+  }
+  // Converted before anything is stored, so one unreadable file stores nothing.
+  const converted = await Promise.all(files.map(toWebp));
+  for (const [index, body] of converted.entries()) {
+    await storage.put(productImageKey(productId, existing.length + index + 1), body, "image/webp");
+  }
+  await logChange(db, {
+    userId,
+    eventType: "PRODUCT",
+    entityType: "PRODUCT",
+    entityId: productId,
+    previousState: { images: existing.length },
+    newState: { images: existing.length + converted.length },
+    description: `${converted.length} picture${converted.length === 1 ? "" : "s"} added to product ${productId}`,
+  });
+  return listProductImages(storage, productId);
+}
+
+/** Rewrites the pictures in a new order; `order` lists every current position once. */
+export async function reorderProductImages(
+  db: Db,
+  storage: StoragePort,
+  productId: number,
+  order: number[],
+  userId: string,
+): Promise<ProductImage[]> {
+  await assertProduct(db, productId);
+  const existing = await listProductImages(storage, productId);
+  const positions = existing.map((image) => image.position);
+  const valid = order.length === positions.length && [...order].sort((a, b) => a - b).every((value, index) => value === positions[index]);
+  if (!valid) throw new AppError("CONFLICT", "The pictures changed meanwhile: reload the page and order them again.");
+  const bodies = await Promise.all(order.map(async (position) => (await storage.get(productImageKey(productId, position)))?.body));
+  if (bodies.some((body) => !body)) throw new AppError("CONFLICT", "A picture disappeared meanwhile: reload the page.");
+  for (const [index, body] of bodies.entries()) {
+    if (order[index] !== index + 1) await storage.put(productImageKey(productId, index + 1), body!, "image/webp");
+  }
+  await logChange(db, {
+    userId,
+    eventType: "PRODUCT",
+    entityType: "PRODUCT",
+    entityId: productId,
+    previousState: { imageOrder: positions },
+    newState: { imageOrder: order },
+    description: `Pictures of product ${productId} reordered`,
+  });
+  return listProductImages(storage, productId);
+}
+
+/** Deletes one picture and moves the later ones up, so the first picture stays at position 1. */
+export async function deleteProductImage(
+  db: Db,
+  storage: StoragePort,
+  productId: number,
+  position: number,
+  userId: string,
+): Promise<ProductImage[]> {
+  await assertProduct(db, productId);
+  const existing = await listProductImages(storage, productId);
+  if (!existing.some((image) => image.position === position)) {
+    throw new AppError("NOT_FOUND", `Product ${productId} has no picture ${position}.`);
+  }
+  for (const image of existing.filter((candidate) => candidate.position > position)) {
+    const stored = await storage.get(image.key);
+    if (stored) await storage.put(productImageKey(productId, image.position - 1), stored.body, "image/webp");
+  }
+  await storage.delete(productImageKey(productId, existing.length));
+  await logChange(db, {
+    userId,
+    eventType: "PRODUCT",
+    entityType: "PRODUCT",
+    entityId: productId,
+    previousState: { images: existing.length },
+    newState: { images: existing.length - 1, deletedPosition: position },
+    description: `Picture ${position} of product ${productId} deleted`,
+  });
+  return listProductImages(storage, productId);
+}
+
+/** The picture files of a multipart upload, read into memory (each is capped at MAX_IMAGE_BYTES). */
+export async function filesFromForm(form: FormData, field = "files"): Promise<Buffer[]> {
+  const entries = form.getAll(field).filter((entry): entry is File => typeof entry !== "string");
+  if (entries.some((file) => file.size > MAX_IMAGE_BYTES)) {
+    throw new AppError("BAD_REQUEST", `A picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+  }
+  return Promise.all(entries.map(async (file) => Buffer.from(await file.arrayBuffer())));
+}

@@ -1,0 +1,118 @@
+import { Decimal } from "decimal.js";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { RestockStatus } from "@/lib/enums";
+import type { Db } from "@/server/db/client";
+import { box, product, productRestockManager, purchaseRecord } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { logChange } from "@/server/logbook/service";
+import type { RestockCandidate, RestockRow } from "./admin-schemas";
+
+/**
+ * The restock manager: a sold-out product is put forward (PENDING), then staff decide to buy it again (APPROVED)
+ * or not (REJECTED). A rejection can be reconsidered; an approval can be withdrawn.
+ */
+export const restockTransitions: Readonly<Record<RestockStatus, readonly RestockStatus[]>> = {
+  PENDING: ["APPROVED", "REJECTED"],
+  APPROVED: ["REJECTED"],
+  REJECTED: ["PENDING", "APPROVED"],
+};
+
+export function assertRestockTransition(id: number, from: RestockStatus, to: RestockStatus): void {
+  if (restockTransitions[from].includes(to)) return;
+  if (from === to) throw new AppError("CONFLICT", `Restock request ${id} is already ${from}.`);
+  throw new AppError("CONFLICT", `Restock request ${id} is ${from} and cannot become ${to}.`);
+}
+
+const incoming = sql<number>`coalesce((
+  select sum(${purchaseRecord.purchasedStock}) from ${purchaseRecord} join ${box} on ${box.id} = ${purchaseRecord.boxId}
+  where ${purchaseRecord.productId} = ${product.id} and ${box.status} in ('OPEN', 'SHIPPED')), 0)`.mapWith(Number);
+
+const lastUnitCost = sql<string | null>`(
+  select ${purchaseRecord.purchaseCostEuro} from ${purchaseRecord} where ${purchaseRecord.productId} = ${product.id}
+  order by ${purchaseRecord.createdAt} desc, ${purchaseRecord.id} desc limit 1)`;
+
+export async function listRestock(db: Db, status: RestockStatus): Promise<RestockRow[]> {
+  const rows = await db
+    .select({
+      id: productRestockManager.id,
+      productId: product.id,
+      productName: product.name,
+      stock: product.stock,
+      price: product.price,
+      status: productRestockManager.status,
+      incoming,
+      lastUnitCostEuro: lastUnitCost,
+      updatedAt: productRestockManager.updatedAt,
+    })
+    .from(productRestockManager)
+    .innerJoin(product, eq(product.id, productRestockManager.productId))
+    .where(eq(productRestockManager.status, status))
+    .orderBy(desc(productRestockManager.updatedAt), desc(productRestockManager.id));
+  return rows.map((row) => ({ ...row, lastUnitCostEuro: row.lastUnitCostEuro === null ? null : new Decimal(row.lastUnitCostEuro) }));
+}
+
+/** Sold-out products on the web shop that nobody has put forward yet, most recently changed first. */
+export async function restockCandidates(db: Db, limit = 50): Promise<RestockCandidate[]> {
+  return db
+    .select({ productId: product.id, productName: product.name, price: product.price, updatedAt: product.updatedAt })
+    .from(product)
+    .leftJoin(productRestockManager, eq(productRestockManager.productId, product.id))
+    .where(and(eq(product.stock, 0), eq(product.wsStatus, "ONLINE"), isNull(productRestockManager.id)))
+    .orderBy(desc(product.updatedAt), asc(product.id))
+    .limit(limit);
+}
+
+export async function requestRestock(db: Db, productId: number, userId: string): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: product.id, name: product.name }).from(product).where(eq(product.id, productId));
+    if (!target) throw new AppError("NOT_FOUND", `Product ${productId} does not exist.`);
+    const [row] = await tx
+      .insert(productRestockManager)
+      .values({ productId, status: "PENDING" })
+      .onConflictDoNothing()
+      .returning({ id: productRestockManager.id });
+    if (!row) throw new AppError("CONFLICT", `${target.name} is already in the restock manager.`);
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      entityType: "PRODUCT",
+      entityId: productId,
+      newState: { restock: "PENDING" },
+      description: `Restock of ${target.name} requested`,
+    });
+    return { id: row.id };
+  });
+}
+
+/** The restock machine's one transition function. */
+export async function decideRestock(db: Db, id: number, status: RestockStatus, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: productRestockManager.id, status: productRestockManager.status, productId: productRestockManager.productId })
+      .from(productRestockManager)
+      .where(eq(productRestockManager.id, id))
+      .for("update");
+    if (!current) throw new AppError("NOT_FOUND", `Restock request ${id} does not exist.`);
+    assertRestockTransition(id, current.status, status);
+    await tx.update(productRestockManager).set({ status }).where(eq(productRestockManager.id, id));
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      entityType: "PRODUCT",
+      entityId: current.productId,
+      previousState: { restock: current.status },
+      newState: { restock: status },
+      description: `Restock request ${id} ${status.toLowerCase()}`,
+    });
+  });
+}
+
+/** How many requests wait in each state. */
+export async function restockCounts(db: Db): Promise<Record<RestockStatus, number>> {
+  const rows = await db
+    .select({ status: productRestockManager.status, value: sql<number>`count(*)`.mapWith(Number) })
+    .from(productRestockManager)
+    .groupBy(productRestockManager.status);
+  const of = (status: RestockStatus) => rows.find((row) => row.status === status)?.value ?? 0;
+  return { PENDING: of("PENDING"), APPROVED: of("APPROVED"), REJECTED: of("REJECTED") };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { getStorage } from "@/server/integrations/storage/storage";
+import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import { addProductImages, deleteProductImage, filesFromForm, listProductImages, reorderProductImages } from "./admin-images";
+import { decideRestock, listRestock, requestRestock, restockCandidates, restockCounts } from "./admin-restock";
+import {
+  adminProductListInput,
+  createProductInput,
+  imagePositionInput,
+  productIdInput,
+  productImagesInput,
+  reorderImagesInput,
+  restockDecisionInput,
+  restockListInput,
+  restockRequestInput,
+  templateFormInput,
+  templateIdInput,
+  updateProductInput,
+  updateTemplateInput,
+} from "./admin-schemas";
+import {
+  createProduct,
+  createTemplate,
+  deleteTemplate,
+  getAdminProduct,
+  getTemplate,
+  listAdminProducts,
+  listTemplates,
+  productFormChoices,
+  updateProduct,
+  updateTemplate,
+} from "./admin-service";
+
+/** An upload: the product id and the picture files, sent as multipart form data. */
+const imageUploadInput = z.instanceof(FormData).transform((form, ctx) => {
+  const productId = Number(form.get("productId"));
+  if (!Number.isInteger(productId) || productId < 1) {
+    ctx.addIssue({ code: "custom", path: ["productId"], message: "must be a product id" });
+    return z.NEVER;
+  }
+  return { productId, form };
+});
+
+export const adminProductRouter = createTRPCRouter({
+  list: adminProcedure.input(adminProductListInput).query(({ ctx, input }) => {
+    const storage = getStorage();
+    return listAdminProducts(ctx.db, input, (key) => storage.publicUrl(key));
+  }),
+  get: adminProcedure.input(productIdInput).query(({ ctx, input }) => getAdminProduct(ctx.db, input.id)),
+  formChoices: adminProcedure.query(({ ctx }) => productFormChoices(ctx.db)),
+  create: adminProcedure.input(createProductInput).mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.session.user.id)),
+  update: adminProcedure
+    .input(updateProductInput)
+    .mutation(({ ctx, input: { id, ...values } }) => updateProduct(ctx.db, id, values, ctx.session.user.id)),
+  images: adminProcedure.input(productImagesInput).query(({ input }) => listProductImages(getStorage(), input.productId)),
+  uploadImages: adminProcedure.input(imageUploadInput).mutation(async ({ ctx, input }) =>
+    addProductImages(ctx.db, getStorage(), input.productId, await filesFromForm(input.form), ctx.session.user.id),
+  ),
+  reorderImages: adminProcedure
+    .input(reorderImagesInput)
+    .mutation(({ ctx, input }) => reorderProductImages(ctx.db, getStorage(), input.productId, input.order, ctx.session.user.id)),
+  deleteImage: adminProcedure
+    .input(imagePositionInput)
+    .mutation(({ ctx, input }) => deleteProductImage(ctx.db, getStorage(), input.productId, input.position, ctx.session.user.id)),
+});
+
+export const adminTemplateRouter = createTRPCRouter({
+  list: adminProcedure.query(({ ctx }) => listTemplates(ctx.db)),
+  get: adminProcedure.input(templateIdInput).query(({ ctx, input }) => getTemplate(ctx.db, input.id)),
+  create: adminProcedure.input(templateFormInput).mutation(({ ctx, input }) => createTemplate(ctx.db, input, ctx.session.user.id)),
+  update: adminProcedure
+    .input(updateTemplateInput)
+    .mutation(({ ctx, input: { id, ...values } }) => updateTemplate(ctx.db, id, values, ctx.session.user.id)),
+  delete: adminProcedure.input(templateIdInput).mutation(({ ctx, input }) => deleteTemplate(ctx.db, input.id, ctx.session.user.id)),
+});
+
+export const adminRestockRouter = createTRPCRouter({
+  list: adminProcedure.input(restockListInput).query(({ ctx, input }) => listRestock(ctx.db, input.status)),
+  candidates: adminProcedure.query(({ ctx }) => restockCandidates(ctx.db)),
+  counts: adminProcedure.query(({ ctx }) => restockCounts(ctx.db)),
+  request: adminProcedure.input(restockRequestInput).mutation(({ ctx, input }) => requestRestock(ctx.db, input.productId, ctx.session.user.id)),
+  decide: adminProcedure
+    .input(restockDecisionInput)
+    .mutation(({ ctx, input }) => decideRestock(ctx.db, input.id, input.status, ctx.session.user.id)),
+});

@@ -1,0 +1,270 @@
+import type { Decimal } from "decimal.js";
+import { z } from "zod";
+import {
+  calibers,
+  genders,
+  itemTypes,
+  listingStatuses,
+  productStates,
+  restockStatuses,
+  type Caliber,
+  type Gender,
+  type ItemType,
+  type ListingStatus,
+  type ProductState,
+  type RestockStatus,
+} from "@/lib/enums";
+
+/**
+ * The admin's product and template shapes. The form schemas are used by the browser form and the server alike
+ * (STYLE.md: one schema per form), so a value the form accepts is one the server accepts.
+ */
+
+const id = z.number().int().positive();
+const euroText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}([.,]\d{1,2})?$/, "must be an amount in euros, like 49.95")
+  .transform((value) => value.replace(",", "."));
+const optionalText = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** The description's free-text fields, in the order the form shows them. */
+export const descriptionTextFields = [
+  "condition", "movement", "dimensions", "serialNumber", "dialHands", "crystal", "bezel", "crown", "braceletStrap",
+  "language", "additional", "additional2", "additional3",
+] as const;
+export type DescriptionTextField = (typeof descriptionTextFields)[number];
+
+/** The fields a product cannot be saved without; the form marks them with an asterisk. */
+export const requiredProductFields = [
+  "name", "price", "categoryId", "manufacturerId", "caliber", "state", "itemType", "gender", "condition",
+] as const;
+
+const descriptionShape = {
+  caliber: z.enum(calibers),
+  state: z.enum(productStates),
+  itemType: z.enum(itemTypes),
+  gender: z.enum(genders),
+  condition: z.string().trim().min(1, "Describe the condition").max(2000),
+  movement: optionalText,
+  dimensions: optionalText,
+  serialNumber: optionalText,
+  dialHands: optionalText,
+  crystal: optionalText,
+  bezel: optionalText,
+  crown: optionalText,
+  braceletStrap: optionalText,
+  language: optionalText,
+  additional: optionalText,
+  additional2: optionalText,
+  additional3: optionalText,
+};
+
+export const productFormInput = z.object({
+  name: z.string().trim().min(1, "Give the product a name").max(200),
+  price: euroText,
+  shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
+  isBulk: z.boolean(),
+  categoryId: id,
+  manufacturerId: id,
+  countryId: id.nullable(),
+  wsStatus: z.enum(listingStatuses),
+  ebayStatus: z.enum(listingStatuses),
+  ...descriptionShape,
+});
+export type ProductFormInput = z.input<typeof productFormInput>;
+export type ProductFormValues = z.output<typeof productFormInput>;
+
+export const createProductInput = productFormInput;
+export const updateProductInput = productFormInput.extend({ id });
+
+export const productIdInput = z.object({ id });
+
+export const adminProductSortColumns = ["id", "name", "price", "stock", "createdAt", "updatedAt"] as const;
+export type AdminProductSortColumn = (typeof adminProductSortColumns)[number];
+export const ADMIN_PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
+
+export const adminProductListInput = z.object({
+  /** Words that must all occur in the product's search text, or a product id. */
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(adminProductSortColumns).default("createdAt"),
+  direction: z.enum(["asc", "desc"]).default("desc"),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(50),
+  categoryId: id.optional(),
+  manufacturerId: id.optional(),
+  wsStatus: z.enum(listingStatuses).optional(),
+  ebayStatus: z.enum(listingStatuses).optional(),
+  itemType: z.enum(itemTypes).optional(),
+  stock: z.enum(["in", "out", "low"]).optional(),
+});
+export type AdminProductListInput = z.input<typeof adminProductListInput>;
+export type AdminProductListQuery = z.output<typeof adminProductListInput>;
+
+/** A product is low on stock at this many pieces or fewer (and not sold out). */
+export const LOW_STOCK = 2;
+
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  price: Decimal;
+  stock: number;
+  wsStatus: ListingStatus;
+  ebayStatus: ListingStatus;
+  isBulk: boolean;
+  manufacturer: string | null;
+  category: string | null;
+  itemType: ItemType | null;
+  createdAt: Date;
+  updatedAt: Date;
+  image: string;
+};
+
+export type AdminProductPage = {
+  rows: AdminProductRow[];
+  totalItems: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+};
+
+export type AdminProduct = {
+  id: number;
+  name: string;
+  price: Decimal;
+  shippingFee: Decimal | null;
+  stock: number;
+  isBulk: boolean;
+  categoryId: number | null;
+  manufacturerId: number | null;
+  countryId: number | null;
+  wsStatus: ListingStatus;
+  ebayStatus: ListingStatus;
+  caliber: Caliber;
+  state: ProductState;
+  itemType: ItemType;
+  gender: Gender;
+  createdAt: Date;
+  updatedAt: Date;
+} & Record<DescriptionTextField, string | null>;
+
+// Templates ---------------------------------------------------------------------------------------------------
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .optional()
+    .nullable()
+    .transform((value) => value ?? null);
+
+export const templateFormInput = z.object({
+  templateName: z.string().trim().min(1, "Name the template").max(120),
+  templateDescription: optionalText,
+  name: optionalText,
+  price: euroText.optional().or(z.literal("").transform(() => undefined)),
+  shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
+  isBulk: z.boolean().default(false),
+  categoryId: id.nullable().default(null),
+  manufacturerId: id.nullable().default(null),
+  countryId: id.nullable().default(null),
+  caliber: optionalEnum(calibers),
+  state: optionalEnum(productStates),
+  itemType: optionalEnum(itemTypes),
+  gender: optionalEnum(genders),
+  condition: optionalText,
+  movement: optionalText,
+  dimensions: optionalText,
+  serialNumber: optionalText,
+  dialHands: optionalText,
+  crystal: optionalText,
+  bezel: optionalText,
+  crown: optionalText,
+  braceletStrap: optionalText,
+  language: optionalText,
+  additional: optionalText,
+  additional2: optionalText,
+  additional3: optionalText,
+});
+export type TemplateFormInput = z.input<typeof templateFormInput>;
+export const updateTemplateInput = templateFormInput.extend({ id });
+export const templateIdInput = z.object({ id });
+
+export type ProductTemplateSummary = {
+  id: number;
+  templateName: string;
+  templateDescription: string | null;
+  name: string | null;
+  itemType: ItemType | null;
+  updatedAt: Date;
+};
+
+export type ProductTemplate = {
+  id: number;
+  templateName: string;
+  templateDescription: string | null;
+  name: string | null;
+  price: Decimal | null;
+  shippingFee: Decimal | null;
+  isBulk: boolean;
+  categoryId: number | null;
+  manufacturerId: number | null;
+  countryId: number | null;
+  caliber: Caliber | null;
+  state: ProductState | null;
+  itemType: ItemType | null;
+  gender: Gender | null;
+  updatedAt: Date;
+} & Record<DescriptionTextField, string | null>;
+
+// Form choices ------------------------------------------------------------------------------------------------
+
+export type Choice = { id: number; label: string };
+export type ProductFormChoices = {
+  categories: Choice[];
+  manufacturers: Choice[];
+  countries: Choice[];
+  /** productSelectOptions grouped by the field (selectRow) they belong to. */
+  selectOptions: Partial<Record<DescriptionTextField, string[]>>;
+};
+
+// Images ------------------------------------------------------------------------------------------------------
+
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGES_PER_PRODUCT = 12;
+
+export type ProductImage = { position: number; key: string; url: string; size: number };
+
+export const reorderImagesInput = z.object({
+  productId: id,
+  /** The current positions in their new order: [2, 1, 3] makes the second image the first. */
+  order: z.array(z.number().int().min(1)).min(1).max(MAX_IMAGES_PER_PRODUCT),
+});
+export const imagePositionInput = z.object({ productId: id, position: z.number().int().min(1) });
+export const productImagesInput = z.object({ productId: id });
+
+// Restock manager ---------------------------------------------------------------------------------------------
+
+export const restockListInput = z.object({ status: z.enum(restockStatuses) });
+export const restockRequestInput = z.object({ productId: id });
+export const restockDecisionInput = z.object({ id, status: z.enum(restockStatuses) });
+
+export type RestockRow = {
+  id: number;
+  productId: number;
+  productName: string;
+  stock: number;
+  price: Decimal;
+  status: RestockStatus;
+  /** Pieces on their way in OPEN or SHIPPED boxes. */
+  incoming: number;
+  /** The last unit cost paid, in euro, to judge a reorder by. */
+  lastUnitCostEuro: Decimal | null;
+  updatedAt: Date;
+};
+
+export type RestockCandidate = { productId: number; productName: string; price: Decimal; updatedAt: Date };

@@ -1,0 +1,389 @@
+import { Decimal } from "decimal.js";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import {
+  country,
+  product,
+  productCategory,
+  productDescription,
+  productManufacturer,
+  productSelectOptions,
+  productTemplate,
+} from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { productImageKey } from "@/server/integrations/storage/port";
+import { logChange } from "@/server/logbook/service";
+import {
+  descriptionTextFields,
+  LOW_STOCK,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type AdminProductPage,
+  type Choice,
+  type DescriptionTextField,
+  type ProductFormChoices,
+  type ProductFormValues,
+  type ProductTemplate,
+  type ProductTemplateSummary,
+} from "./admin-schemas";
+import { buildSearchText } from "./search-text";
+import type { ImageUrl } from "./service";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The products table
+// ---------------------------------------------------------------------------------------------------------------
+
+const sortColumns = {
+  id: product.id,
+  name: product.name,
+  price: product.price,
+  stock: product.stock,
+  createdAt: product.createdAt,
+  updatedAt: product.updatedAt,
+};
+
+/**
+ * Staff search: every word must start a word of the product's search text (full-text prefix match over the GIN
+ * index, so "6139" and "seam" find "Seiko 6139" and "Seamaster"), and a number also finds the product with that id.
+ */
+function adminSearchCondition(search: string): SQL | undefined {
+  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  const query = words.map((word) => `${word}:*`).join(" & ");
+  const matches = sql`${product.searchVector} @@ to_tsquery('simple', ${query})`;
+  return /^\d{1,9}$/.test(search) ? sql`(${product.id} = ${Number(search)} or ${matches})` : matches;
+}
+
+/** One page of the admin's product table with its filters and sort, and the number of matches. */
+export async function listAdminProducts(db: Db, input: AdminProductListQuery, imageUrl: ImageUrl): Promise<AdminProductPage> {
+  const conditions: SQL[] = [];
+  const searchCondition = input.search ? adminSearchCondition(input.search) : undefined;
+  if (searchCondition) conditions.push(searchCondition);
+  if (input.categoryId) conditions.push(eq(product.categoryId, input.categoryId));
+  if (input.manufacturerId) conditions.push(eq(product.manufacturerId, input.manufacturerId));
+  if (input.wsStatus) conditions.push(eq(product.wsStatus, input.wsStatus));
+  if (input.ebayStatus) conditions.push(eq(product.ebayStatus, input.ebayStatus));
+  if (input.itemType) {
+    conditions.push(
+      sql`exists (select 1 from ${productDescription} where ${productDescription.productId} = ${product.id} and ${productDescription.itemType} = ${input.itemType})`,
+    );
+  }
+  if (input.stock === "in") conditions.push(gt(product.stock, 0));
+  if (input.stock === "out") conditions.push(eq(product.stock, 0));
+  if (input.stock === "low") conditions.push(and(gt(product.stock, 0), lte(product.stock, LOW_STOCK))!);
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const column = sortColumns[input.sort];
+  const direction = input.direction === "asc" ? asc : desc;
+  // The id breaks ties so that pages never overlap or skip a row.
+  const orderBy = input.sort === "id" ? [direction(product.id)] : [direction(column), direction(product.id)];
+
+  // Two steps: the page's ids first, from the product table and its indexes alone, then the names for those rows.
+  // Joining before the limit made PostgreSQL sort the whole catalogue. A search is materialised before it is sorted:
+  // otherwise the planner walks a sort index hoping to meet matches early, which is slow when they sort late.
+  const offset = (input.page - 1) * input.pageSize;
+  const idsQuery = searchCondition
+    ? db
+        .execute(
+          sql`with matches as materialized (select ${product.id} as id, ${column} as sort_key from ${product} where ${where})
+              select id from matches order by sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
+              limit ${input.pageSize} offset ${offset}`,
+        )
+        .then((result) => (result as unknown as { rows: { id: number }[] }).rows)
+    : db.select({ id: product.id }).from(product).where(where).orderBy(...orderBy).limit(input.pageSize).offset(offset);
+  const [pageIds, [total]] = await Promise.all([idsQuery, db.select({ value: count() }).from(product).where(where)]);
+  const ids = pageIds.map((row) => Number(row.id));
+  const found = ids.length
+    ? await db
+        .select({
+          id: product.id,
+          name: product.name,
+          price: product.price,
+          stock: product.stock,
+          wsStatus: product.wsStatus,
+          ebayStatus: product.ebayStatus,
+          isBulk: product.isBulk,
+          manufacturer: productManufacturer.name,
+          category: productCategory.name,
+          itemType: productDescription.itemType,
+          createdAt: product.createdAt,
+          updatedAt: product.updatedAt,
+        })
+        .from(product)
+        .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
+        .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
+        .leftJoin(productDescription, eq(productDescription.productId, product.id))
+        .where(inArray(product.id, ids))
+    : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  const totalItems = total?.value ?? 0;
+  return {
+    rows: rows.map((row) => ({ ...row, itemType: row.itemType ?? null, image: imageUrl(productImageKey(row.id)) })),
+    totalItems,
+    page: input.page,
+    pageSize: input.pageSize,
+    totalPages: Math.max(1, Math.ceil(totalItems / input.pageSize)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One product
+// ---------------------------------------------------------------------------------------------------------------
+
+const descriptionColumns = Object.fromEntries(descriptionTextFields.map((field) => [field, productDescription[field]])) as {
+  [K in DescriptionTextField]: (typeof productDescription)[K];
+};
+
+export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const [row] = await db
+    .select({
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      shippingFee: product.shippingFee,
+      stock: product.stock,
+      isBulk: product.isBulk,
+      categoryId: product.categoryId,
+      manufacturerId: product.manufacturerId,
+      countryId: product.countryId,
+      wsStatus: product.wsStatus,
+      ebayStatus: product.ebayStatus,
+      caliber: productDescription.caliber,
+      state: productDescription.state,
+      itemType: productDescription.itemType,
+      gender: productDescription.gender,
+      ...descriptionColumns,
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
+    })
+    .from(product)
+    .leftJoin(productDescription, eq(productDescription.productId, product.id))
+    .where(eq(product.id, id));
+  if (!row) throw new AppError("NOT_FOUND", `Product ${id} does not exist.`);
+  const description = Object.fromEntries(descriptionTextFields.map((field) => [field, row[field] ?? null])) as Record<
+    DescriptionTextField,
+    string | null
+  >;
+  return {
+    ...row,
+    ...description,
+    caliber: row.caliber ?? "UNKNOWN",
+    state: row.state ?? "UNKNOWN",
+    itemType: row.itemType ?? "UNKNOWN",
+    gender: row.gender ?? "UNKNOWN",
+  };
+}
+
+async function namesFor(tx: Db, values: ProductFormValues) {
+  const [[category], [manufacturer]] = await Promise.all([
+    tx.select({ name: productCategory.name }).from(productCategory).where(eq(productCategory.id, values.categoryId)),
+    tx.select({ name: productManufacturer.name }).from(productManufacturer).where(eq(productManufacturer.id, values.manufacturerId)),
+  ]);
+  if (!category) throw new AppError("BAD_REQUEST", `Category ${values.categoryId} does not exist.`);
+  if (!manufacturer) throw new AppError("BAD_REQUEST", `Manufacturer ${values.manufacturerId} does not exist.`);
+  if (values.countryId !== null) {
+    const [found] = await tx.select({ id: country.id }).from(country).where(eq(country.id, values.countryId));
+    if (!found) throw new AppError("BAD_REQUEST", `Country ${values.countryId} does not exist.`);
+  }
+  return { category: category.name, manufacturer: manufacturer.name };
+}
+
+function productColumns(values: ProductFormValues, names: { category: string; manufacturer: string }) {
+  return {
+    name: values.name,
+    price: new Decimal(values.price),
+    shippingFee: values.shippingFee ? new Decimal(values.shippingFee) : null,
+    isBulk: values.isBulk,
+    categoryId: values.categoryId,
+    manufacturerId: values.manufacturerId,
+    countryId: values.countryId,
+    wsStatus: values.wsStatus,
+    ebayStatus: values.ebayStatus,
+    // Search runs over this text; it is rewritten with every change of a field it contains.
+    searchText: buildSearchText({
+      name: values.name,
+      manufacturer: names.manufacturer,
+      category: names.category,
+      caliber: values.caliber,
+      itemType: values.itemType,
+      description: descriptionTextFields.map((field) => values[field]),
+    }),
+  };
+}
+
+function descriptionValues(values: ProductFormValues) {
+  return {
+    caliber: values.caliber,
+    state: values.state,
+    itemType: values.itemType,
+    gender: values.gender,
+    ...Object.fromEntries(descriptionTextFields.map((field) => [field, values[field] ?? null])),
+  } as Pick<ProductFormValues, "caliber" | "state" | "itemType" | "gender"> & Record<DescriptionTextField, string | null>;
+}
+
+/** A product and its description, starting with no stock: stock arrives through purchases or corrections. */
+export async function createProduct(db: Db, values: ProductFormValues, userId: string): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const names = await namesFor(tx, values);
+    const [row] = await tx.insert(product).values({ ...productColumns(values, names), stock: 0 }).returning({ id: product.id });
+    const id = row!.id;
+    await tx.insert(productDescription).values({ productId: id, ...descriptionValues(values) });
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      entityType: "PRODUCT",
+      entityId: id,
+      newState: { id, ...values },
+      description: `Product ${id} created: ${values.name}`,
+    });
+    return { id };
+  });
+}
+
+export async function updateProduct(db: Db, id: number, values: ProductFormValues, userId: string): Promise<AdminProduct> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: product.id }).from(product).where(eq(product.id, id)).for("update");
+    if (!locked) throw new AppError("NOT_FOUND", `Product ${id} does not exist.`);
+    const before = await getAdminProduct(tx, id);
+    const names = await namesFor(tx, values);
+    await tx.update(product).set(productColumns(values, names)).where(eq(product.id, id));
+    const description = descriptionValues(values);
+    await tx
+      .insert(productDescription)
+      .values({ productId: id, ...description })
+      .onConflictDoUpdate({ target: productDescription.productId, set: description });
+    const changed = changedFields(before, values);
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      entityType: "PRODUCT",
+      entityId: id,
+      previousState: Object.fromEntries(changed.map((field) => [field, before[field]])),
+      newState: Object.fromEntries(changed.map((field) => [field, values[field]])),
+      description: changed.length ? `Product ${id} changed: ${changed.join(", ")}` : `Product ${id} saved without changes`,
+    });
+  });
+  return getAdminProduct(db, id);
+}
+
+/** The form fields whose value differs, comparing amounts as numbers and empty text as null. */
+function changedFields(before: AdminProduct, after: ProductFormValues): (keyof ProductFormValues)[] {
+  const normal = (value: unknown) => {
+    if (value instanceof Decimal) return value.toFixed(2);
+    if (value === undefined || value === "") return null;
+    if (typeof value === "string" && /^\d+(\.\d+)?$/.test(value)) return new Decimal(value).toFixed(2);
+    return value;
+  };
+  return (Object.keys(after) as (keyof ProductFormValues)[]).filter((field) => normal(before[field]) !== normal(after[field]));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Form choices
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Categories and manufacturers as "Parent › Child" for the selects, the countries, and the select options. */
+export async function productFormChoices(db: Db): Promise<ProductFormChoices> {
+  const [categories, manufacturers, countries, options] = await Promise.all([
+    db.select({ id: productCategory.id, name: productCategory.name, parentId: productCategory.parentId, isParent: productCategory.isParent }).from(productCategory),
+    db
+      .select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId, isParent: productManufacturer.isParent })
+      .from(productManufacturer),
+    db.select({ id: country.id, label: country.name }).from(country).orderBy(asc(country.name)),
+    db.select({ selectRow: productSelectOptions.selectRow, optionText: productSelectOptions.optionText }).from(productSelectOptions).orderBy(asc(productSelectOptions.id)),
+  ]);
+  const selectOptions: ProductFormChoices["selectOptions"] = {};
+  for (const option of options) {
+    if (!(descriptionTextFields as readonly string[]).includes(option.selectRow)) continue;
+    const field = option.selectRow as DescriptionTextField;
+    (selectOptions[field] ??= []).push(option.optionText);
+  }
+  return { categories: treeChoices(categories), manufacturers: treeChoices(manufacturers), countries, selectOptions };
+}
+
+/** The entries products are filed under (not the grouping parents), labelled with their path. */
+function treeChoices(rows: { id: number; name: string; parentId: number | null; isParent: boolean }[]): Choice[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const path = (row: { name: string; parentId: number | null }): string => {
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    return parent ? `${path(parent)} › ${row.name}` : row.name;
+  };
+  return rows
+    .filter((row) => !row.isParent)
+    .map((row) => ({ id: row.id, label: path(row) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------------------------------------------
+
+export type TemplateValues = Omit<ProductTemplate, "id" | "updatedAt" | "price" | "shippingFee"> & {
+  price?: string;
+  shippingFee?: string;
+};
+
+export async function listTemplates(db: Db): Promise<ProductTemplateSummary[]> {
+  return db
+    .select({
+      id: productTemplate.id,
+      templateName: productTemplate.templateName,
+      templateDescription: productTemplate.templateDescription,
+      name: productTemplate.name,
+      itemType: productTemplate.itemType,
+      updatedAt: productTemplate.updatedAt,
+    })
+    .from(productTemplate)
+    .orderBy(asc(productTemplate.templateName));
+}
+
+export async function getTemplate(db: Db, id: number): Promise<ProductTemplate> {
+  const { createdAt: _createdAt, ...columns } = getTableColumns(productTemplate);
+  const [row] = await db.select(columns).from(productTemplate).where(eq(productTemplate.id, id));
+  if (!row) throw new AppError("NOT_FOUND", `Template ${id} does not exist.`);
+  return row;
+}
+
+function templateColumns(values: TemplateValues) {
+  return {
+    ...values,
+    price: values.price ? new Decimal(values.price) : null,
+    shippingFee: values.shippingFee ? new Decimal(values.shippingFee) : null,
+  };
+}
+
+export async function createTemplate(db: Db, values: TemplateValues, userId: string): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(productTemplate).values(templateColumns(values)).returning({ id: productTemplate.id });
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      description: `Product template "${values.templateName}" created`,
+      newState: { templateId: row!.id, ...values },
+    });
+    return { id: row!.id };
+  });
+}
+
+export async function updateTemplate(db: Db, id: number, values: TemplateValues, userId: string): Promise<ProductTemplate> {
+  await db.transaction(async (tx) => {
+    const before = await getTemplate(tx, id);
+    await tx.update(productTemplate).set(templateColumns(values)).where(eq(productTemplate.id, id));
+    await logChange(tx, {
+      userId,
+      eventType: "PRODUCT",
+      description: `Product template "${values.templateName}" changed`,
+      previousState: before,
+      newState: { templateId: id, ...values },
+    });
+  });
+  return getTemplate(db, id);
+}
+
+export async function deleteTemplate(db: Db, id: number, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getTemplate(tx, id);
+    await tx.delete(productTemplate).where(eq(productTemplate.id, id));
+    await logChange(tx, { userId, eventType: "PRODUCT", description: `Product template "${before.templateName}" deleted`, previousState: before });
+  });
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { logEntityTypes, logEventTypes, severities, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
+
+export const LOGBOOK_PAGE_SIZES = [25, 50, 100] as const;
+
+export const logbookListInput = z.object({
+  level: z.enum(severities),
+  eventType: z.enum(logEventTypes).optional(),
+  entityType: z.enum(logEntityTypes).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  /** Words in the description. */
+  search: z.string().trim().max(200).optional(),
+  unreadOnly: z.boolean().default(false),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.union(LOGBOOK_PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]).default(50),
+});
+export type LogbookListInput = z.input<typeof logbookListInput>;
+export type LogbookListQuery = z.output<typeof logbookListInput>;
+
+export const logbookEntryInput = z.object({ id: z.number().int().positive() });
+export const logbookMarkReadInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const logbookMarkAllReadInput = z.object({ level: z.enum(severities) });
+
+/** JSON as stored in the logbook's state columns. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export type LogbookRow = {
+  id: number;
+  createdAt: Date;
+  logLevel: Severity;
+  eventType: LogEventType;
+  entityType: LogEntityType | null;
+  entityId: string | null;
+  description: string;
+  userName: string | null;
+  read: boolean;
+};
+
+export type LogbookEntry = LogbookRow & {
+  previousState: JsonValue | null;
+  newState: JsonValue | null;
+  errorData: JsonValue | null;
+};
+
+export type LogbookPage = { rows: LogbookRow[]; totalItems: number; page: number; pageSize: number; totalPages: number };
+
+export type UnreadLogCounts = { totalCount: number; infoCount: number; warningCount: number; errorCount: number };

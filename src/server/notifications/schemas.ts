@@ -1,0 +1,20 @@
+import { z } from "zod";
+import type { NotificationType, Severity } from "@/lib/enums";
+
+export const notificationListInput = z.object({
+  unreadOnly: z.boolean().default(false),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+export const notificationIdInput = z.object({ id: z.number().int().positive() });
+
+export type AdminNotificationRow = {
+  id: number;
+  type: NotificationType;
+  message: string;
+  severity: Severity;
+  createdAt: Date;
+  /** Who marked it read; null while nobody has. */
+  readBy: string | null;
+};
+
+export type AdminNotificationList = { rows: AdminNotificationRow[]; unread: number };

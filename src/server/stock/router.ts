@@ -1,0 +1,54 @@
+import { getExchangeRatePort } from "@/server/integrations/exchange-rate/exchange-rate";
+import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import {
+  boxIdInput,
+  boxListInput,
+  inventoryCorrectionInput,
+  productIdInput,
+  purchaseRecordIdInput,
+  purchaseRecordInput,
+  shipBoxInput,
+  updatePurchaseRecordInput,
+} from "./schemas";
+import {
+  addPurchaseRecord,
+  correctInventory,
+  createBox,
+  exchangeRateInfo,
+  explodeBox,
+  getBox,
+  incomingStock,
+  listBoxes,
+  refreshExchangeRate,
+  removePurchaseRecord,
+  shipBox,
+  stockHistory,
+  updatePurchaseRecord,
+} from "./service";
+
+export const boxRouter = createTRPCRouter({
+  list: adminProcedure.input(boxListInput).query(({ ctx, input }) => listBoxes(ctx.db, input.statuses)),
+  get: adminProcedure.input(boxIdInput).query(({ ctx, input }) => getBox(ctx.db, input.boxId)),
+  create: adminProcedure.mutation(({ ctx }) => createBox(ctx.db, ctx.session.user.id)),
+  ship: adminProcedure.input(shipBoxInput).mutation(({ ctx, input }) => shipBox(ctx.db, input, ctx.session.user.id)),
+  explode: adminProcedure.input(boxIdInput).mutation(({ ctx, input }) => explodeBox(ctx.db, input.boxId, ctx.session.user.id)),
+  addPurchaseRecord: adminProcedure
+    .input(purchaseRecordInput)
+    .mutation(({ ctx, input }) => addPurchaseRecord(ctx.db, input, ctx.session.user.id)),
+  updatePurchaseRecord: adminProcedure
+    .input(updatePurchaseRecordInput)
+    .mutation(({ ctx, input }) => updatePurchaseRecord(ctx.db, input, ctx.session.user.id)),
+  removePurchaseRecord: adminProcedure
+    .input(purchaseRecordIdInput)
+    .mutation(({ ctx, input }) => removePurchaseRecord(ctx.db, input.purchaseRecordId, ctx.session.user.id)),
+});
+
+export const stockRouter = createTRPCRouter({
+  history: adminProcedure.input(productIdInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
+  incoming: adminProcedure.input(productIdInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
+  correct: adminProcedure.input(inventoryCorrectionInput).mutation(({ ctx, input }) => correctInventory(ctx.db, input, ctx.session.user.id)),
+  exchangeRate: adminProcedure.query(({ ctx }) => exchangeRateInfo(ctx.db, getExchangeRatePort(ctx.db))),
+  refreshExchangeRate: adminProcedure.mutation(({ ctx }) =>
+    refreshExchangeRate(ctx.db, getExchangeRatePort(ctx.db), ctx.session.user.id),
+  ),
+});

@@ -1,0 +1,116 @@
+import type { Decimal } from "decimal.js";
+import { z } from "zod";
+import { boxStatuses, inventoryCorrectionReasons, type BoxStatus, type InventoryCorrectionReason, type StockRecordType } from "@/lib/enums";
+
+const id = z.number().int().positive();
+
+/** A unit cost typed by staff: up to 10 digits and 2 decimals, in the currency named beside it. */
+export const costText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}([.,]\d{1,2})?$/, "must be an amount like 12.50")
+  .transform((value) => value.replace(",", "."));
+
+export const purchaseCurrencies = ["EUR", "PHP"] as const;
+export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
+
+export const boxIdInput = z.object({ boxId: id });
+
+export const boxListInput = z.object({
+  statuses: z.array(z.enum(boxStatuses)).min(1).max(boxStatuses.length),
+});
+
+export const shipBoxInput = z.object({
+  boxId: id,
+  trackingNumber: z.string().trim().min(4, "Enter the carrier's tracking number").max(64),
+  /** yyyy-mm-dd */
+  estimatedDeliveryDate: z.iso.date("Enter the estimated delivery date"),
+});
+export type ShipBoxInput = z.infer<typeof shipBoxInput>;
+
+export const purchaseRecordInput = z.object({
+  boxId: id,
+  productId: id,
+  quantity: z.number().int().min(1, "At least one piece").max(100_000),
+  /** The price of one piece, in the currency it was paid in; the other currency follows from the exchange rate. */
+  unitCost: costText,
+  currency: z.enum(purchaseCurrencies),
+});
+export type PurchaseRecordInput = z.input<typeof purchaseRecordInput>;
+
+export const updatePurchaseRecordInput = purchaseRecordInput.omit({ boxId: true, productId: true }).extend({ purchaseRecordId: id });
+export const purchaseRecordIdInput = z.object({ purchaseRecordId: id });
+
+export const inventoryCorrectionInput = z
+  .object({
+    productId: id,
+    /** Signed change of stock: negative takes pieces away. */
+    quantity: z.number().int().min(-100_000).max(100_000).refine((value) => value !== 0, "The change cannot be zero"),
+    reason: z.enum(inventoryCorrectionReasons),
+    comment: z.string().trim().max(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.reason === "DAMAGED" || value.reason === "LOST") && value.quantity > 0) {
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: "Damaged or lost pieces leave stock: use a negative number" });
+    }
+    if (value.reason === "OTHER" && !value.comment) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: "Say why the stock changes" });
+    }
+  });
+export type InventoryCorrectionInput = z.input<typeof inventoryCorrectionInput>;
+
+export const productIdInput = z.object({ productId: id });
+
+export type BoxSummary = {
+  id: number;
+  status: BoxStatus;
+  trackingNumber: string | null;
+  estimatedDeliveryDate: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  records: number;
+  pieces: number;
+  totalCostEuro: Decimal;
+  totalCostPhp: Decimal;
+};
+
+export type PurchaseRecordRow = {
+  id: number;
+  productId: number;
+  productName: string;
+  productStock: number;
+  purchaseCostEuro: Decimal;
+  purchaseCostPhp: Decimal;
+  purchasedStock: number;
+  remainingStock: number;
+  createdAt: Date;
+};
+
+export type BoxDetail = BoxSummary & { purchaseRecords: PurchaseRecordRow[] };
+
+export type StockHistoryRow = {
+  id: number;
+  createdAt: Date;
+  type: StockRecordType;
+  quantity: number;
+  /** The stock after this row, summing the ledger from its first row. */
+  balance: number;
+  boxId: number | null;
+  purchaseRecordId: number | null;
+  unitCostEuro: Decimal | null;
+  correctionReason: InventoryCorrectionReason | null;
+  correctionComment: string | null;
+  orderItemId: number | null;
+  refundId: number | null;
+};
+
+export type StockHistory = {
+  productId: number;
+  productName: string;
+  stock: number;
+  /** The ledger's sum; equal to `stock` unless something wrote stock outside the ledger. */
+  ledgerSum: number;
+  rows: StockHistoryRow[];
+};
+
+export type ExchangeRateInfo = { rate: Decimal; updatedAt: Date; source: "sandbox" | "live" };

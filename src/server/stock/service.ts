@@ -1,0 +1,459 @@
+import { Decimal } from "decimal.js";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { BoxStatus, StockRecordType } from "@/lib/enums";
+import type { Db } from "@/server/db/client";
+import { box, configParams, inventoryCorrection, product, purchaseRecord, stockRecord } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { ExchangeRatePort } from "@/server/integrations/exchange-rate/port";
+import { logChange } from "@/server/logbook/service";
+import { notifyStaff } from "@/server/notifications/service";
+import { assertBoxEditable, assertBoxTransition } from "./box-machine";
+import type {
+  BoxDetail,
+  BoxSummary,
+  ExchangeRateInfo,
+  InventoryCorrectionInput,
+  PurchaseCurrency,
+  PurchaseRecordRow,
+  ShipBoxInput,
+  StockHistory,
+} from "./schemas";
+import { inventoryCorrectionInput } from "./schemas";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ledger
+// ---------------------------------------------------------------------------------------------------------------
+
+export type StockBooking = {
+  productId: number;
+  /** Signed: positive adds pieces, negative takes them away. */
+  quantity: number;
+  type: StockRecordType;
+  purchaseRecordId?: number;
+  inventoryCorrectionId?: number;
+  orderItemId?: number;
+  refundId?: number;
+  userId: string | null;
+  description: string;
+};
+
+/**
+ * The one way a product's stock changes (ARCHITECTURE section 3): a ledger row, `product.stock` moved by the same
+ * amount and a STOCK_CHANGE logbook entry, all in the caller's transaction. The product row is locked first, so two
+ * bookings of the same product queue instead of overwriting each other, and stock never goes below zero.
+ */
+export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockRecordId: number; stock: number }> {
+  const [current] = await tx
+    .select({ stock: product.stock, name: product.name })
+    .from(product)
+    .where(eq(product.id, booking.productId))
+    .for("update");
+  if (!current) throw new AppError("NOT_FOUND", `Product ${booking.productId} does not exist.`);
+  const stock = current.stock + booking.quantity;
+  if (stock < 0) {
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      `Product ${booking.productId} has ${current.stock} in stock; it cannot lose ${-booking.quantity}.`,
+    );
+  }
+  const [record] = await tx
+    .insert(stockRecord)
+    .values({
+      productId: booking.productId,
+      type: booking.type,
+      quantity: booking.quantity,
+      purchaseRecordId: booking.purchaseRecordId ?? null,
+      inventoryCorrectionId: booking.inventoryCorrectionId ?? null,
+      orderItemId: booking.orderItemId ?? null,
+      refundId: booking.refundId ?? null,
+    })
+    .returning({ id: stockRecord.id });
+  await tx.update(product).set({ stock }).where(eq(product.id, booking.productId));
+  await logChange(tx, {
+    userId: booking.userId,
+    eventType: "STOCK_CHANGE",
+    entityType: "PRODUCT",
+    entityId: booking.productId,
+    previousState: { stock: current.stock },
+    newState: { stock, change: booking.quantity, type: booking.type, stockRecordId: record!.id },
+    description: booking.description,
+  });
+  return { stockRecordId: record!.id, stock };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exchange rate
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The rate purchases are converted at, as kept in configParams. */
+async function currentExchangeRate(db: Db): Promise<{ rate: Decimal; updatedAt: Date }> {
+  const [row] = await db
+    .select({ value: configParams.value, updatedAt: configParams.updatedAt })
+    .from(configParams)
+    .where(eq(configParams.param, "EUR_TO_PHP_EXCHANGE_RATE"));
+  if (!row || !row.value) {
+    throw new AppError("PRECONDITION_FAILED", "No euro to peso exchange rate is set: refresh it first.");
+  }
+  return { rate: new Decimal(row.value), updatedAt: row.updatedAt };
+}
+
+/** The stored rate and where refreshes come from (the ECB with live integrations, the fixed rate otherwise). */
+export async function exchangeRateInfo(db: Db, port: ExchangeRatePort): Promise<ExchangeRateInfo> {
+  return { ...(await currentExchangeRate(db)), source: port.kind };
+}
+
+/** Asks the exchange-rate port for today's rate and stores it, logging the old and new value. */
+export async function refreshExchangeRate(db: Db, port: ExchangeRatePort, userId: string | null): Promise<ExchangeRateInfo> {
+  let quote;
+  try {
+    quote = await port.eurToPhp();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.transaction(async (tx) => {
+      await logChange(tx, {
+        userId,
+        eventType: "STOCK_CHANGE",
+        logLevel: "WARNING",
+        description: "Exchange rate refresh failed; purchases keep the last rate",
+        errorData: { message },
+      });
+      await notifyStaff(tx, { type: "OTHER", severity: "WARNING", message: `The euro to peso rate could not be refreshed: ${message}` });
+    });
+    throw new AppError("PRECONDITION_FAILED", "The exchange-rate service did not answer; the last rate stays in use.", { cause: error });
+  }
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ value: configParams.value })
+      .from(configParams)
+      .where(eq(configParams.param, "EUR_TO_PHP_EXCHANGE_RATE"))
+      .for("update");
+    const value = quote.rate.toDecimalPlaces(4).toFixed();
+    const [row] = await tx
+      .insert(configParams)
+      .values({ param: "EUR_TO_PHP_EXCHANGE_RATE", value })
+      .onConflictDoUpdate({ target: configParams.param, set: { value, updatedAt: new Date() } })
+      .returning({ updatedAt: configParams.updatedAt });
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      description: `Euro to peso rate set to ${value} (${port.kind === "live" ? `ECB, ${quote.date}` : "fixed sandbox rate"})`,
+      previousState: { EUR_TO_PHP_EXCHANGE_RATE: previous?.value ?? null },
+      newState: { EUR_TO_PHP_EXCHANGE_RATE: value },
+    });
+    return { rate: new Decimal(value), updatedAt: row!.updatedAt, source: port.kind };
+  });
+}
+
+/** Both currencies of a unit cost typed in one of them, converted at the given rate and rounded to cents. */
+export function convertCost(unitCost: string, currency: PurchaseCurrency, rate: Decimal): { euro: Decimal; php: Decimal } {
+  const amount = new Decimal(unitCost);
+  if (rate.lte(0)) throw new AppError("PRECONDITION_FAILED", "The exchange rate must be above zero.");
+  return currency === "EUR"
+    ? { euro: amount.toDecimalPlaces(2), php: amount.times(rate).toDecimalPlaces(2) }
+    : { euro: amount.dividedBy(rate).toDecimalPlaces(2), php: amount.toDecimalPlaces(2) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Boxes
+// ---------------------------------------------------------------------------------------------------------------
+
+const boxSummaryColumns = {
+  id: box.id,
+  status: box.status,
+  trackingNumber: box.trackingNumber,
+  estimatedDeliveryDate: box.estimatedDeliveryDate,
+  createdAt: box.createdAt,
+  updatedAt: box.updatedAt,
+  records: sql<number>`count(${purchaseRecord.id})`.mapWith(Number),
+  pieces: sql<number>`coalesce(sum(${purchaseRecord.purchasedStock}), 0)`.mapWith(Number),
+  totalCostEuro: sql<Decimal>`coalesce(sum(${purchaseRecord.purchaseCostEuro} * ${purchaseRecord.purchasedStock}), 0)`.mapWith(
+    (value: string) => new Decimal(value),
+  ),
+  totalCostPhp: sql<Decimal>`coalesce(sum(${purchaseRecord.purchaseCostPhp} * ${purchaseRecord.purchasedStock}), 0)`.mapWith(
+    (value: string) => new Decimal(value),
+  ),
+};
+
+export async function listBoxes(db: Db, statuses: BoxStatus[]): Promise<BoxSummary[]> {
+  return db
+    .select(boxSummaryColumns)
+    .from(box)
+    .leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id))
+    .where(inArray(box.status, statuses))
+    .groupBy(box.id)
+    .orderBy(desc(box.updatedAt), desc(box.id));
+}
+
+export async function getBox(db: Db, boxId: number): Promise<BoxDetail> {
+  const [summary] = await db
+    .select(boxSummaryColumns)
+    .from(box)
+    .leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id))
+    .where(eq(box.id, boxId))
+    .groupBy(box.id);
+  if (!summary) throw new AppError("NOT_FOUND", `Box ${boxId} does not exist.`);
+  const purchaseRecords: PurchaseRecordRow[] = await db
+    .select({
+      id: purchaseRecord.id,
+      productId: purchaseRecord.productId,
+      productName: product.name,
+      productStock: product.stock,
+      purchaseCostEuro: purchaseRecord.purchaseCostEuro,
+      purchaseCostPhp: purchaseRecord.purchaseCostPhp,
+      purchasedStock: purchaseRecord.purchasedStock,
+      remainingStock: purchaseRecord.remainingStock,
+      createdAt: purchaseRecord.createdAt,
+    })
+    .from(purchaseRecord)
+    .innerJoin(product, eq(product.id, purchaseRecord.productId))
+    .where(eq(purchaseRecord.boxId, boxId))
+    .orderBy(asc(purchaseRecord.id));
+  return { ...summary, purchaseRecords };
+}
+
+async function lockBox(tx: Db, boxId: number) {
+  const [row] = await tx.select().from(box).where(eq(box.id, boxId)).for("update");
+  if (!row) throw new AppError("NOT_FOUND", `Box ${boxId} does not exist.`);
+  return row;
+}
+
+export async function createBox(db: Db, userId: string): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(box).values({ status: "OPEN" }).returning({ id: box.id, status: box.status });
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "BOX",
+      entityId: row!.id,
+      newState: { status: row!.status },
+      description: `Box ${row!.id} opened`,
+    });
+    return { id: row!.id };
+  });
+}
+
+/** OPEN -> SHIPPED: the box leaves with a tracking number and an expected delivery date. */
+export async function shipBox(db: Db, input: ShipBoxInput, userId: string): Promise<BoxDetail> {
+  await db.transaction(async (tx) => {
+    const current = await lockBox(tx, input.boxId);
+    assertBoxTransition(current.id, current.status, "SHIPPED");
+    const [records] = await tx
+      .select({ value: sql<number>`count(*)`.mapWith(Number) })
+      .from(purchaseRecord)
+      .where(eq(purchaseRecord.boxId, current.id));
+    if (!records?.value) {
+      throw new AppError("PRECONDITION_FAILED", `Box ${current.id} is empty: add the purchases it holds before shipping it.`);
+    }
+    await tx
+      .update(box)
+      .set({ status: "SHIPPED", trackingNumber: input.trackingNumber, estimatedDeliveryDate: input.estimatedDeliveryDate })
+      .where(eq(box.id, current.id));
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "BOX",
+      entityId: current.id,
+      previousState: { status: current.status, trackingNumber: current.trackingNumber, estimatedDeliveryDate: current.estimatedDeliveryDate },
+      newState: { status: "SHIPPED", trackingNumber: input.trackingNumber, estimatedDeliveryDate: input.estimatedDeliveryDate },
+      description: `Box ${current.id} shipped with tracking number ${input.trackingNumber}`,
+    });
+  });
+  return getBox(db, input.boxId);
+}
+
+/** SHIPPED -> EXPLODED: the box is unpacked and every purchase in it is booked into stock, all or nothing. */
+export async function explodeBox(db: Db, boxId: number, userId: string): Promise<BoxDetail> {
+  await db.transaction(async (tx) => {
+    const current = await lockBox(tx, boxId);
+    assertBoxTransition(current.id, current.status, "EXPLODED");
+    const records = await tx
+      .select({ id: purchaseRecord.id, productId: purchaseRecord.productId, purchasedStock: purchaseRecord.purchasedStock })
+      .from(purchaseRecord)
+      .where(eq(purchaseRecord.boxId, current.id))
+      // The same order every time, so two transactions that lock the same products cannot deadlock.
+      .orderBy(asc(purchaseRecord.productId), asc(purchaseRecord.id));
+    for (const record of records) {
+      await bookStock(tx, {
+        productId: record.productId,
+        quantity: record.purchasedStock,
+        type: "PURCHASE_RECORD",
+        purchaseRecordId: record.id,
+        userId,
+        description: `${record.purchasedStock} booked into stock from box ${current.id} (purchase ${record.id})`,
+      });
+    }
+    await tx.update(box).set({ status: "EXPLODED" }).where(eq(box.id, current.id));
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "BOX",
+      entityId: current.id,
+      previousState: { status: current.status },
+      newState: { status: "EXPLODED", purchaseRecords: records.length, pieces: records.reduce((sum, r) => sum + r.purchasedStock, 0) },
+      description: `Box ${current.id} exploded: ${records.length} purchases booked into stock`,
+    });
+  });
+  return getBox(db, boxId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Purchase records
+// ---------------------------------------------------------------------------------------------------------------
+
+export type PurchaseDraft = { quantity: number; unitCost: string; currency: PurchaseCurrency };
+
+/** The stored rate; purchases are converted at it when they are written. */
+async function storedRate(tx: Db): Promise<Decimal> {
+  return (await currentExchangeRate(tx)).rate;
+}
+
+export async function addPurchaseRecord(
+  db: Db,
+  input: PurchaseDraft & { boxId: number; productId: number },
+  userId: string,
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const rate = await storedRate(tx);
+    const current = await lockBox(tx, input.boxId);
+    assertBoxEditable(current.id, current.status);
+    const [target] = await tx.select({ id: product.id, name: product.name }).from(product).where(eq(product.id, input.productId));
+    if (!target) throw new AppError("NOT_FOUND", `Product ${input.productId} does not exist.`);
+    const cost = convertCost(input.unitCost, input.currency, rate);
+    const values = {
+      productId: target.id,
+      boxId: current.id,
+      purchaseCostEuro: cost.euro,
+      purchaseCostPhp: cost.php,
+      purchasedStock: input.quantity,
+      remainingStock: input.quantity,
+    };
+    const [row] = await tx.insert(purchaseRecord).values(values).returning({ id: purchaseRecord.id });
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "PURCHASE_RECORD",
+      entityId: row!.id,
+      newState: { ...values, exchangeRate: rate, enteredIn: input.currency },
+      description: `${input.quantity} × ${target.name} added to box ${current.id}`,
+    });
+    return { id: row!.id };
+  });
+}
+
+async function lockRecordInOpenBox(tx: Db, purchaseRecordId: number) {
+  const [record] = await tx.select().from(purchaseRecord).where(eq(purchaseRecord.id, purchaseRecordId)).for("update");
+  if (!record) throw new AppError("NOT_FOUND", `Purchase ${purchaseRecordId} does not exist.`);
+  if (record.boxId === null) {
+    throw new AppError("PRECONDITION_FAILED", `Purchase ${purchaseRecordId} is in no box and cannot change here.`);
+  }
+  const current = await lockBox(tx, record.boxId);
+  assertBoxEditable(current.id, current.status);
+  return record;
+}
+
+export async function updatePurchaseRecord(
+  db: Db,
+  input: PurchaseDraft & { purchaseRecordId: number },
+  userId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rate = await storedRate(tx);
+    const record = await lockRecordInOpenBox(tx, input.purchaseRecordId);
+    const cost = convertCost(input.unitCost, input.currency, rate);
+    const changes = { purchaseCostEuro: cost.euro, purchaseCostPhp: cost.php, purchasedStock: input.quantity, remainingStock: input.quantity };
+    await tx.update(purchaseRecord).set(changes).where(eq(purchaseRecord.id, record.id));
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "PURCHASE_RECORD",
+      entityId: record.id,
+      previousState: {
+        purchaseCostEuro: record.purchaseCostEuro,
+        purchaseCostPhp: record.purchaseCostPhp,
+        purchasedStock: record.purchasedStock,
+      },
+      newState: { ...changes, exchangeRate: rate, enteredIn: input.currency },
+      description: `Purchase ${record.id} in box ${record.boxId} changed`,
+    });
+  });
+}
+
+export async function removePurchaseRecord(db: Db, purchaseRecordId: number, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const record = await lockRecordInOpenBox(tx, purchaseRecordId);
+    await tx.delete(purchaseRecord).where(eq(purchaseRecord.id, record.id));
+    await logChange(tx, {
+      userId,
+      eventType: "STOCK_CHANGE",
+      entityType: "PURCHASE_RECORD",
+      entityId: record.id,
+      previousState: record,
+      description: `Purchase ${record.id} removed from box ${record.boxId}`,
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inventory corrections and history
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Damaged, lost or otherwise corrected stock: a correction row and its ledger row, together. */
+export async function correctInventory(db: Db, raw: InventoryCorrectionInput, userId: string): Promise<{ id: number; stock: number }> {
+  const input = inventoryCorrectionInput.parse(raw);
+  return db.transaction(async (tx) => {
+    const [correction] = await tx
+      .insert(inventoryCorrection)
+      .values({ productId: input.productId, quantity: input.quantity, reason: input.reason, comment: input.comment || null })
+      .returning({ id: inventoryCorrection.id });
+    const booked = await bookStock(tx, {
+      productId: input.productId,
+      quantity: input.quantity,
+      type: "INVENTORY_CORRECTION",
+      inventoryCorrectionId: correction!.id,
+      userId,
+      description: `Inventory correction (${input.reason.toLowerCase()}): ${input.quantity > 0 ? "+" : ""}${input.quantity}${input.comment ? ` — ${input.comment}` : ""}`,
+    });
+    return { id: correction!.id, stock: booked.stock };
+  });
+}
+
+/** Every ledger row of a product, oldest first, with a running balance and what caused it. */
+export async function stockHistory(db: Db, productId: number): Promise<StockHistory> {
+  const [target] = await db.select({ id: product.id, name: product.name, stock: product.stock }).from(product).where(eq(product.id, productId));
+  if (!target) throw new AppError("NOT_FOUND", `Product ${productId} does not exist.`);
+  const rows = await db
+    .select({
+      id: stockRecord.id,
+      createdAt: stockRecord.createdAt,
+      type: stockRecord.type,
+      quantity: stockRecord.quantity,
+      boxId: purchaseRecord.boxId,
+      purchaseRecordId: stockRecord.purchaseRecordId,
+      unitCostEuro: purchaseRecord.purchaseCostEuro,
+      correctionReason: inventoryCorrection.reason,
+      correctionComment: inventoryCorrection.comment,
+      orderItemId: stockRecord.orderItemId,
+      refundId: stockRecord.refundId,
+    })
+    .from(stockRecord)
+    .leftJoin(purchaseRecord, eq(purchaseRecord.id, stockRecord.purchaseRecordId))
+    .leftJoin(inventoryCorrection, eq(inventoryCorrection.id, stockRecord.inventoryCorrectionId))
+    .where(eq(stockRecord.productId, productId))
+    .orderBy(asc(stockRecord.createdAt), asc(stockRecord.id));
+  let balance = 0;
+  const withBalance = rows.map((row) => {
+    balance += row.quantity;
+    return { ...row, balance };
+  });
+  return { productId: target.id, productName: target.name, stock: target.stock, ledgerSum: balance, rows: withBalance };
+}
+
+/** Purchases of a product still travelling in OPEN or SHIPPED boxes: stock that is on its way. */
+export async function incomingStock(db: Db, productId: number) {
+  return db
+    .select({ boxId: box.id, status: box.status, pieces: purchaseRecord.purchasedStock, estimatedDeliveryDate: box.estimatedDeliveryDate })
+    .from(purchaseRecord)
+    .innerJoin(box, eq(box.id, purchaseRecord.boxId))
+    .where(and(eq(purchaseRecord.productId, productId), inArray(box.status, ["OPEN", "SHIPPED"])))
+    .orderBy(asc(box.id));
+}

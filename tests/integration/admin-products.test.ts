@@ -1,0 +1,203 @@
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { product, productSelectOptions } from "@/server/db/schema";
+import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
+import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/catalog/admin-restock";
+import { productFormInput, type ProductFormInput } from "@/server/catalog/admin-schemas";
+import {
+  createProduct,
+  createTemplate,
+  getAdminProduct,
+  getTemplate,
+  listAdminProducts,
+  productFormChoices,
+  updateProduct,
+} from "@/server/catalog/admin-service";
+import { getManyProducts } from "@/server/catalog/service";
+import { getManyProductsInput } from "@/server/catalog/schemas";
+import { productImageKey } from "@/server/integrations/storage/port";
+import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { logEntriesFor, makeUser, temporaryStorage } from "./admin-fixtures";
+
+let t: TestDatabase;
+let adminId: string;
+let crowns: { id: number; name: string };
+let omega: { id: number; name: string };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  adminId = (await makeUser(t.db, "ADMIN")).id;
+  const parts = await makeCategory(t.db, "Parts");
+  crowns = await makeCategory(t.db, "Crowns", parts.id);
+  const brands = await makeManufacturer(t.db, "Brands");
+  omega = await makeManufacturer(t.db, "Omega", brands.id);
+  await t.db.insert(productSelectOptions).values([
+    { selectRow: "condition", optionText: "New old stock (NOS), never fitted" },
+    { selectRow: "crown", optionText: "Signed original crown" },
+  ]);
+});
+
+afterAll(() => t?.dispose());
+
+function form(overrides: Partial<ProductFormInput> = {}) {
+  return productFormInput.parse({
+    name: "Omega Seamaster crown 5.5 mm",
+    price: "39.95",
+    shippingFee: "",
+    isBulk: false,
+    categoryId: crowns.id,
+    manufacturerId: omega.id,
+    countryId: null,
+    wsStatus: "ONLINE",
+    ebayStatus: "OFFLINE",
+    caliber: "AUTOMATIC",
+    state: "NEW",
+    itemType: "CROWN",
+    gender: "UNISEX",
+    condition: "New old stock (NOS), never fitted",
+    crown: "Signed original crown",
+    ...overrides,
+  } satisfies ProductFormInput);
+}
+
+describe("products", () => {
+  it("creates a product with its description, search text and a logbook entry, and the shop lists it", async () => {
+    const { id } = await createProduct(t.db, form(), adminId);
+    const saved = await getAdminProduct(t.db, id);
+    expect(saved).toMatchObject({ name: "Omega Seamaster crown 5.5 mm", stock: 0, itemType: "CROWN", crown: "Signed original crown", shippingFee: null });
+    expect(saved.price.toFixed(2)).toBe("39.95");
+    const [row] = await t.db.select({ searchText: product.searchText }).from(product).where(eq(product.id, id));
+    expect(row?.searchText).toContain("omega");
+    expect(row?.searchText).toContain("crowns");
+    expect(row?.searchText).toContain("signed original crown");
+    expect((await logEntriesFor(t.db, "PRODUCT", id))[0]).toMatchObject({ eventType: "PRODUCT", newState: expect.objectContaining({ name: saved.name }) });
+    const shop = await getManyProducts(t.db, getManyProductsInput.parse({ search: "seamaster" }), { imageUrl: (key) => `/storage/${key}` });
+    expect(shop.products.map((card) => card.id)).toContain(id);
+  });
+
+  it("updates fields and logs only what changed, previous beside new", async () => {
+    const { id } = await createProduct(t.db, form({ name: "Omega crown 6.0 mm" }), adminId);
+    await updateProduct(t.db, id, form({ name: "Omega crown 6.0 mm", price: "44.50", wsStatus: "OFFLINE" }), adminId);
+    const entry = (await logEntriesFor(t.db, "PRODUCT", id)).at(-1);
+    expect(entry?.previousState).toEqual({ price: "39.95", wsStatus: "ONLINE" });
+    expect(entry?.newState).toEqual({ price: "44.50", wsStatus: "OFFLINE" });
+  });
+
+  it("refuses a form without the required fields", () => {
+    expect(() => form({ name: "", condition: "" })).toThrow();
+  });
+
+  it("offers the select options grouped by field", async () => {
+    const choices = await productFormChoices(t.db);
+    expect(choices.selectOptions.crown).toEqual(["Signed original crown"]);
+    expect(choices.categories).toEqual([{ id: crowns.id, label: "Parts › Crowns" }]);
+    expect(choices.manufacturers).toEqual([{ id: omega.id, label: "Brands › Omega" }]);
+  });
+
+  it("lists the table with search, filters, sorting and pages", async () => {
+    const seiko = await makeManufacturer(t.db, "Seiko");
+    for (const [name, price, stock] of [["Seiko 6139 chronograph movement", "89.00", 0], ["Seiko 7S26 movement", "59.00", 2], ["Seiko 5 dial", "19.00", 7]] as const) {
+      await makeProduct(t.db, { name, price, stock, manufacturer: seiko });
+    }
+    const list = (input: Parameters<typeof listAdminProducts>[1]) => listAdminProducts(t.db, input, (key) => `/storage/${key}`);
+    const base = { sort: "price", direction: "asc", page: 1, pageSize: 25 } as const;
+    expect((await list({ ...base, search: "seiko movement" })).rows.map((row) => row.name)).toEqual(["Seiko 7S26 movement", "Seiko 6139 chronograph movement"]);
+    expect((await list({ ...base, search: "6139" })).rows.map((row) => row.name)).toEqual(["Seiko 6139 chronograph movement"]);
+    expect((await list({ ...base, manufacturerId: seiko.id, stock: "out" })).rows.map((row) => row.name)).toEqual(["Seiko 6139 chronograph movement"]);
+    expect((await list({ ...base, manufacturerId: seiko.id, stock: "low" })).rows.map((row) => row.name)).toEqual(["Seiko 7S26 movement"]);
+    const page = await list({ ...base, manufacturerId: seiko.id, sort: "stock", direction: "desc", pageSize: 25 });
+    expect(page.rows.map((row) => row.stock)).toEqual([7, 2, 0]);
+    expect(page).toMatchObject({ totalItems: 3, totalPages: 1 });
+    expect(page.rows[0]?.image).toBe(`/storage/${productImageKey(page.rows[0]!.id)}`);
+  });
+});
+
+describe("templates", () => {
+  it("keeps a template's fields for starting a new product", async () => {
+    const { id } = await createTemplate(
+      t.db,
+      {
+        templateName: "Signed crown, NOS",
+        templateDescription: "Fill in size",
+        name: "Omega crown {size} mm",
+        price: "39.95",
+        isBulk: false,
+        categoryId: crowns.id,
+        manufacturerId: omega.id,
+        countryId: null,
+        caliber: null,
+        state: "NEW",
+        itemType: "CROWN",
+        gender: "UNISEX",
+        condition: "New old stock (NOS), never fitted",
+        movement: null, dimensions: null, serialNumber: null, dialHands: null, crystal: null, bezel: null, crown: null,
+        braceletStrap: null, language: null, additional: null, additional2: null, additional3: null,
+      },
+      adminId,
+    );
+    expect(await getTemplate(t.db, id)).toMatchObject({ templateName: "Signed crown, NOS", itemType: "CROWN", categoryId: crowns.id });
+  });
+});
+
+describe("product images through the storage port", () => {
+  const picture = (colour: string) =>
+    sharp({ create: { width: 2400, height: 1200, channels: 3, background: colour } }).png().toBuffer();
+
+  it("uploads as WebP at products/{id}/1.webp onwards, reorders and deletes without gaps", async () => {
+    const storage = temporaryStorage();
+    const item = await makeProduct(t.db, { name: "Dial" });
+    const [red, green, blue] = await Promise.all([picture("#ff0000"), picture("#00ff00"), picture("#0000ff")]);
+    await addProductImages(t.db, storage, item.id, [red, green], adminId);
+    let images = await addProductImages(t.db, storage, item.id, [blue], adminId);
+    expect(images.map((image) => image.key)).toEqual([1, 2, 3].map((n) => productImageKey(item.id, n)));
+    const first = await storage.get(productImageKey(item.id, 1));
+    const meta = await sharp(first!.body).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 1600, height: 800 });
+
+    const colourOf = async (position: number) => {
+      const stored = await storage.get(productImageKey(item.id, position));
+      const { dominant } = await sharp(stored!.body).stats();
+      return dominant.r > 200 ? "red" : dominant.g > 200 ? "green" : "blue";
+    };
+    images = await reorderProductImages(t.db, storage, item.id, [3, 1, 2], adminId);
+    expect([await colourOf(1), await colourOf(2), await colourOf(3)]).toEqual(["blue", "red", "green"]);
+
+    images = await deleteProductImage(t.db, storage, item.id, 1, adminId);
+    expect(images.map((image) => image.position)).toEqual([1, 2]);
+    expect([await colourOf(1), await colourOf(2)]).toEqual(["red", "green"]);
+    expect(await storage.get(productImageKey(item.id, 3))).toBeNull();
+    expect((await listProductImages(storage, item.id)).length).toBe(2);
+    expect((await logEntriesFor(t.db, "PRODUCT", item.id)).map((entry) => entry.description)).toEqual([
+      `2 pictures added to product ${item.id}`,
+      `1 picture added to product ${item.id}`,
+      `Pictures of product ${item.id} reordered`,
+      `Picture 1 of product ${item.id} deleted`,
+    ]);
+  });
+
+  it("refuses a file that is not a picture and stores nothing", async () => {
+    const storage = temporaryStorage();
+    const item = await makeProduct(t.db, { name: "Hands" });
+    await expect(addProductImages(t.db, storage, item.id, [Buffer.from("not a picture")], adminId)).rejects.toThrow(/not a picture/);
+    expect(await listProductImages(storage, item.id)).toEqual([]);
+  });
+});
+
+describe("restock manager", () => {
+  it("puts a sold-out product forward and moves it through its states", async () => {
+    const item = await makeProduct(t.db, { name: "Bezel insert, Pepsi", stock: 0 });
+    expect((await restockCandidates(t.db)).map((row) => row.productId)).toContain(item.id);
+    const { id } = await requestRestock(t.db, item.id, adminId);
+    await expect(requestRestock(t.db, item.id, adminId)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await listRestock(t.db, "PENDING")).map((row) => row.productId)).toEqual([item.id]);
+    await decideRestock(t.db, id, "APPROVED", adminId);
+    await expect(decideRestock(t.db, id, "APPROVED", adminId)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(decideRestock(t.db, id, "PENDING", adminId)).rejects.toMatchObject({ code: "CONFLICT" });
+    await decideRestock(t.db, id, "REJECTED", adminId);
+    await decideRestock(t.db, id, "PENDING", adminId);
+    expect((await listRestock(t.db, "PENDING")).map((row) => row.productId)).toEqual([item.id]);
+    expect((await restockCandidates(t.db)).map((row) => row.productId)).not.toContain(item.id);
+  });
+});
