@@ -8,3 +8,4 @@ export * from "./shipping";
 export * from "./discounts";
 export * from "./logbook";
 export * from "./config";
+export * from "./messaging";
