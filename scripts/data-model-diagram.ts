@@ -18,6 +18,7 @@ const areas: Record<string, string[]> = {
   Discounts: ["discount"],
   Logbook: ["logbook", "logbook_read_by_user", "admin_notification"],
   Config: ["config_params"],
+  Messaging: ["mail_outbox", "rate_limit"],
 };
 
 function entityName(table: Table) {
