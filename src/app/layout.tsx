@@ -5,6 +5,7 @@ import { Toaster } from "@/components/ui/sonner";
 import { ApiProvider } from "@/lib/trpc/client";
 import { shopIdentity } from "@/lib/shop";
 import { ThemeProvider } from "@/features/layout/theme-provider";
+import { AccountProviders } from "@/features/auth/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -28,8 +29,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh">
         <ThemeProvider>
           <ApiProvider>
-            {children}
-            <Toaster />
+            {/* Session, visitor token and cart (accounts and cart). */}
+            <AccountProviders>
+              {children}
+              <Toaster />
+            </AccountProviders>
           </ApiProvider>
         </ThemeProvider>
       </body>
