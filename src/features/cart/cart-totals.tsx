@@ -54,7 +54,7 @@ function CouponForm() {
         </Button>
       </div>
       {message ? (
-        <p role="alert" className="text-xs text-destructive">
+        <p role="alert" data-testid="coupon-error" className="text-xs text-destructive">
           {message}
         </p>
       ) : null}

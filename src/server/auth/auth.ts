@@ -6,7 +6,7 @@ import { logger } from "@/server/logger";
 import { createAuthHandlers } from "./handlers";
 
 /** The shop's Auth.js, built on first use from the validated configuration. */
-export const { GET, POST, auth } = createAuthHandlers(() => {
+export const { GET, POST } = createAuthHandlers(() => {
   const db = getDb();
   return {
     db,

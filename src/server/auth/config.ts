@@ -1,5 +1,5 @@
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
-import type { NextAuthConfig } from "next-auth";
+import type { AuthConfig } from "@auth/core";
 import Google from "next-auth/providers/google";
 import Nodemailer from "next-auth/providers/nodemailer";
 import type { UserRole } from "@/lib/enums";
@@ -11,12 +11,6 @@ import type { MailPort } from "@/server/integrations/mail/port";
 import type { Logger } from "@/server/logger";
 import { safeRedirect } from "./redirect";
 import { renderSignInEmail } from "./sign-in-email";
-
-declare module "next-auth" {
-  interface Session {
-    user: { id: string; name: string | null; email: string; image: string | null; role: UserRole };
-  }
-}
 
 /** A sign-in link works this long, and once. */
 export const SIGN_IN_LINK_MAX_AGE_SECONDS = 60 * 60;
@@ -37,7 +31,7 @@ export type AuthDependencies = {
  * Auth.js for the shop (ARCHITECTURE section 1): database sessions on the Drizzle tables, sign-in by e-mail link
  * and by Google, the user's role in the session, and redirects only within the shop.
  */
-export function createAuthConfig(deps: AuthDependencies): NextAuthConfig {
+export function createAuthConfig(deps: AuthDependencies): AuthConfig {
   const { db, mail, log } = deps;
   return {
     secret: deps.secret,
