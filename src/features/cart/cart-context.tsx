@@ -71,7 +71,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const mergedForSession = useRef(false);
 
-  const { mutateAsync: merge, isPending: merging } = useMutation(trpc.shared.cart.merge.mutationOptions());
+  const { mutateAsync: merge } = useMutation(trpc.shared.cart.merge.mutationOptions());
   const { mutateAsync: update } = useMutation(trpc.shared.cart.update.mutationOptions());
   const { mutateAsync: remove } = useMutation(trpc.shared.cart.delete.mutationOptions());
   const { mutateAsync: validate } = useMutation(trpc.shared.cart.discountValidate.mutationOptions());
@@ -79,7 +79,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const cartInput = couponCode ? { couponCode } : undefined;
   const serverCart = useQuery({
     ...trpc.shared.cart.get.queryOptions(cartInput),
-    enabled: isSignedIn && !merging,
+    // While a visitor's local cart waits to be merged, the saved cart is not final yet.
+    enabled: isSignedIn && localItems.length === 0,
     refetchOnWindowFocus: true,
     refetchInterval: CART_REFETCH_INTERVAL_MS,
     placeholderData: keepPreviousData,

@@ -72,8 +72,9 @@ export function createAuthConfig(deps: AuthDependencies): AuthConfig {
       },
       session({ session: current, user: adapterUser }) {
         const row = adapterUser as typeof adapterUser & { role: UserRole };
+        // Only the user and the expiry reach the browser, never the session token or other adapter fields.
         return {
-          ...current,
+          expires: current.expires,
           user: { id: row.id, name: row.name ?? null, email: row.email, image: row.image ?? null, role: row.role },
         };
       },
