@@ -199,10 +199,10 @@ describe("coupons and the cart discount (docs/pricing.md)", () => {
 
 describe("rate limit counters", () => {
   it("let exactly the limit through when hits arrive at once", async () => {
-    const rule = { limit: 5, windowMs: 60_000 };
+    const rule = { limit: 3, windowMs: 60_000 };
     const now = new Date();
-    const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(t.db, "burst", rule, now)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const results = await Promise.all(Array.from({ length: 8 }, () => hitRateLimit(t.db, "burst", rule, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
     const later = await hitRateLimit(t.db, "burst", rule, new Date(now.getTime() + 60_001));
     expect(later).toMatchObject({ allowed: true, hits: 1 });
   });
