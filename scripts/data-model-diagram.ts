@@ -19,6 +19,7 @@ const areas: Record<string, string[]> = {
   Logbook: ["logbook", "logbook_read_by_user", "admin_notification"],
   Config: ["config_params"],
   Payments: ["sandbox_payment", "sandbox_refund", "webhook_event"],
+  Messaging: ["mail_outbox", "rate_limit"],
 };
 
 function entityName(table: Table) {

@@ -6,6 +6,7 @@ import { ApiProvider } from "@/lib/trpc/client";
 import { shopIdentity } from "@/lib/shop";
 import { OrganizationJsonLd } from "@/features/layout/organization-json-ld";
 import { ThemeProvider } from "@/features/layout/theme-provider";
+import { AccountProviders } from "@/features/auth/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -33,8 +34,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <OrganizationJsonLd />
         <ThemeProvider>
           <ApiProvider>
-            {children}
-            <Toaster />
+            {/* Session, visitor token and cart (accounts and cart). */}
+            <AccountProviders>
+              {children}
+              <Toaster />
+            </AccountProviders>
           </ApiProvider>
         </ThemeProvider>
       </body>

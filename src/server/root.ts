@@ -1,11 +1,16 @@
 import "server-only";
+import { accountRouter } from "@/server/account/router";
 import { dashboardRouter, bucketRouter, ebayRouter, sidebarRouter } from "@/server/admin/router";
+import { cartRouter } from "@/server/cart/router";
 import { adminProductRouter, adminRestockRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
-import { navbarRouter } from "@/server/navbar/router";
 import { logbookRouter } from "@/server/logbook/router";
+import { mapsRouter } from "@/server/maps/router";
+import { navbarRouter } from "@/server/navbar/router";
 import { notificationRouter } from "@/server/notifications/router";
+import { pricingRouter } from "@/server/pricing/router";
 import { boxRouter, stockRouter } from "@/server/stock/router";
+import { tokenRouter } from "@/server/token/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/trpc";
 
 /** The router tree; its paths are SPEC section 7's (`shared.product.getMany`, `shared.cart.get`, `admin.*`). */
@@ -13,6 +18,11 @@ export const appRouter = createTRPCRouter({
   shared: createTRPCRouter({
     product: productRouter,
     navbar: navbarRouter,
+    cart: cartRouter,
+    pricing: pricingRouter,
+    token: tokenRouter,
+    maps: mapsRouter,
+    account: accountRouter,
   }),
   // Every procedure under admin is an adminProcedure; tests/integration/admin-access.test.ts walks them all.
   admin: createTRPCRouter({

@@ -1,17 +1,19 @@
 import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
+import { env } from "@/env";
 import { transformer } from "@/lib/trpc/transformer";
 import { readSession, type Session } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { logger, type Logger } from "@/server/logger";
+import { verifyVisitorToken } from "@/server/token/service";
 
 export type TRPCContext = {
   db: Db;
   session: Session | null;
-  /** The visitor token from the `x-token` header, identifying an anonymous visitor; unverified at this point. */
-  visitorToken: string | null;
+  /** The anonymous visitor named by a valid token in the `x-token` header (rate limits, guest checkout). */
+  visitorId: string | null;
   requestId: string;
   log: Logger;
   headers: Headers;
@@ -19,10 +21,14 @@ export type TRPCContext = {
 
 export async function createTRPCContext(options: { headers: Headers; requestId: string; db?: Db }): Promise<TRPCContext> {
   const db = options.db ?? getDb();
+  const [session, visitorId] = await Promise.all([
+    readSession(db, options.headers),
+    verifyVisitorToken(env.TOKEN_SECRET, options.headers.get("x-token"), new Date()).then((visitor) => visitor?.visitorId ?? null),
+  ]);
   return {
     db,
-    session: await readSession(db, options.headers),
-    visitorToken: options.headers.get("x-token"),
+    session,
+    visitorId,
     requestId: options.requestId,
     log: logger.child({ requestId: options.requestId }),
     headers: options.headers,

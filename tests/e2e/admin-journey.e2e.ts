@@ -2,14 +2,7 @@ import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, screenshot, type BrowserSession } from "./browser";
-
-// `./sign-in` (signInAs through the e-mail link in the sandbox outbox) comes with the accounts branch. Loaded by a
-// computed path so that this branch type-checks and builds on its own; make it a static import once both are merged.
-const signInModule = "./sign-in";
-async function signInAs(page: Page, email: string): Promise<void> {
-  const { signInAs: signIn } = (await import(/* @vite-ignore */ signInModule)) as { signInAs: (page: Page, email: string) => Promise<void> };
-  await signIn(page, email);
-}
+import { signInAs } from "./sign-in";
 
 /**
  * Acceptance point 1 of issue 6, as a member of staff in Chromium: a product from a template with two pictures,

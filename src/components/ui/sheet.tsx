@@ -49,6 +49,10 @@ export function SheetHeader({ className, ...props }: React.ComponentProps<"div">
   return <div className={cn("flex flex-col gap-1.5 p-4 pr-12", className)} {...props} />;
 }
 
+export function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
+}
+
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
   return <SheetPrimitive.Title className={cn("font-serif text-xl font-semibold", className)} {...props} />;
 }

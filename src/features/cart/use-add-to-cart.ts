@@ -1,25 +1,24 @@
 "use client";
 
 import { useState } from "react";
+import { useCart, type AddToCartLine } from "./cart-context";
 
-export type AddToCartLine = { productId: number; name: string; price: string };
+export type { AddToCartLine };
 
 /**
- * Adds one piece of a product to the cart. The cart itself (local for visitors, on the server for customers) comes
- * with the accounts and cart issue; product cards call this hook so the cart can replace its body alone.
+ * Adds one piece of a product to the cart, for product cards: `pendingProductId` is the product being added, for
+ * its spinner (SPEC section 4). The server prices the cart; the `price` given here is only kept for the visitor's
+ * local copy and never trusted.
  */
 export function useAddToCart() {
+  const cart = useCart();
   const [pendingProductId, setPendingProductId] = useState<number | null>(null);
   async function addToCart(line: AddToCartLine) {
     setPendingProductId(line.productId);
     try {
-      const stored = JSON.parse(window.localStorage.getItem("cartItems") ?? "[]") as (AddToCartLine & { quantity: number })[];
-      const existing = stored.find((item) => item.productId === line.productId);
-      if (existing) existing.quantity += 1;
-      else stored.push({ ...line, quantity: 1 });
-      window.localStorage.setItem("cartItems", JSON.stringify(stored));
+      await cart.addToCart(line);
     } finally {
-      setPendingProductId(null);
+      setPendingProductId((current) => (current === line.productId ? null : current));
     }
   }
   return { addToCart, pendingProductId };

@@ -1,5 +1,5 @@
-import { relations } from "drizzle-orm";
-import { index, integer, primaryKey, text, timestamp, uniqueIndex, pgTable } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex, pgTable } from "drizzle-orm/pg-core";
 import { addressColumns, timestamps } from "./columns";
 import { discount } from "./discounts";
 import { userRole } from "./enums";
@@ -73,9 +73,14 @@ export const addressBook = pgTable(
     userId: text().notNull().references(() => user.id, { onDelete: "cascade" }),
     ...addressColumns(),
     email: text(),
+    /** The address checkout suggests first; at most one per customer. */
+    isDefault: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index("address_book_user_idx").on(t.userId)],
+  (t) => [
+    index("address_book_user_idx").on(t.userId),
+    uniqueIndex("address_book_one_default").on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export const userRelations = relations(user, ({ one, many }) => ({

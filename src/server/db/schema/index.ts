@@ -10,4 +10,4 @@ export * from "./logbook";
 export * from "./config";
 export * from "./search";
 export * from "./payments";
-
+export * from "./messaging";

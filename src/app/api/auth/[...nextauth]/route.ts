@@ -1,0 +1,3 @@
+export { GET, POST } from "@/server/auth/auth";
+
+export const dynamic = "force-dynamic";

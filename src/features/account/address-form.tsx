@@ -1,0 +1,108 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type FieldPath } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { addressInput, type Address, type AddressInput, type AddressValues, type CountryOption } from "@/server/account/schemas";
+
+type Field = { name: FieldPath<AddressInput>; label: string; required?: boolean; autoComplete?: string; wide?: boolean };
+
+const fields: Field[] = [
+  { name: "firstName", label: "First name", required: true, autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", required: true, autoComplete: "family-name" },
+  { name: "companyName", label: "Company", autoComplete: "organization", wide: true },
+  { name: "street", label: "Street", required: true, autoComplete: "address-line1" },
+  { name: "houseNumber", label: "House number", required: true },
+  { name: "addressLine2", label: "Address line 2", autoComplete: "address-line2", wide: true },
+  { name: "postCode", label: "Postcode", required: true, autoComplete: "postal-code" },
+  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
+  { name: "state", label: "State or province", autoComplete: "address-level1" },
+  { name: "phoneNumber", label: "Phone", autoComplete: "tel" },
+  { name: "email", label: "E-mail for delivery updates", autoComplete: "email", wide: true },
+];
+
+function toDefaults(address: Address | null, defaultCountry: string): AddressInput {
+  if (!address) {
+    return { firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode: defaultCountry, state: "", phoneNumber: "", email: "", isDefault: false };
+  }
+  const { id: _id, country: _country, ...values } = address;
+  return { ...values, companyName: values.companyName ?? "", addressLine2: values.addressLine2 ?? "", state: values.state ?? "", phoneNumber: values.phoneNumber ?? "", email: values.email ?? "" };
+}
+
+/** The address form: the server's own schema checks it here first; required fields carry an asterisk. */
+export function AddressForm({
+  address,
+  countries,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  address: Address | null;
+  countries: CountryOption[];
+  saving: boolean;
+  onSubmit: (values: AddressValues) => void;
+  onCancel: () => void;
+}) {
+  const storedCountry = typeof window === "undefined" ? null : window.localStorage.getItem("countryCode");
+  const defaultCountry = countries.find((c) => c.code === storedCountry)?.code ?? "";
+  const form = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(addressInput), defaultValues: toDefaults(address, defaultCountry) });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      onSubmit={form.handleSubmit(onSubmit, () => toast.error("Error", { description: "Please fill out all required fields" }))}
+    >
+      {fields.map((field) => {
+        const error = errors[field.name as keyof typeof errors];
+        const id = `address-${field.name}`;
+        return (
+          <div key={field.name} className={field.wide ? "flex flex-col gap-1.5 sm:col-span-2" : "flex flex-col gap-1.5"}>
+            <Label htmlFor={id}>
+              {field.label}
+              {field.required ? <span aria-hidden className="text-destructive">*</span> : null}
+            </Label>
+            <Input id={id} autoComplete={field.autoComplete} aria-invalid={error ? true : undefined} aria-required={field.required} {...form.register(field.name)} />
+            {error?.message ? <p className="text-xs text-destructive">{String(error.message)}</p> : null}
+          </div>
+        );
+      })}
+      <div className="flex flex-col gap-1.5 sm:col-span-2">
+        <Label htmlFor="address-countryCode">
+          Country<span aria-hidden className="text-destructive">*</span>
+        </Label>
+        <select
+          id="address-countryCode"
+          aria-required
+          aria-invalid={errors.countryCode ? true : undefined}
+          className="h-10 rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive"
+          {...form.register("countryCode")}
+        >
+          <option value="">Choose a country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+        {errors.countryCode?.message ? <p className="text-xs text-destructive">{errors.countryCode.message}</p> : null}
+      </div>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="size-4 accent-primary" {...form.register("isDefault")} />
+        Use as my default address
+      </label>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Save address
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { decodeJwt } from "jose";
+
+/** A token is refreshed this long before it runs out (SPEC section 9). */
+export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
+/** After a failed refresh the next attempt waits this long, so an unreachable server is not hammered. */
+export const RETRY_AFTER_FAILURE_MS = 30_000;
+
+/** When a token runs out, in milliseconds; null when there is none or it cannot be decoded or has no `exp`. */
+export function tokenExpiresAt(token: string | null | undefined): number | null {
+  if (!token) return null;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC section 5: valid only if it can be decoded and its exp is later than now. */
+export function isTokenValid(token: string | null | undefined, now: number): boolean {
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt !== null && expiresAt > now;
+}
+
+/**
+ * How long to wait before refreshing (SPEC section 4): at once with no token or an invalid or expired one,
+ * otherwise 30 seconds before expiry, or at once when that moment has passed.
+ */
+export function refreshDelay(token: string | null | undefined, now: number): number {
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === null || expiresAt <= now) return 0;
+  return Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_MS - now);
+}
+
+export type TokenLifecycleDependencies = {
+  /** The stored token, if any. */
+  read: () => string | null;
+  /** Keeps a new token (in memory and under `token`). */
+  write: (token: string) => void;
+  /** Asks the server for a new token; `current` is undefined when there is no valid-looking one. */
+  refresh: (current: string | undefined) => Promise<string>;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+};
+
+/** Keeps a fresh token for as long as it runs; returns the function that stops it. */
+export function startTokenLifecycle(deps: TokenLifecycleDependencies): () => void {
+  const now = deps.now ?? Date.now;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(run, delay);
+  };
+
+  async function run() {
+    const current = deps.read();
+    try {
+      const fresh = await deps.refresh(tokenExpiresAt(current) === null ? undefined : (current ?? undefined));
+      if (stopped) return;
+      deps.write(fresh);
+      schedule(refreshDelay(fresh, now()));
+    } catch (error) {
+      deps.onError?.(error);
+      schedule(RETRY_AFTER_FAILURE_MS);
+    }
+  }
+
+  schedule(refreshDelay(deps.read(), now()));
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

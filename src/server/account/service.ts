@@ -1,0 +1,186 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { account, addressBook, country, discount, logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, user } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { formatDiscountValue } from "@/server/pricing/discount-price";
+import { discountInForce } from "@/server/catalog/service";
+import type { Address, AddressValues, CountryOption, OrderDetail, OrderSummary, Profile } from "./schemas";
+
+export async function getProfile(db: Db, userId: string, now: Date): Promise<Profile> {
+  const [row] = await db
+    .select({
+      id: user.id, name: user.name, email: user.email, image: user.image, role: user.role, memberSince: user.createdAt,
+      discountName: discount.name, discountValue: discount.value, discountPricingType: discount.pricingType,
+    })
+    .from(user)
+    .leftJoin(discount, and(eq(discount.id, user.discountId), eq(discount.discountType, "USER"), discountInForce(now)))
+    .where(eq(user.id, userId));
+  if (!row) throw new AppError("NOT_FOUND", "Your account could not be found; please sign in again.");
+  const providers = await db.select({ provider: account.provider }).from(account).where(eq(account.userId, userId));
+  const { discountName, discountValue, discountPricingType, ...profile } = row;
+  return {
+    ...profile,
+    signInMethods: ["email", ...providers.map((p) => p.provider).filter((p) => p !== "nodemailer")],
+    personalDiscount:
+      discountName && discountValue && discountPricingType
+        ? { name: discountName, label: formatDiscountValue({ value: discountValue, pricingType: discountPricingType }) }
+        : null,
+  };
+}
+
+export async function updateProfile(db: Db, userId: string, values: { name: string }): Promise<Profile> {
+  await db.update(user).set({ name: values.name }).where(eq(user.id, userId));
+  return getProfile(db, userId, new Date());
+}
+
+/** Countries the shop ships to, for the address form. */
+export async function listCountries(db: Db): Promise<CountryOption[]> {
+  return db.select({ code: country.code, name: country.name }).from(country).where(eq(country.active, true)).orderBy(asc(country.name));
+}
+
+const addressColumns = {
+  id: addressBook.id, firstName: addressBook.firstName, lastName: addressBook.lastName, companyName: addressBook.companyName,
+  street: addressBook.street, houseNumber: addressBook.houseNumber, addressLine2: addressBook.addressLine2, postCode: addressBook.postCode,
+  city: addressBook.city, country: addressBook.country, countryCode: addressBook.countryCode, state: addressBook.state,
+  phoneNumber: addressBook.phoneNumber, email: addressBook.email, isDefault: addressBook.isDefault,
+};
+
+export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+  return db.select(addressColumns).from(addressBook).where(eq(addressBook.userId, userId)).orderBy(desc(addressBook.isDefault), asc(addressBook.id));
+}
+
+async function countryName(db: Db, code: string): Promise<string> {
+  const [row] = await db.select({ name: country.name }).from(country).where(and(eq(country.code, code), eq(country.active, true)));
+  if (!row) throw new AppError("BAD_REQUEST", "We do not ship to that country; choose one from the list.");
+  return row.name;
+}
+
+async function ownAddress(db: Db, userId: string, id: number): Promise<Address> {
+  const [row] = await db.select(addressColumns).from(addressBook).where(and(eq(addressBook.id, id), eq(addressBook.userId, userId)));
+  if (!row) throw new AppError("NOT_FOUND", "That address is not in your address book.");
+  return row;
+}
+
+function logAddress(db: Db, userId: string, id: number, description: string, previousState: Address | null, newState: Address | null) {
+  return db.insert(logbook).values({
+    userId, eventType: "ADDRESS", entityType: "ADDRESS_BOOK", entityId: String(id), description, previousState, newState,
+  });
+}
+
+/**
+ * Adds an address. The first address a customer saves becomes the default, and a new default takes over from the
+ * old one, so a customer with addresses always has exactly one default.
+ */
+export async function createAddress(db: Db, userId: string, values: AddressValues): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const name = await countryName(tx, values.countryCode);
+    const [existing] = await tx.select({ n: count() }).from(addressBook).where(eq(addressBook.userId, userId));
+    const isDefault = values.isDefault || (existing?.n ?? 0) === 0;
+    if (isDefault) await tx.update(addressBook).set({ isDefault: false }).where(and(eq(addressBook.userId, userId), eq(addressBook.isDefault, true)));
+    const [row] = await tx
+      .insert(addressBook)
+      .values({ ...values, isDefault, userId, country: name })
+      .returning(addressColumns);
+    if (!row) throw new AppError("INTERNAL_SERVER_ERROR", "The address could not be saved.");
+    await logAddress(tx, userId, row.id, "Customer added an address", null, row);
+    return row;
+  });
+}
+
+export async function updateAddress(db: Db, userId: string, id: number, values: AddressValues): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const before = await ownAddress(tx, userId, id);
+    const name = await countryName(tx, values.countryCode);
+    // Unticking the default does not leave the customer without one; choosing another address does.
+    const isDefault = values.isDefault || before.isDefault;
+    if (isDefault && !before.isDefault) {
+      await tx.update(addressBook).set({ isDefault: false }).where(and(eq(addressBook.userId, userId), eq(addressBook.isDefault, true)));
+    }
+    const [row] = await tx
+      .update(addressBook)
+      .set({ ...values, isDefault, country: name })
+      .where(and(eq(addressBook.id, id), eq(addressBook.userId, userId)))
+      .returning(addressColumns);
+    if (!row) throw new AppError("NOT_FOUND", "That address is not in your address book.");
+    await logAddress(tx, userId, id, "Customer changed an address", before, row);
+    return row;
+  });
+}
+
+export async function setDefaultAddress(db: Db, userId: string, id: number): Promise<Address[]> {
+  await db.transaction(async (tx) => {
+    const before = await ownAddress(tx, userId, id);
+    if (before.isDefault) return;
+    await tx.update(addressBook).set({ isDefault: false }).where(and(eq(addressBook.userId, userId), eq(addressBook.isDefault, true)));
+    await tx.update(addressBook).set({ isDefault: true }).where(eq(addressBook.id, id));
+    await logAddress(tx, userId, id, "Customer chose a default address", before, { ...before, isDefault: true });
+  });
+  return listAddresses(db, userId);
+}
+
+/** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
+export async function deleteAddress(db: Db, userId: string, id: number): Promise<Address[]> {
+  await db.transaction(async (tx) => {
+    const before = await ownAddress(tx, userId, id);
+    await tx.delete(addressBook).where(and(eq(addressBook.id, id), eq(addressBook.userId, userId)));
+    if (before.isDefault) {
+      const [next] = await tx.select({ id: addressBook.id }).from(addressBook).where(eq(addressBook.userId, userId)).orderBy(asc(addressBook.id)).limit(1);
+      if (next) await tx.update(addressBook).set({ isDefault: true }).where(eq(addressBook.id, next.id));
+    }
+    await logAddress(tx, userId, id, "Customer deleted an address", before, null);
+  });
+  return listAddresses(db, userId);
+}
+
+/** The customer's orders, newest first, with their paid total where a payment exists. */
+export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+  return db
+    .select({
+      id: order.id,
+      status: order.status,
+      createdAt: order.createdAt,
+      soldAt: order.soldAt,
+      itemCount: sql<number>`coalesce((select sum(${orderItem.quantity}) from ${orderItem} where ${orderItem.orderId} = ${order.id}), 0)::int`,
+      total: sql`(select ${paymentDetail.total} from ${paymentDetail} where ${paymentDetail.orderId} = ${order.id} order by ${paymentDetail.id} desc limit 1)`.mapWith(paymentDetail.total),
+    })
+    .from(order)
+    .where(eq(order.userId, userId))
+    .orderBy(desc(order.createdAt), desc(order.id));
+}
+
+/** One of the customer's own orders; someone else's order is NOT_FOUND, never FORBIDDEN, to reveal nothing. */
+export async function getOrder(db: Db, userId: string, id: number): Promise<OrderDetail> {
+  const summary = (await listOrders(db, userId)).find((o) => o.id === id);
+  if (!summary) throw new AppError("NOT_FOUND", "That order is not in your order history.");
+  const [items, [address], [detail], [payment]] = await Promise.all([
+    db
+      .select({ productId: orderItem.productId, name: product.name, quantity: orderItem.quantity, totalPrice: orderItem.totalPrice, totalDiscountAmount: orderItem.totalDiscountAmount })
+      .from(orderItem)
+      .innerJoin(product, eq(product.id, orderItem.productId))
+      .where(eq(orderItem.orderId, id))
+      .orderBy(asc(orderItem.id)),
+    db.select().from(orderAddress).where(eq(orderAddress.orderId, id)).limit(1),
+    db.select().from(orderDetail).where(eq(orderDetail.orderId, id)).limit(1),
+    db.select().from(paymentDetail).where(eq(paymentDetail.orderId, id)).orderBy(desc(paymentDetail.id)).limit(1),
+  ]);
+  return {
+    ...summary,
+    items,
+    address: address
+      ? {
+          name: [address.firstName, address.lastName].join(" "),
+          lines: [
+            address.companyName, `${address.street} ${address.houseNumber}`, address.addressLine2,
+            `${address.postCode} ${address.city}`, address.state,
+          ].filter((line): line is string => Boolean(line)),
+          country: address.country,
+        }
+      : null,
+    shipping: detail
+      ? { method: detail.shippingMethod, carrier: detail.carrier, trackingNumber: detail.trackingNumber, estimatedDeliveryDate: detail.estimatedDeliveryDate }
+      : null,
+    payment: payment
+      ? { provider: payment.provider, itemTotal: payment.itemTotal, discount: payment.itemTotalDiscountAmount, shipping: payment.shippingTotal, total: payment.total }
+      : null,
+  };
+}

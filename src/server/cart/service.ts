@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { cartItem, product } from "@/server/db/schema";
+import { findCoupon } from "@/server/discounts/service";
+import { AppError } from "@/server/errors";
+import type { AppliedCoupon, CartItemInput, PricedCart } from "@/server/pricing/schemas";
+import { combineItems, priceItems, type PricingOptions } from "@/server/pricing/service";
+import type { CartUpdateResult } from "./schemas";
+
+export type CartOptions = Omit<PricingOptions, "userId">;
+
+async function storedItems(db: Db, userId: string): Promise<CartItemInput[]> {
+  return db
+    .select({ productId: cartItem.productId, quantity: cartItem.quantity })
+    .from(cartItem)
+    .where(eq(cartItem.userId, userId))
+    .orderBy(asc(cartItem.createdAt), asc(cartItem.id));
+}
+
+/** The signed-in customer's saved cart, priced from the database (with their USER discount and a coupon if asked). */
+export async function getCart(db: Db, userId: string, options: CartOptions): Promise<PricedCart> {
+  return priceItems(db, await storedItems(db, userId), { ...options, userId });
+}
+
+async function sellableProduct(db: Db, productId: number) {
+  const [row] = await db
+    .select({ name: product.name, stock: product.stock, wsStatus: product.wsStatus })
+    .from(product)
+    .where(eq(product.id, productId))
+    // Two tabs changing the same line wait for each other, so neither overshoots the stock.
+    .for("update");
+  if (!row || row.wsStatus !== "ONLINE") throw new AppError("NOT_FOUND", "This product is no longer available in the shop.");
+  return row;
+}
+
+/**
+ * Changes one line by a quantity delta. A line that reaches zero goes; a line never holds more than the stock, and
+ * when the server had to hold it back the notice says so.
+ */
+export async function updateCartItem(
+  db: Db,
+  userId: string,
+  update: { productId: number; quantity: number },
+  options: CartOptions,
+): Promise<CartUpdateResult> {
+  const notice = await db.transaction(async (tx) => {
+    const item = await sellableProduct(tx, update.productId);
+    const [line] = await tx
+      .select({ quantity: cartItem.quantity })
+      .from(cartItem)
+      .where(and(eq(cartItem.userId, userId), eq(cartItem.productId, update.productId)));
+    const current = line?.quantity ?? 0;
+    const wanted = current + update.quantity;
+    const next = Math.min(wanted, item.stock);
+    if (next <= 0) {
+      await tx.delete(cartItem).where(and(eq(cartItem.userId, userId), eq(cartItem.productId, update.productId)));
+    } else {
+      await tx
+        .insert(cartItem)
+        .values({ userId, productId: update.productId, quantity: next })
+        .onConflictDoUpdate({ target: [cartItem.userId, cartItem.productId], set: { quantity: next } });
+    }
+    if (wanted <= item.stock) return null;
+    if (item.stock <= 0) return `"${item.name}" is sold out, so it is not in your cart.`;
+    return `Only ${item.stock} of "${item.name}" in stock: your cart holds ${item.stock}.`;
+  });
+  return { cart: await getCart(db, userId, options), notice };
+}
+
+export async function deleteCartItem(db: Db, userId: string, productId: number, options: CartOptions): Promise<PricedCart> {
+  await db.delete(cartItem).where(and(eq(cartItem.userId, userId), eq(cartItem.productId, productId)));
+  return getCart(db, userId, options);
+}
+
+/**
+ * Adds a visitor's local cart to their saved cart on sign-in: quantities of a product in both are added up, and
+ * held to the stock. Products the shop no longer sells are left out.
+ */
+export async function mergeCart(db: Db, userId: string, items: CartItemInput[]): Promise<void> {
+  const quantities = combineItems(items);
+  if (quantities.size === 0) return;
+  await db.transaction(async (tx) => {
+    for (const [productId, quantity] of quantities) {
+      const [row] = await tx
+        .select({ stock: product.stock, wsStatus: product.wsStatus })
+        .from(product)
+        .where(eq(product.id, productId))
+        .for("update");
+      if (!row || row.wsStatus !== "ONLINE" || row.stock <= 0) continue;
+      await tx
+        .insert(cartItem)
+        .values({ userId, productId, quantity: Math.min(quantity, row.stock) })
+        .onConflictDoUpdate({
+          target: [cartItem.userId, cartItem.productId],
+          set: { quantity: sql`least(${cartItem.quantity} + ${quantity}, ${row.stock})` },
+        });
+    }
+  });
+}
+
+/**
+ * Checks a coupon code against the saved cart. Returns the coupon and the cart priced with it; an unknown,
+ * expired or not yet valid code is an AppError with the reason.
+ */
+export async function validateDiscount(
+  db: Db,
+  userId: string,
+  code: string,
+  options: Omit<CartOptions, "couponCode">,
+): Promise<{ coupon: AppliedCoupon; cart: PricedCart }> {
+  const coupon = await findCoupon(db, code, options.now);
+  const cart = await getCart(db, userId, { ...options, couponCode: coupon.code });
+  if (cart.items.length === 0) throw new AppError("BAD_REQUEST", "Add something to your cart before using a code.");
+  return { coupon, cart };
+}

@@ -1,0 +1,60 @@
+import type { Decimal } from "decimal.js";
+import { z } from "zod";
+import type { DiscountType, PricingType } from "@/lib/enums";
+
+/** A cart line as the browser names it: which product, how many. Any price it sends is not read. */
+export const cartItemInput = z.object({
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(999),
+});
+export type CartItemInput = z.infer<typeof cartItemInput>;
+
+/** A cart of at most 100 distinct products; one product appears once (quantities of repeats are added up). */
+export const cartItemsInput = z.array(cartItemInput).max(100);
+
+export const couponCodeInput = z.string().trim().min(1, "Enter a code").max(64);
+
+export const quoteInput = z.object({ items: cartItemsInput });
+export type QuoteInput = z.infer<typeof quoteInput>;
+
+/** One line of a priced cart: everything the drawer shows, computed on the server from the database. */
+export type CartLine = {
+  productId: number;
+  name: string;
+  /** List price of one piece. */
+  price: Decimal;
+  /** Price of one piece after the best PRODUCT or GLOBAL discount in force; equal to `price` without one. */
+  unitPrice: Decimal;
+  /** How that discount is shown (-15%, -€5.00), or null. */
+  discountLabel: string | null;
+  quantity: number;
+  stock: number;
+  lineTotal: Decimal;
+  image: string;
+};
+
+/** The one cart-level discount that applies (see docs/pricing.md). */
+export type CartDiscountLine = {
+  source: Extract<DiscountType, "USER" | "COUPON">;
+  name: string;
+  label: string;
+  amount: Decimal;
+};
+
+export type AppliedCoupon = { code: string; value: Decimal; pricingType: PricingType; label: string };
+
+export type PricedCart = {
+  items: CartLine[];
+  /** Pieces in the cart (the sum of quantities). */
+  itemCount: number;
+  subtotal: Decimal;
+  discount: CartDiscountLine | null;
+  /** Subtotal minus the cart discount; shipping is chosen and added at checkout. */
+  total: Decimal;
+  /** The coupon the cart was priced with, when one was asked for and is valid. */
+  coupon: AppliedCoupon | null;
+  /** Why an asked-for coupon was not applied, in words for the customer. */
+  couponMessage: string | null;
+  /** Products asked for that are no longer sold in the shop; the browser drops them from its copy. */
+  unavailableProductIds: number[];
+};

@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readSession } from "@/server/auth/session";
+import { createAuthHandlers } from "@/server/auth/handlers";
+import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT } from "@/server/auth/sign-in-limits";
+import { account, mailOutbox, rateLimit, user } from "@/server/db/schema";
+import { createOutboxMail, listOutbox } from "@/server/integrations/mail/sandbox";
+import { logger } from "@/server/logger";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+// Auth.js as the browser meets it at /api/auth, on a fresh database, with the sandbox outbox for mail and a local
+// OpenID Connect server standing in for Google.
+
+const ORIGIN = "http://shop.test";
+let t: TestDatabase;
+let oidc: OAuth2Server;
+let googleUser: { sub: string; email: string; email_verified: boolean; name: string };
+let handlers: ReturnType<typeof createAuthHandlers>;
+
+/** A browser: a cookie jar and a network address. */
+class Browser {
+  cookies = new Map<string, string>();
+  constructor(readonly ip = "198.51.100.7") {}
+
+  headers(extra: Record<string, string> = {}): Headers {
+    const headers = new Headers({ host: "shop.test", "x-forwarded-for": this.ip, ...extra });
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    return headers;
+  }
+
+  keep(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair!.split("=");
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join("="));
+    }
+    return response;
+  }
+
+  async get(url: string): Promise<Response> {
+    return this.keep(await handlers.GET(new Request(new URL(url, ORIGIN), { headers: this.headers() })));
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Response> {
+    const csrf = (await (await this.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    const body = new URLSearchParams({ ...form, csrfToken: csrf.csrfToken });
+    const request = new Request(new URL(path, ORIGIN), {
+      method: "POST",
+      body,
+      headers: this.headers({ "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" }),
+    });
+    return this.keep(await handlers.POST(request));
+  }
+
+  async session() {
+    return readSession(t.db, this.headers());
+  }
+}
+
+async function requestLink(browser: Browser, email: string, callbackUrl = `${ORIGIN}/account`) {
+  return browser.post("/api/auth/signin/nodemailer", { email, callbackUrl });
+}
+
+async function latestLink(email: string): Promise<string> {
+  const [message] = await listOutbox(t.db, { to: email, limit: 1 });
+  if (!message?.links[0]) throw new Error(`no e-mail for ${email}`);
+  return message.links[0];
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate("RS256");
+  await oidc.start(0, "127.0.0.1");
+  oidc.service.on("beforeTokenSigning", (token) => {
+    Object.assign(token.payload, googleUser);
+  });
+  oidc.service.on("beforeUserinfo", (response) => {
+    response.body = { ...googleUser };
+  });
+  handlers = createAuthHandlers(() => ({
+    db: t.db,
+    mail: createOutboxMail({ db: t.db, from: "Shop <shop@example.com>", log: logger }),
+    log: logger,
+    secret: "a-test-secret-of-at-least-thirty-two-characters",
+    shopName: "Balance & Crown",
+    google: { clientId: "shop-client", clientSecret: "shop-secret", issuer: oidc.issuer.url! },
+    trustHost: true,
+  }));
+});
+
+afterAll(async () => {
+  await oidc?.stop();
+  await t?.dispose();
+});
+
+beforeEach(async () => {
+  await t.db.delete(rateLimit);
+});
+
+describe("sign-in by e-mail link", () => {
+  it("sends a branded e-mail through the outbox and signs a new customer in with the role USER", async () => {
+    const browser = new Browser();
+    const response = await requestLink(browser, "New.Collector@Example.com");
+    expect(response.status).toBe(200);
+    const [message] = await listOutbox(t.db, { to: "new.collector@example.com" });
+    expect(message?.subject).toBe("Sign in to Balance & Crown");
+    expect(message?.html).toContain("<h1");
+    expect(message?.html).toContain('href="http://shop.test/api/auth/callback/nodemailer?');
+    expect(message?.text).toContain(message?.links[0]);
+
+    const callback = await browser.get(await latestLink("new.collector@example.com"));
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${ORIGIN}/account`);
+    const session = await browser.session();
+    expect(session?.user).toMatchObject({ email: "new.collector@example.com", role: "USER" });
+
+    const served = (await (await browser.get("/api/auth/session")).json()) as Record<string, unknown>;
+    expect(served.user).toEqual({ id: session?.user.id, name: null, email: "new.collector@example.com", image: null, role: "USER" });
+    // The browser learns who is signed in and until when, never the session token.
+    expect(Object.keys(served).sort()).toEqual(["expires", "user"]);
+  });
+
+  it("refuses a callbackUrl on another origin and sends the customer to the shop instead", async () => {
+    const browser = new Browser();
+    await requestLink(browser, "redirect@example.com", "https://evil.example/steal");
+    const link = new URL(await latestLink("redirect@example.com"));
+    expect(link.origin).toBe(ORIGIN);
+    expect(link.searchParams.get("callbackUrl")).toBe(ORIGIN);
+    const callback = await browser.get(link.toString());
+    expect(new URL(callback.headers.get("location")!).origin).toBe(ORIGIN);
+
+    const sneaky = new Browser();
+    await requestLink(sneaky, "redirect2@example.com", "//evil.example/steal");
+    expect(new URL(new URL(await latestLink("redirect2@example.com")).searchParams.get("callbackUrl")!).origin).toBe(ORIGIN);
+  });
+
+  it("signs out back to the home page", async () => {
+    const browser = new Browser();
+    await requestLink(browser, "leaver@example.com");
+    await browser.get(await latestLink("leaver@example.com"));
+    expect(await browser.session()).not.toBeNull();
+    const response = await browser.post("/api/auth/signout", { callbackUrl: "/" });
+    expect(((await response.json()) as { url: string }).url).toBe(`${ORIGIN}/`);
+    expect(await browser.session()).toBeNull();
+  });
+});
+
+describe("sign-in e-mail rate limit (kept in the database)", () => {
+  it("sends at most the address limit to one address, then answers 429 with EmailRateLimit", async () => {
+    const email = "flooded@example.com";
+    for (let i = 0; i < EMAIL_ADDRESS_LIMIT.limit; i++) {
+      // A different client each time: the address limit holds on its own.
+      expect((await requestLink(new Browser(`203.0.113.${i + 1}`), email)).status).toBe(200);
+    }
+    const refused = await requestLink(new Browser("203.0.113.99"), email);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { url: string }).url).toContain("error=EmailRateLimit");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, email))).toBe(EMAIL_ADDRESS_LIMIT.limit);
+  });
+
+  it("limits one client across addresses", async () => {
+    const client = "192.0.2.44";
+    for (let i = 0; i < EMAIL_CLIENT_LIMIT.limit; i++) {
+      expect((await requestLink(new Browser(client), `spray-${i}@example.com`)).status).toBe(200);
+    }
+    expect((await requestLink(new Browser(client), "spray-last@example.com")).status).toBe(429);
+    // Another client is not affected.
+    expect((await requestLink(new Browser("192.0.2.45"), "spray-last@example.com")).status).toBe(200);
+  });
+
+  it("starts afresh once a link has signed the customer in", async () => {
+    const email = "regular@example.com";
+    const browser = new Browser("192.0.2.80");
+    for (let i = 0; i < EMAIL_ADDRESS_LIMIT.limit; i++) await requestLink(browser, email);
+    expect((await requestLink(browser, email)).status).toBe(429);
+    await t.db.delete(rateLimit);
+    for (let i = 0; i < EMAIL_ADDRESS_LIMIT.limit; i++) await requestLink(browser, email);
+    await browser.get(await latestLink(email));
+    expect(await browser.session()).not.toBeNull();
+    expect((await requestLink(new Browser("192.0.2.80"), email)).status).toBe(200);
+  });
+});
+
+describe("sign-in with Google (a local OpenID Connect server)", () => {
+  async function signInWithGoogle(browser: Browser) {
+    const start = await browser.post("/api/auth/signin/google", { callbackUrl: `${ORIGIN}/account` });
+    const authorize = ((await start.json()) as { url: string }).url;
+    expect(authorize.startsWith(oidc.issuer.url!)).toBe(true);
+    const consent = await fetch(authorize, { redirect: "manual" });
+    const back = consent.headers.get("location")!;
+    expect(back.startsWith(`${ORIGIN}/api/auth/callback/google`)).toBe(true);
+    return browser.get(back);
+  }
+
+  it("creates an account for a new Google user", async () => {
+    googleUser = { sub: "google-new-1", email: "first.google@example.com", email_verified: true, name: "Greta Google" };
+    const browser = new Browser();
+    const callback = await signInWithGoogle(browser);
+    expect(callback.headers.get("location")).toBe(`${ORIGIN}/account`);
+    const session = await browser.session();
+    expect(session?.user).toMatchObject({ email: "first.google@example.com", name: "Greta Google", role: "USER" });
+    const links = await t.db.select().from(account).where(eq(account.userId, session!.user.id));
+    expect(links.map((l) => [l.provider, l.providerAccountId])).toEqual([["google", "google-new-1"]]);
+  });
+
+  it("links Google to the account a customer made by e-mail link, keeping one user", async () => {
+    const email = "linked@example.com";
+    const first = new Browser();
+    await requestLink(first, email);
+    await first.get(await latestLink(email));
+    const byEmail = await first.session();
+
+    googleUser = { sub: "google-linked-2", email, email_verified: true, name: "Linda Linked" };
+    const second = new Browser();
+    await signInWithGoogle(second);
+    const byGoogle = await second.session();
+    expect(byGoogle?.user.id).toBe(byEmail?.user.id);
+    expect(await t.db.$count(user, eq(user.email, email))).toBe(1);
+    expect(await t.db.$count(account, eq(account.userId, byEmail!.user.id))).toBe(1);
+  });
+
+  it("refuses a Google address Google has not verified", async () => {
+    googleUser = { sub: "google-unverified-3", email: "unverified@example.com", email_verified: false, name: "Una" };
+    const browser = new Browser();
+    const callback = await signInWithGoogle(browser);
+    expect(callback.headers.get("location")).toContain("error=AccessDenied");
+    expect(await browser.session()).toBeNull();
+  });
+});

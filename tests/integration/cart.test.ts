@@ -1,0 +1,209 @@
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hitRateLimit } from "@/server/auth/rate-limit";
+import { cartItem, user } from "@/server/db/schema";
+import { logger } from "@/server/logger";
+import { createCaller } from "@/server/root";
+import type { TRPCContext } from "@/server/trpc";
+import { makeDiscount, makeProduct } from "../helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+let userId: string;
+let crown: { id: number };
+let crystal: { id: number };
+let lastOne: { id: number };
+let onSale: { id: number };
+let offline: { id: number };
+
+function context(signedIn: boolean): TRPCContext {
+  return {
+    db: t.db,
+    session: signedIn ? { user: { id: userId, name: "Clara", email: "clara@example.com", image: null, role: "USER" }, expires: new Date(Date.now() + 60_000) } : null,
+    visitorId: null,
+    requestId: "test",
+    log: logger,
+    headers: new Headers(),
+  };
+}
+const customer = () => createCaller(context(true));
+const visitor = () => createCaller(context(false));
+
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+  return "OK";
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const [row] = await t.db.insert(user).values({ email: "clara@example.com", name: "Clara" }).returning();
+  userId = row!.id;
+  crown = await makeProduct(t.db, { name: "Omega crown", price: "40.00", stock: 5 });
+  crystal = await makeProduct(t.db, { name: "Seiko crystal", price: "25.50", stock: 10 });
+  lastOne = await makeProduct(t.db, { name: "Rolex dial", price: "300.00", stock: 1 });
+  const sale = await makeDiscount(t.db, { value: "0.20", pricingType: "PERCENT", discountType: "PRODUCT" });
+  onSale = await makeProduct(t.db, { name: "Hirsch strap", price: "50.00", stock: 4, discountId: sale.id });
+  offline = await makeProduct(t.db, { name: "Withdrawn movement", price: "90.00", stock: 3, wsStatus: "OFFLINE" });
+  await makeDiscount(t.db, { name: "WELCOME10", value: "0.10", pricingType: "PERCENT", discountType: "COUPON" });
+  await makeDiscount(t.db, { name: "CROWN5", value: "5.00", pricingType: "FIXED", discountType: "COUPON" });
+  await makeDiscount(t.db, { name: "SUMMER24", value: "0.15", pricingType: "PERCENT", discountType: "COUPON", expiresAt: new Date(Date.now() - 86_400_000) });
+  await makeDiscount(t.db, { name: "XMAS20", value: "0.20", pricingType: "PERCENT", discountType: "COUPON", startsAt: new Date(Date.now() + 86_400_000) });
+  await makeDiscount(t.db, { name: "FAIR2023", value: "7.50", pricingType: "FIXED", discountType: "COUPON", active: false });
+});
+
+afterAll(async () => {
+  await t?.dispose();
+});
+
+beforeEach(async () => {
+  await t.db.delete(cartItem).where(eq(cartItem.userId, userId));
+  await t.db.update(user).set({ discountId: null }).where(eq(user.id, userId));
+});
+
+describe("shared.cart.* needs a session", () => {
+  it("answers every cart procedure without a session with UNAUTHORIZED", async () => {
+    expect(await codeOf(visitor().shared.cart.get())).toBe("UNAUTHORIZED");
+    expect(await codeOf(visitor().shared.cart.update({ update: { productId: crown.id, quantity: 1 } }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(visitor().shared.cart.delete({ productId: crown.id }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(visitor().shared.cart.merge({ currentCart: [{ productId: crown.id, quantity: 1 }] }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(visitor().shared.cart.discountValidate({ code: "WELCOME10" }))).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("the server prices the cart", () => {
+  it("ignores prices the browser sends when merging and quoting", async () => {
+    const tampered = [
+      { productId: crown.id, quantity: 2, price: "0.01", name: "Omega crown" },
+      { productId: crystal.id, quantity: 1, price: "0.01", unitPrice: "0.01", total: "0.01" },
+    ];
+    await customer().shared.cart.merge({ currentCart: tampered });
+    const cart = await customer().shared.cart.get();
+    expect(cart.items.map((line) => [line.productId, line.unitPrice.toFixed(2), line.quantity])).toEqual([
+      [crown.id, "40.00", 2],
+      [crystal.id, "25.50", 1],
+    ]);
+    expect(cart.subtotal.toFixed(2)).toBe("105.50");
+    expect(cart.total.toFixed(2)).toBe("105.50");
+
+    const quote = await visitor().shared.pricing.quote({ items: tampered });
+    expect(quote.total.toFixed(2)).toBe("105.50");
+  });
+
+  it("applies a product's sale price to its line", async () => {
+    const { cart } = await customer().shared.cart.update({ update: { productId: onSale.id, quantity: 2 } });
+    expect(cart.items[0]).toMatchObject({ discountLabel: "-20%" });
+    expect(cart.items[0]!.unitPrice.toFixed(2)).toBe("40.00");
+    expect(cart.subtotal.toFixed(2)).toBe("80.00");
+  });
+
+  it("leaves out products the shop no longer sells", async () => {
+    const quote = await visitor().shared.pricing.quote({ items: [{ productId: offline.id, quantity: 1 }, { productId: crown.id, quantity: 1 }] });
+    expect(quote.items.map((line) => line.productId)).toEqual([crown.id]);
+    expect(quote.unavailableProductIds).toEqual([offline.id]);
+    expect(await codeOf(customer().shared.cart.update({ update: { productId: offline.id, quantity: 1 } }))).toBe("NOT_FOUND");
+  });
+});
+
+describe("quantities", () => {
+  it("changes a line by a delta and removes it at zero", async () => {
+    await customer().shared.cart.update({ update: { productId: crown.id, quantity: 3 } });
+    let { cart } = await customer().shared.cart.update({ update: { productId: crown.id, quantity: -1 } });
+    expect(cart.items[0]?.quantity).toBe(2);
+    ({ cart } = await customer().shared.cart.update({ update: { productId: crown.id, quantity: -2 } }));
+    expect(cart.items).toEqual([]);
+  });
+
+  it("never holds more than the stock and says so", async () => {
+    const result = await customer().shared.cart.update({ update: { productId: lastOne.id, quantity: 3 } });
+    expect(result.cart.items[0]?.quantity).toBe(1);
+    expect(result.notice).toBe('Only 1 of "Rolex dial" in stock: your cart holds 1.');
+  });
+
+  it("adds merged quantities to the saved ones, held to the stock", async () => {
+    await customer().shared.cart.update({ update: { productId: crown.id, quantity: 4 } });
+    await customer().shared.cart.merge({ currentCart: [{ productId: crown.id, quantity: 3 }, { productId: offline.id, quantity: 1 }] });
+    const cart = await customer().shared.cart.get();
+    expect(cart.items.map((line) => [line.productId, line.quantity])).toEqual([[crown.id, 5]]);
+  });
+
+  it("deletes a line", async () => {
+    await customer().shared.cart.update({ update: { productId: crown.id, quantity: 1 } });
+    await customer().shared.cart.update({ update: { productId: crystal.id, quantity: 1 } });
+    const cart = await customer().shared.cart.delete({ productId: crown.id });
+    expect(cart.items.map((line) => line.productId)).toEqual([crystal.id]);
+  });
+});
+
+describe("coupons and the cart discount (docs/pricing.md)", () => {
+  beforeEach(async () => {
+    await customer().shared.cart.update({ update: { productId: crown.id, quantity: 2 } });
+    await customer().shared.cart.update({ update: { productId: crystal.id, quantity: 1 } });
+  });
+
+  it("validates a code and prices the cart with it", async () => {
+    const { coupon, cart } = await customer().shared.cart.discountValidate({ code: " welcome10 " });
+    expect(coupon).toMatchObject({ code: "WELCOME10", pricingType: "PERCENT", label: "-10%" });
+    expect(cart.discount).toMatchObject({ source: "COUPON", name: "WELCOME10" });
+    expect(cart.discount!.amount.toFixed(2)).toBe("10.55");
+    expect(cart.total.toFixed(2)).toBe("94.95");
+    const again = await customer().shared.cart.get({ couponCode: "WELCOME10" });
+    expect(again.total.toFixed(2)).toBe("94.95");
+    const without = await customer().shared.cart.get();
+    expect(without.total.toFixed(2)).toBe("105.50");
+  });
+
+  it("explains unknown, switched-off, expired and not-yet-valid codes", async () => {
+    const messageOf = async (code: string) => {
+      try {
+        await customer().shared.cart.discountValidate({ code });
+        return "valid";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(await messageOf("NOPE")).toBe("The code NOPE is not valid.");
+    expect(await messageOf("FAIR2023")).toBe("The code FAIR2023 is not valid.");
+    expect(await messageOf("SUMMER24")).toBe("The code SUMMER24 has expired.");
+    expect(await messageOf("XMAS20")).toBe("The code XMAS20 is not valid yet.");
+  });
+
+  it("applies only the better of the customer's own discount and a coupon", async () => {
+    const loyal = await makeDiscount(t.db, { name: "Loyal collector", value: "0.15", pricingType: "PERCENT", discountType: "USER" });
+    await t.db.update(user).set({ discountId: loyal.id }).where(eq(user.id, userId));
+    const withPersonal = await customer().shared.cart.get();
+    expect(withPersonal.discount).toMatchObject({ source: "USER", name: "Loyal collector", label: "-15%" });
+    expect(withPersonal.total.toFixed(2)).toBe("89.68");
+
+    const weaker = await customer().shared.cart.get({ couponCode: "WELCOME10" });
+    expect(weaker.discount?.source).toBe("USER");
+    expect(weaker.total.toFixed(2)).toBe("89.68");
+    expect(weaker.couponMessage).toBe("Your Loyal collector discount takes more off than WELCOME10, so it stays.");
+
+    await t.db.update(user).set({ discountId: null }).where(eq(user.id, userId));
+    const fixed = await customer().shared.cart.get({ couponCode: "CROWN5" });
+    expect(fixed.discount).toMatchObject({ source: "COUPON", label: "-€5.00" });
+    expect(fixed.total.toFixed(2)).toBe("100.50");
+  });
+
+  it("refuses a code on an empty cart", async () => {
+    await t.db.delete(cartItem).where(eq(cartItem.userId, userId));
+    await expect(customer().shared.cart.discountValidate({ code: "WELCOME10" })).rejects.toThrow("Add something to your cart before using a code.");
+  });
+});
+
+describe("rate limit counters", () => {
+  it("let exactly the limit through when hits arrive at once", async () => {
+    const rule = { limit: 3, windowMs: 60_000 };
+    const now = new Date();
+    const results = await Promise.all(Array.from({ length: 8 }, () => hitRateLimit(t.db, "burst", rule, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    const later = await hitRateLimit(t.db, "burst", rule, new Date(now.getTime() + 60_001));
+    expect(later).toMatchObject({ allowed: true, hits: 1 });
+  });
+});
