@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { refreshDelay, REFRESH_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS, startTokenLifecycle } from "./token-lifecycle";
 
 const T0 = new Date("2025-03-01T12:00:00Z").getTime();
@@ -24,6 +24,16 @@ describe("refreshDelay", () => {
 describe("startTokenLifecycle with a fake clock", () => {
   let stored: string | null;
   let stop: (() => void) | undefined;
+  // Signed before the clock is faked: signing waits on the crypto thread pool, which fake timers cannot advance.
+  let freshTokens: string[];
+  beforeAll(async () => {
+    freshTokens = [await tokenExpiringAt(T0 + 60 * 60_000), await tokenExpiringAt(T0 + 120 * 60_000)];
+  });
+  /** A server that hands out the next fresh token on each call. */
+  function tokenServer() {
+    let issued = 0;
+    return vi.fn(async (_current?: string) => freshTokens[Math.min(issued++, freshTokens.length - 1)]!);
+  }
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -40,7 +50,7 @@ describe("startTokenLifecycle with a fake clock", () => {
   }
 
   it("asks for a token at once when there is none, then refreshes 30 s before the new one runs out", async () => {
-    const refresh = vi.fn(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = tokenServer();
     start(refresh);
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -58,7 +68,7 @@ describe("startTokenLifecycle with a fake clock", () => {
   it("replaces an expired token at once, sending it along so the server can keep the visitor", async () => {
     stored = await tokenExpiringAt(T0 - 5 * 60_000);
     const expired = stored;
-    const refresh = vi.fn(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = tokenServer();
     start(refresh);
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledWith(expired);
@@ -67,7 +77,7 @@ describe("startTokenLifecycle with a fake clock", () => {
 
   it("refreshes at once a token that is within 30 s of expiry", async () => {
     stored = await tokenExpiringAt(T0 + 20_000);
-    const refresh = vi.fn(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = tokenServer();
     start(refresh);
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -75,7 +85,7 @@ describe("startTokenLifecycle with a fake clock", () => {
 
   it("waits until 30 s before expiry with a valid token", async () => {
     stored = await tokenExpiringAt(T0 + 5 * 60_000);
-    const refresh = vi.fn(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = tokenServer();
     start(refresh);
     await vi.advanceTimersByTimeAsync(5 * 60_000 - REFRESH_BEFORE_EXPIRY_MS - 1);
     expect(refresh).not.toHaveBeenCalled();
@@ -85,14 +95,14 @@ describe("startTokenLifecycle with a fake clock", () => {
 
   it("treats an undecodable token as missing", async () => {
     stored = "garbage";
-    const refresh = vi.fn(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = tokenServer();
     start(refresh);
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledWith(undefined);
   });
 
   it("tries again after a failed refresh instead of giving up", async () => {
-    const refresh = vi.fn().mockRejectedValueOnce(new Error("offline")).mockImplementation(async () => tokenExpiringAt(Date.now() + 60 * 60_000));
+    const refresh = vi.fn().mockRejectedValueOnce(new Error("offline")).mockImplementation(async () => freshTokens[0]!);
     stop = startTokenLifecycle({ read: () => stored, write: (t) => (stored = t), refresh, onError: () => {} });
     await vi.advanceTimersByTimeAsync(0);
     expect(stored).toBeNull();
