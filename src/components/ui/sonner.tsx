@@ -9,6 +9,8 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme={(resolvedTheme as ToasterProps["theme"]) ?? "light"}
+      // Top centre: at the bottom a toast would cover the phone navigation bar and the admin forms' save bar.
+      position="top-center"
       visibleToasts={1}
       duration={5000}
       hotkey={["F8"]}
