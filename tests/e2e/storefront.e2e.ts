@@ -1,11 +1,24 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { baseUrl, openBrowser, screenshot, type BrowserSession } from "./browser";
 
 const cardMakers = (page: Page) =>
   page.locator("[data-testid=product-card] p.uppercase").evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()));
+
+/**
+ * Clicks a menu, sheet or drawer trigger until what it opens shows. A server-rendered button does nothing until the
+ * page has hydrated, and on a loaded machine a journey can be faster than that.
+ */
+async function open(trigger: Locator, opened: Locator) {
+  await expect
+    .poll(async () => {
+      if (!(await opened.isVisible())) await trigger.click();
+      return opened.isVisible();
+    }, { timeout: 20_000, interval: 500 })
+    .toBe(true);
+}
 
 describe("storefront journeys", () => {
   let b: BrowserSession;
@@ -21,7 +34,7 @@ describe("storefront journeys", () => {
   it("desktop: the Manufacturers menu leads to a brand's products", async () => {
     const page = await b.newPage();
     await page.goto("/");
-    await page.getByRole("button", { name: "Manufacturers" }).click();
+    await open(page.getByRole("button", { name: "Manufacturers" }), page.getByRole("menuitem", { name: "Omega", exact: true }));
     await page.getByRole("menuitem", { name: "Omega", exact: true }).click();
     await page.waitForURL(/\/search\?manufacturer=\d+$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Omega");
@@ -35,8 +48,8 @@ describe("storefront journeys", () => {
     const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto("/");
-    await page.getByRole("button", { name: "Categories & Manufacturers" }).click();
     const sheet = page.getByRole("dialog", { name: "Categories & Manufacturers" });
+    await open(page.getByRole("button", { name: "Categories & Manufacturers" }), sheet);
     await sheet.getByRole("button", { name: "Manufacturers" }).click();
     await sheet.getByRole("button", { name: "Brands" }).click();
     await sheet.getByRole("link", { name: "Seiko", exact: true }).click();
@@ -50,8 +63,8 @@ describe("storefront journeys", () => {
   it("search drawer: results for a misspelling, a friendly empty state, and 'View all results'", async () => {
     const page = await b.newPage();
     await page.goto("/");
-    await page.getByRole("button", { name: "Search" }).click();
     const box = page.getByLabel("I am looking for...");
+    await open(page.getByRole("button", { name: "Search" }), box);
     await box.fill("sieko");
     const results = page.getByRole("list", { name: "Search results" });
     await results.waitFor();
