@@ -68,6 +68,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           // One server and one browser at a time: journeys share the seeded shop.
           fileParallelism: false,
+          // A page answers a click through the API and a refetch; on a loaded machine that takes more than the
+          // default second that expect.poll waits.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -32,6 +32,23 @@ describe("admin access for anonymous visitors", () => {
     },
   );
 
+  it("redirects on the server, before any of the admin area is sent", async () => {
+    const response = await fetch(`${baseUrl()}/admin/products?sort=price.asc`, { redirect: "manual" });
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location")!, baseUrl());
+    expect(location.searchParams.get("callbackUrl")).toBe("/admin/products?sort=price.asc");
+    expect(location.searchParams.get("error")).toBe("SessionRequired");
+  });
+
+  it("sends a stale session cookie to sign in as well", async () => {
+    const response = await fetch(`${baseUrl()}/admin/dashboard`, {
+      redirect: "manual",
+      headers: { cookie: "authjs.session-token=no-such-session" },
+    });
+    expect([303, 307]).toContain(response.status);
+    expect(new URL(response.headers.get("location")!, baseUrl()).searchParams.get("error")).toBe("SessionRequired");
+  });
+
   it("answers admin API calls with 401", async () => {
     const response = await fetch(`${baseUrl()}/api/trpc/admin.sidebar.getSidebarInformation`);
     expect(response.status).toBe(401);

@@ -143,7 +143,8 @@ describe("admin journey", () => {
     const context = await b!.newContext();
     const customer = await context.newPage();
     await signInAs(customer, "customer@example.com");
-    await customer.goto("/admin/dashboard");
+    const response = await customer.goto("/admin/dashboard");
+    expect(response?.status()).toBe(403);
     await customer.getByText("This room is for shop staff").waitFor();
     expect(await customer.getByText("Admin panel").count()).toBe(0);
     const api = await customer.request.get("/api/trpc/admin.sidebar.getSidebarInformation");

@@ -1,31 +1,9 @@
-"use client";
-
-import { useEffect } from "react";
 import Link from "next/link";
 import { ShieldX } from "lucide-react";
-import { signInRedirect } from "@/lib/auth-paths";
 import { BalanceWheelMark } from "@/features/layout/logo";
 
-/**
- * Sends an anonymous visitor to sign in, coming back to the exact page (with its query) afterwards. The admin
- * layout cannot see the requested address on the server, so the browser supplies it; the layout renders nothing
- * of the admin area for such a visitor.
- */
-export function RedirectToSignIn() {
-  useEffect(() => {
-    window.location.replace(signInRedirect(window.location.pathname + window.location.search));
-  }, []);
-  return (
-    <main className="flex min-h-dvh items-center justify-center p-6 text-sm text-muted-foreground">
-      <p>
-        Staff only — taking you to <Link className="text-primary underline" href={signInRedirect("/admin/dashboard")}>sign in</Link>…
-      </p>
-    </main>
-  );
-}
-
 /** The 403 page for signed-in customers who reach /admin. */
-export function ForbiddenPage({ name }: { name: string | null }) {
+export function ForbiddenPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-6">
       <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
@@ -35,7 +13,7 @@ export function ForbiddenPage({ name }: { name: string | null }) {
         <p className="mt-4 text-xs font-semibold tracking-[0.2em] text-muted-foreground">ERROR 403</p>
         <h1 className="mt-1 font-serif text-2xl font-semibold">This room is for shop staff</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          {name ? `You are signed in as ${name}, ` : "You are signed in, "}but your account has no access to the back office. If you work
+          You are signed in, but your account has no access to the back office. If you work
           here, ask an administrator to give your account the admin role.
         </p>
         <div className="mt-6 flex items-center justify-center gap-3">
