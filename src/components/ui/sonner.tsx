@@ -9,8 +9,10 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme={(resolvedTheme as ToasterProps["theme"]) ?? "light"}
-      // Top centre: at the bottom a toast would cover the phone navigation bar and the admin forms' save bar.
+      // Top centre: at the bottom a toast would cover the phone navigation bar and the admin forms' save bar. On a
+      // phone it sits below a sheet's header, so the cart drawer's and login sheet's close buttons stay reachable.
       position="top-center"
+      mobileOffset={{ top: 72 }}
       visibleToasts={1}
       duration={5000}
       hotkey={["F8"]}

@@ -47,8 +47,9 @@ function messageOf(error: unknown): string {
   return UNKNOWN_ERROR;
 }
 
-function announce(name: string, stillInCart: boolean) {
-  toast.success(`Product "${name}" ${stillInCart ? "added to" : "removed from"} cart`, { id: TOAST_ID });
+/** 'added to' for a line that grew, 'removed from' for one that shrank or left the cart. */
+function announce(name: string, added: boolean) {
+  toast.success(`Product "${name}" ${added ? "added to" : "removed from"} cart`, { id: TOAST_ID });
 }
 
 function failed(error: unknown) {
@@ -164,7 +165,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (line && wanted > line.stock) {
         toast.warning(`Only ${line.stock} of "${name}" in stock: your cart holds ${Math.max(next, 0)}.`, { id: TOAST_ID });
       } else {
-        announce(name, next > 0);
+        announce(name, delta > 0 && next > 0);
       }
     },
     [cart],
@@ -182,7 +183,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           setServerCart(result.cart);
           const name = result.cart.items.find((i) => i.productId === productId)?.name ?? cart?.items.find((i) => i.productId === productId)?.name ?? fallback?.name ?? "";
           if (result.notice) toast.warning(result.notice, { id: TOAST_ID });
-          else announce(name, result.cart.items.some((i) => i.productId === productId));
+          else announce(name, delta > 0 && result.cart.items.some((i) => i.productId === productId));
         } catch (error) {
           failed(error);
         }
