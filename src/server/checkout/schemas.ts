@@ -64,8 +64,11 @@ export const checkoutShippingInput = z.object({
 });
 export type CheckoutShippingInput = z.input<typeof checkoutShippingInput>;
 
+export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
+
 export type PlacedOrder = {
   orderId: number;
+  paymentMethod: CheckoutPaymentMethod;
   orderNumber: string;
   email: string;
   total: Decimal;

@@ -195,7 +195,7 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       type: "ORDER",
       message: `New order ${orderNumber}: ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"} for ${formatEuro(total)} to ${names.country}, awaiting payment`,
     });
-    return { orderId, orderNumber, email: input.email, total };
+    return { orderId, orderNumber, email: input.email, total, paymentMethod: input.paymentMethod };
   });
 }
 
