@@ -45,6 +45,8 @@ export const env = createEnv({
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
     TOKEN_SECRET: z.string().min(32, "must be at least 32 characters"),
     WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters"),
+    /** How long an order may wait for its payment before it expires and its stock goes back on sale. */
+    PENDING_ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: optional,
     RESEND_API_KEY: optional,

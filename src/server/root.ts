@@ -2,6 +2,7 @@ import "server-only";
 import { accountRouter } from "@/server/account/router";
 import { dashboardRouter, bucketRouter, ebayRouter, sidebarRouter } from "@/server/admin/router";
 import { cartRouter } from "@/server/cart/router";
+import { checkoutRouter } from "@/server/checkout/router";
 import { adminProductRouter, adminRestockRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
 import { logbookRouter } from "@/server/logbook/router";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
     token: tokenRouter,
     maps: mapsRouter,
     account: accountRouter,
+    checkout: checkoutRouter,
   }),
   // Every procedure under admin is an adminProcedure; tests/integration/admin-access.test.ts walks them all.
   admin: createTRPCRouter({

@@ -14,6 +14,8 @@ export async function prepareServer(): Promise<void> {
   const { runMigrations } = await import("@/server/db/migrate");
   const { seedIfEmpty } = await import("@/server/db/seed/seed");
   const { getStorage } = await import("@/server/integrations/storage/storage");
+  const { startOrderExpiryJob } = await import("@/server/orders/expiry-job");
+  const { env } = await import("@/env");
 
   logger.info({ event: "STARTUP", embedded: defaults.applied }, `Configuration: ${defaults.summary}`);
   const database = getDatabase();
@@ -24,4 +26,5 @@ export async function prepareServer(): Promise<void> {
     { event: "STARTUP", database: database.kind, seeded: Boolean(seeded), durationMs: Math.round(performance.now() - started) },
     seeded ? "database migrated and demo catalogue created" : "database migrated",
   );
+  startOrderExpiryJob(database.db, env.PENDING_ORDER_TIMEOUT_MINUTES, logger);
 }

@@ -1,16 +1,27 @@
 import { relations } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
 import { product } from "./catalogue";
 import { carrier, orderStatus, paymentProvider, refundReason, refundType, shippingMethod, shop } from "./enums";
 
-/** An order; `userId` is empty for a guest. `soldAt` is when it was paid. */
+/** Numbers the orders for people; a sequence hands out each number once, however many orders are placed at once. */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
+
+/**
+ * An order; `userId` is empty for a guest. `soldAt` is when it was paid. `orderNumber` is what the customer and
+ * staff quote (BC-2026-000123: the shop, the year it was placed in shop time, and the sequence's next number).
+ */
 export const order = pgTable(
   "order",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderNumber: text()
+      .notNull()
+      .default(
+        sql`('BC-' || to_char(now() at time zone 'Europe/Amsterdam', 'YYYY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0'))`,
+      ),
     userId: text().references(() => user.id, { onDelete: "set null" }),
     status: orderStatus().notNull().default("PENDING"),
     soldAt: timestamp({ withTimezone: true, mode: "date" }),
@@ -20,6 +31,7 @@ export const order = pgTable(
     index("order_user_idx").on(t.userId, t.createdAt.desc()),
     index("order_status_idx").on(t.status, t.createdAt.desc()),
     index("order_sold_at_idx").on(t.soldAt),
+    uniqueIndex("order_number_unique").on(t.orderNumber),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE SEQUENCE "public"."order_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "order" ADD COLUMN "order_number" text DEFAULT ('BC-' || to_char(now() at time zone 'Europe/Amsterdam', 'YYYY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0')) NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_number_unique" ON "order" USING btree ("order_number");

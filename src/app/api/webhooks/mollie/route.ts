@@ -1,0 +1,14 @@
+import { getDb } from "@/server/db/client";
+import { getPayments, shopOrigin } from "@/server/integrations/payments/payments";
+import { respondToPaymentWebhook, updateOrderPayment } from "@/server/webhooks/respond";
+import { handleMollieWebhook } from "@/server/webhooks/service";
+
+export const dynamic = "force-dynamic";
+
+/** Mollie's (and the sandbox's) payment webhook: `POST id=<payment id>` to the address with `?secret=`. */
+export async function POST(request: Request) {
+  const body = await request.text();
+  return respondToPaymentWebhook(request, "mollie", () =>
+    handleMollieWebhook(getDb(), { url: request.url, body, payments: getPayments("mollie", shopOrigin(request.headers)), onPaymentUpdate: updateOrderPayment }),
+  );
+}

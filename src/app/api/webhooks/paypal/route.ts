@@ -1,0 +1,16 @@
+import { getDb } from "@/server/db/client";
+import { getLivePayPal } from "@/server/integrations/payments/payments";
+import { respondToPaymentWebhook, updateOrderPayment } from "@/server/webhooks/respond";
+import { handlePayPalWebhook } from "@/server/webhooks/service";
+
+export const dynamic = "force-dynamic";
+
+/** PayPal's webhook, registered in PayPal's dashboard and verified by asking PayPal; not called in the sandbox. */
+export async function POST(request: Request) {
+  const payments = getLivePayPal();
+  if (!payments) return new Response("PayPal webhooks are only taken with live integrations", { status: 404 });
+  const rawBody = await request.text();
+  return respondToPaymentWebhook(request, "paypal", () =>
+    handlePayPalWebhook(getDb(), { headers: request.headers, rawBody, payments, onPaymentUpdate: updateOrderPayment }),
+  );
+}

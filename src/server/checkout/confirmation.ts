@@ -1,0 +1,222 @@
+import { Decimal } from "decimal.js";
+import { and, asc, eq } from "drizzle-orm";
+import { formatEuro } from "@/lib/money";
+import type { Db } from "@/server/db/client";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { MailMessage, MailPort } from "@/server/integrations/mail/port";
+import { logChange } from "@/server/logbook/service";
+import { paidOrderStatuses } from "@/server/orders/order-machine";
+import { orderTokenMatches } from "./order-token";
+import type { OrderConfirmation } from "./schemas";
+
+/** An order as its confirmation page and e-mail show it; NOT_FOUND for an unknown number. */
+export async function getOrderConfirmation(db: Db, orderNumber: string): Promise<OrderConfirmation & { userId: string | null }> {
+  const [row] = await db
+    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
+    .from(order)
+    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .where(eq(order.orderNumber, orderNumber))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  const items = await db
+    .select({ productId: orderItem.productId, name: product.name, quantity: orderItem.quantity, totalPrice: orderItem.totalPrice })
+    .from(orderItem)
+    .innerJoin(product, eq(product.id, orderItem.productId))
+    .where(eq(orderItem.orderId, row.order.id))
+    .orderBy(asc(orderItem.id));
+  const a = row.address;
+  const surcharge = row.payment.additionalShippingFees ?? new Decimal(0);
+  return {
+    orderId: row.order.id,
+    orderNumber: row.order.orderNumber,
+    userId: row.order.userId,
+    status: row.order.status,
+    createdAt: row.order.createdAt,
+    email: a.email,
+    items,
+    address: {
+      name: [a.firstName, a.lastName].join(" "),
+      lines: [
+        a.companyName,
+        `${a.street} ${a.houseNumber}`,
+        a.addressLine2,
+        `${a.postCode} ${a.city}`,
+        a.state,
+        a.country,
+      ].filter((line): line is string => Boolean(line)),
+    },
+    shippingMethod: row.detail.shippingMethod,
+    estimatedShippingDate: row.detail.estimatedShippingDate,
+    estimatedDeliveryDate: row.detail.estimatedDeliveryDate,
+    paymentMethod: row.payment.provider,
+    itemTotal: row.payment.itemTotal,
+    discount: row.payment.itemTotalDiscountAmount,
+    surcharge,
+    shipping: row.payment.shippingTotal,
+    total: row.payment.total,
+    orderEmailSent: row.detail.orderEmailSent,
+  };
+}
+
+/**
+ * Sends the order confirmation e-mail once the order is paid, and marks it sent. The mark is claimed before
+ * sending, so a replayed webhook or a second return visit never sends it twice; when sending fails the claim is
+ * given back and the failure logged, for the next attempt. Returns whether it sent the e-mail now.
+ */
+export async function sendOrderConfirmation(db: Db, mail: MailPort, orderNumber: string, confirmationUrl: string, shopName: string): Promise<boolean> {
+  const confirmation = await getOrderConfirmation(db, orderNumber);
+  if (!(paidOrderStatuses as readonly string[]).includes(confirmation.status)) return false;
+  const claimed = await db
+    .update(orderDetail)
+    .set({ orderEmailSent: true })
+    .where(and(eq(orderDetail.orderId, confirmation.orderId), eq(orderDetail.orderEmailSent, false)))
+    .returning({ id: orderDetail.id });
+  if (claimed.length === 0) return false;
+  try {
+    await mail.send(renderOrderConfirmationEmail(confirmation, confirmationUrl, shopName));
+  } catch (error) {
+    await db.transaction(async (tx) => {
+      await tx.update(orderDetail).set({ orderEmailSent: false }).where(eq(orderDetail.orderId, confirmation.orderId));
+      await logChange(tx, {
+        userId: null,
+        eventType: "EMAIL",
+        entityType: "ORDER",
+        entityId: confirmation.orderId,
+        logLevel: "ERROR",
+        errorData: { message: error instanceof Error ? error.message : String(error) },
+        description: `The confirmation e-mail of order ${orderNumber} could not be sent`,
+      });
+    });
+    throw error;
+  }
+  await logChange(db, {
+    userId: null,
+    eventType: "EMAIL",
+    entityType: "ORDER",
+    entityId: confirmation.orderId,
+    newState: { orderEmailSent: true, to: confirmation.email },
+    description: `Order confirmation e-mail of ${orderNumber} sent to ${confirmation.email}`,
+  });
+  return true;
+}
+
+const colours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", muted: "#55606d", brass: "#8a6a37", rule: "#e3ddd2" };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const methodNames = { UNTRACKED: "Untracked post", TNT: "Tracked (TNT)" } as const;
+
+function formatDay(day: string | null): string | null {
+  if (!day) return null;
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * The order confirmation e-mail: the items, the totals, where it goes and how, as branded HTML (table layout and
+ * inline styles, which mail clients render alike) and the same content as plain text.
+ */
+export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationUrl: string, shopName: string): MailMessage {
+  const e = escapeHtml;
+  const subject = `Your order ${c.orderNumber} at ${shopName}`;
+  const delivery = formatDay(c.estimatedDeliveryDate);
+  const shipDay = formatDay(c.estimatedShippingDate);
+  const totals: [string, string][] = [
+    ["Items", formatEuro(c.itemTotal)],
+    ...(c.discount.isZero() ? [] : ([["Discount", `−${formatEuro(c.discount)}`]] as [string, string][])),
+    [`Shipping (${methodNames[c.shippingMethod]})`, formatEuro(c.shipping.minus(c.surcharge))],
+    ...(c.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(c.surcharge)]] as [string, string][])),
+  ];
+  const text = [
+    `Thank you for your order ${c.orderNumber}`,
+    "",
+    ...c.items.map((item) => `${item.quantity} × ${item.name}: ${formatEuro(item.totalPrice)}`),
+    "",
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    `Total paid: ${formatEuro(c.total)}`,
+    "",
+    "Shipping to:",
+    c.address.name,
+    ...c.address.lines,
+    "",
+    `${methodNames[c.shippingMethod]}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
+    "",
+    `See your order: ${confirmationUrl}`,
+    "",
+    shopName,
+  ].join("\n");
+
+  const cell = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${colours.ink};`;
+  const itemRows = c.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}padding:8px 0;border-bottom:1px solid ${colours.rule};">${item.quantity} × ${e(item.name)}</td><td align="right" style="${cell}padding:8px 0;border-bottom:1px solid ${colours.rule};white-space:nowrap;">${e(formatEuro(item.totalPrice))}</td></tr>`,
+    )
+    .join("");
+  const totalRows = totals
+    .map(([label, value]) => `<tr><td style="${cell}color:${colours.muted};padding:4px 0;">${e(label)}</td><td align="right" style="${cell}padding:4px 0;">${e(value)}</td></tr>`)
+    .join("");
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${colours.paper};">
+<div style="display:none;max-height:0;overflow:hidden;">Order ${e(c.orderNumber)}: ${e(formatEuro(c.total))} paid${delivery ? `, expected ${e(delivery)}` : ""}.</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.paper};padding:32px 12px;">
+<tr><td align="center">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
+    <tr><td style="padding:0 8px 20px;text-align:center;font-family:Georgia,'Times New Roman',serif;font-size:22px;letter-spacing:0.5px;color:${colours.ink};">
+      <span style="color:${colours.brass};">&#9673;</span>&nbsp;${e(shopName)}
+    </td></tr>
+    <tr><td style="background:${colours.card};border:1px solid ${colours.rule};border-radius:10px;padding:36px 32px;">
+      <h1 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-weight:600;font-size:26px;line-height:1.25;color:${colours.ink};">Thank you for your order</h1>
+      <p style="${cell}margin:0 0 24px;">Order <strong>${e(c.orderNumber)}</strong> is paid. We will let you know when it is on its way.</p>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${itemRows}</table>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;">${totalRows}
+        <tr><td style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${colours.rule};">Total paid</td><td align="right" style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${colours.rule};">${e(formatEuro(c.total))}</td></tr>
+      </table>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
+        <td valign="top" style="${cell}width:50%;padding-right:12px;"><strong>Shipping to</strong><br>${[c.address.name, ...c.address.lines].map(e).join("<br>")}</td>
+        <td valign="top" style="${cell}width:50%;"><strong>${e(methodNames[c.shippingMethod])}</strong><br>${shipDay ? `Leaves us on ${e(shipDay)}<br>` : ""}${delivery ? `Expected ${e(delivery)}` : ""}</td>
+      </tr></table>
+      <table role="presentation" cellpadding="0" cellspacing="0"><tr>
+        <td style="border-radius:6px;background:${colours.brass};">
+          <a href="${e(confirmationUrl)}" target="_blank" style="display:inline-block;padding:13px 28px;font-family:Helvetica,Arial,sans-serif;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">View your order</a>
+        </td>
+      </tr></table>
+    </td></tr>
+    <tr><td style="padding:20px 8px 0;text-align:center;font-family:Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:${colours.muted};">
+      ${e(shopName)} · Sent to ${e(c.email)} about order ${e(c.orderNumber)}
+    </td></tr>
+  </table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  return { to: c.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl] };
+}
+
+/**
+ * The confirmation of an order for whoever asks: the signed-in customer who placed it, or anyone holding the
+ * order's signed token (a guest's return link and e-mail). Anyone else gets NOT_FOUND, which reveals nothing.
+ */
+export async function viewOrderConfirmation(
+  db: Db,
+  orderNumber: string,
+  viewer: { userId: string | null; token: string | null; tokenSecret: string },
+): Promise<OrderConfirmation> {
+  const notFound = new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  if (!/^BC-\d{4}-\d{6,}$/.test(orderNumber)) throw notFound;
+  const { userId, ...confirmation } = await getOrderConfirmation(db, orderNumber);
+  const owner = userId !== null && userId === viewer.userId;
+  if (!owner && !(await orderTokenMatches(viewer.tokenSecret, viewer.token, orderNumber))) throw notFound;
+  return confirmation;
+}

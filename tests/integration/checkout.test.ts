@@ -1,0 +1,185 @@
+import os from "node:os";
+import path from "node:path";
+import { Decimal } from "decimal.js";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShippingMethod } from "@/lib/enums";
+import { placeOrder, type Buyer } from "@/server/checkout/service";
+import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
+import { seedDatabase } from "@/server/db/seed/seed";
+import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { bookStock } from "@/server/stock/service";
+import { makeProduct } from "../helpers/factories";
+import { createTestDatabase, queryRows, type TestDatabase } from "../helpers/test-database";
+
+/**
+ * Placing orders (issue 5, acceptance 2 and 5): many buyers racing for the last piece, and the totals of every
+ * combination of discount type, shipping method and surcharge band the seed allows. Run on PostgreSQL too with
+ * TEST_DATABASE_URL set.
+ */
+
+// Wednesday 4 March 2026, 10:00 in Amsterdam: a shipping day before the cut-off.
+const now = new Date("2026-03-04T09:00:00Z");
+let t: TestDatabase;
+
+const address = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  street: "Keizersgracht",
+  houseNumber: "1",
+  postCode: "1015 CJ",
+  city: "Amsterdam",
+  countryCode: "NL",
+};
+
+function orderInput(overrides: Partial<PlaceOrderInput>): PlaceOrderInput {
+  return { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", ...overrides };
+}
+
+async function stockedProduct(name: string, price: string, stock: number, discountId?: number) {
+  const row = await makeProduct(t.db, { name, price, stock: 0, discountId });
+  await bookStock(t.db, { productId: row.id, quantity: stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
+  return row;
+}
+
+async function discountId(name: string): Promise<number> {
+  const [row] = await t.db.select({ id: discount.id }).from(discount).where(eq(discount.name, name));
+  return row!.id;
+}
+
+async function makeUser(email: string, discountName?: string): Promise<string> {
+  const [row] = await t.db
+    .insert(user)
+    .values({ email, name: email, discountId: discountName ? await discountId(discountName) : null })
+    .returning({ id: user.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `checkout-test-${process.pid}`) }), { products: 0, images: 0, now });
+});
+
+afterAll(async () => {
+  await t?.dispose();
+});
+
+describe("placing an order", () => {
+  it("gives the last piece to exactly one of 20 buyers racing for it, and the ledger adds up to the stock", async () => {
+    const last = await stockedProduct("Last Seiko 7S26 crown", "45.00", 1);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        placeOrder(t.db, orderInput({ email: `racer${index}@example.com`, items: [{ productId: last.id, quantity: 1 }] }), { userId: null }, now),
+      ),
+    );
+    const placed = attempts.filter((attempt) => attempt.status === "fulfilled");
+    const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected");
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const attempt of refused) expect(attempt.reason).toMatchObject({ code: "CONFLICT" });
+
+    const orders = await t.db.select({ id: orderItem.orderId }).from(orderItem).where(eq(orderItem.productId, last.id));
+    expect(orders).toHaveLength(1);
+    const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, last.id));
+    expect(row!.stock).toBe(0);
+    const [ledger] = await queryRows<{ total: string | number }>(
+      t.db,
+      sql`select coalesce(sum(${stockRecord.quantity}), 0) as total from ${stockRecord} where ${stockRecord.productId} = ${last.id}`,
+    );
+    expect(Number(ledger!.total)).toBe(row!.stock);
+  });
+
+  it("creates a PENDING order with a BC number, its items, payment detail and a staff notification", async () => {
+    const watch = await stockedProduct("Vostok Amphibia", "69.00", 3);
+    const strap = await stockedProduct("NATO strap", "12.50", 5);
+    const placed = await placeOrder(
+      t.db,
+      orderInput({ items: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 2 }], shippingMethod: "UNTRACKED" }),
+      { userId: null },
+      now,
+    );
+    expect(placed.orderNumber).toMatch(/^BC-2026-\d{6}$/);
+    const [created] = await t.db.select().from(order).where(eq(order.id, placed.orderId));
+    expect(created!.status).toBe("PENDING");
+    expect(created!.soldAt).toBeNull();
+    const [payment] = await t.db.select().from(paymentDetail).where(eq(paymentDetail.orderId, placed.orderId));
+    expect(payment!.total.toFixed(2)).toBe("98.50"); // 69.00 + 2 × 12.50 + 4.50 untracked to NL
+    const [stock] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, strap.id));
+    expect(stock!.stock).toBe(3);
+    const notes = await t.db.select({ message: adminNotification.message }).from(adminNotification).where(eq(adminNotification.type, "ORDER"));
+    expect(notes.some((note) => note.message.includes(placed.orderNumber))).toBe(true);
+  });
+
+  it("refuses an empty cart, an invalid coupon and untracked post above the country's limit", async () => {
+    await expect(placeOrder(t.db, orderInput({ items: [] }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty" });
+    const part = await stockedProduct("Crown tube", "150.00", 2);
+    const items = [{ productId: part.id, quantity: 1 }];
+    await expect(placeOrder(t.db, orderInput({ items, couponCode: "SUMMER24" }), { userId: null }, now)).rejects.toMatchObject({ message: "The code SUMMER24 has expired." });
+    await expect(placeOrder(t.db, orderInput({ items, shippingMethod: "UNTRACKED" }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, part.id));
+    expect(row!.stock).toBe(2);
+  });
+});
+
+// The seed's discounts in force (GLOBAL ones are all expired, future or paused there), and what each takes off a
+// one-piece cart at price P.
+type DiscountCase = { type: string; productDiscount?: string; userDiscount?: string; coupon?: string; value: (price: Decimal) => Decimal };
+const discountCases: DiscountCase[] = [
+  { type: "none", value: (p) => p },
+  { type: "PRODUCT percent", productDiscount: "Spring clear-out 15%", value: (p) => p.times("0.85") },
+  { type: "PRODUCT fixed", productDiscount: "€5 off selected parts", value: (p) => p.minus(5) },
+  { type: "USER percent", userDiscount: "Loyal collector 10%", value: (p) => p.times("0.9") },
+  { type: "USER fixed", userDiscount: "Watchmaker trade €20", value: (p) => p.minus(20) },
+  { type: "COUPON percent", coupon: "WELCOME10", value: (p) => p.times("0.9") },
+  { type: "COUPON fixed", coupon: "crown5", value: (p) => p.minus(5) },
+];
+// The seed's surcharge bands for the Netherlands (untracked €4.50, TNT €8.95, untracked up to €100): a price that
+// stays inside the band after any of the discounts above, and the band's rate.
+const bands = [
+  { band: "0–100 (0%)", price: "50.00", rate: "0" },
+  { band: "100–250 (2%)", price: "180.00", rate: "0.02" },
+  { band: "250–500 (3.5%)", price: "400.00", rate: "0.035" },
+  { band: "500+ (5%)", price: "800.00", rate: "0.05" },
+];
+const methods: { method: ShippingMethod; cost: string }[] = [
+  { method: "UNTRACKED", cost: "4.50" },
+  { method: "TNT", cost: "8.95" },
+];
+const combinations = discountCases.flatMap((d) => bands.flatMap((b) => methods.map((m) => ({ ...d, ...b, ...m }))));
+
+describe("order totals for every discount type, shipping method and surcharge band", () => {
+  it.each(combinations)("$type, $band, $method", async (combination) => {
+    const item = await stockedProduct(
+      `${combination.type} ${combination.band} ${combination.method}`,
+      combination.price,
+      1,
+      combination.productDiscount ? await discountId(combination.productDiscount) : undefined,
+    );
+    let buyer: Buyer = { userId: null };
+    let items = [{ productId: item.id, quantity: 1 }];
+    if (combination.userDiscount) {
+      buyer = { userId: await makeUser(`${item.id}@example.com`, combination.userDiscount) };
+      await t.db.insert(cartItem).values({ userId: buyer.userId!, productId: item.id, quantity: 1 });
+      items = [];
+    }
+    const value = combination.value(new Decimal(combination.price)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const attempt = placeOrder(t.db, orderInput({ items, shippingMethod: combination.method, couponCode: combination.coupon }), buyer, now);
+    if (combination.method === "UNTRACKED" && value.greaterThan(100)) {
+      await expect(attempt).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("please choose tracked shipping") });
+      return;
+    }
+    const placed = await attempt;
+    const shipping = new Decimal(combination.cost).plus(value.times(combination.rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+    expect(placed.total.toFixed(2)).toBe(value.plus(shipping).toFixed(2));
+
+    const [payment] = await t.db.select().from(paymentDetail).where(eq(paymentDetail.orderId, placed.orderId));
+    expect(payment!.itemTotal.toFixed(2)).toBe(combination.price);
+    expect(payment!.itemTotalDiscountAmount.toFixed(2)).toBe(new Decimal(combination.price).minus(value).toFixed(2));
+    expect(payment!.shippingTotal.toFixed(2)).toBe(shipping.toFixed(2));
+    expect(payment!.total.toFixed(2)).toBe(placed.total.toFixed(2));
+    const lines = await t.db.select({ totalPrice: orderItem.totalPrice }).from(orderItem).where(eq(orderItem.orderId, placed.orderId));
+    expect(lines.reduce((sum, line) => sum.plus(line.totalPrice), new Decimal(0)).toFixed(2)).toBe(value.toFixed(2));
+    if (buyer.userId) expect(await t.db.select().from(cartItem).where(eq(cartItem.userId, buyer.userId))).toHaveLength(0);
+  });
+});
