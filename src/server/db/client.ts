@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { env } from "@/env";
+import { logger } from "@/server/logger";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -28,6 +29,9 @@ export type Database = {
 export function openDatabase(options: { url?: string; dataDir?: string }): Database {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is only logged: without
+    // this listener node-postgres rethrows it and takes the whole process down. The pool opens a new one when needed.
+    pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", url: options.url, close: () => pool.end() };
   }
