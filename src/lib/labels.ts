@@ -1,4 +1,4 @@
-import type { Caliber, Gender, ItemType, ProductState } from "./enums";
+import type { Caliber, Gender, ItemType, PaymentProvider, ProductState, ShippingMethod } from "./enums";
 
 /**
  * The one place attribute values become words a visitor reads (SPEC section 3): a missing value reads "N/A", a
@@ -98,4 +98,25 @@ export function attributeLabel(key: AttributeKey, value: string | null | undefin
   if (value === null || value === undefined) return "N/A";
   const table: Record<string, string> = labels[key];
   return Object.hasOwn(table, value) ? (table[value] ?? "Unknown") : "Unknown";
+}
+
+/** How the shop names its shipping methods to buyers. */
+export const shippingMethodLabels: Record<ShippingMethod, string> = {
+  UNTRACKED: "Untracked post",
+  TNT: "Tracked (TNT)",
+};
+
+/** How payment methods are named, in the checkout, on payment pages and on orders. */
+export const paymentMethodLabels: Record<PaymentProvider, string> = {
+  APPLEPAY: "Apple Pay", BANCONTACT: "Bancontact", BANKTRANSFER: "Bank transfer", BELFIUS: "Belfius", CREDITCARD: "Credit card",
+  DIRECTDEBIT: "SEPA Direct Debit", EPS: "EPS", GIFTCARD: "Gift card", GIROPAY: "giropay", IDEAL: "iDEAL", KBC: "KBC/CBC",
+  KLARNAPAYNOW: "Klarna Pay now", KLARNASLICEIT: "Klarna Slice it", MYBANK: "MyBank", PAYPAL: "PayPal", PAYSAFECARD: "paysafecard", SOFORT: "SOFORT",
+  ACCOUNT: "On account", EBAY: "eBay", BUCKAROO: "Buckaroo", STRIPE: "Stripe", RABO: "Rabo Smart Pay",
+};
+
+/** A calendar day (YYYY-MM-DD) as buyers read it, e.g. 'Thursday 26 November'; `short` gives 'Thu 26 Nov'. */
+export function formatShippingDay(day: string, { short = false }: { short?: boolean } = {}): string {
+  return new Intl.DateTimeFormat("en-GB", { weekday: short ? "short" : "long", day: "numeric", month: short ? "short" : "long", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

@@ -4,7 +4,7 @@ import { Decimal } from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShippingMethod } from "@/lib/enums";
-import { placeOrder, type Buyer } from "@/server/checkout/service";
+import { checkoutQuote, placeOrder, type Buyer } from "@/server/checkout/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
@@ -119,6 +119,37 @@ describe("placing an order", () => {
     await expect(placeOrder(t.db, orderInput({ items, shippingMethod: "UNTRACKED" }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, part.id));
     expect(row!.stock).toBe(2);
+  });
+});
+
+describe("the checkout's quote", () => {
+  it("prices the cart before a destination is chosen, then adds each method's cost and dates for it", async () => {
+    const part = await stockedProduct("Balance staff", "60.00", 3);
+    const items = [{ productId: part.id, quantity: 2 }];
+    const bare = await checkoutQuote(t.db, { items, couponCode: "WELCOME10" }, { userId: null }, { now });
+    expect(bare.shipping).toBeNull();
+    expect(bare.cart.coupon?.code).toBe("WELCOME10");
+    expect(bare.cart.total.toFixed(2)).toBe("108.00");
+
+    const nl = await checkoutQuote(t.db, { items, countryCode: "NL", couponCode: "WELCOME10" }, { userId: null }, { now });
+    const [untracked, tnt] = nl.shipping!.options;
+    // €108 is above the Netherlands' untracked limit of €100, and in the 2% band.
+    expect(untracked).toMatchObject({ method: "UNTRACKED", available: false });
+    expect(untracked!.unavailableReason).toContain("€100.00");
+    expect(tnt).toMatchObject({ method: "TNT", available: true });
+    expect(tnt!.surcharge.toFixed(2)).toBe("2.16");
+    expect(tnt!.cost.toFixed(2)).toBe("11.11");
+    expect(tnt!.estimatedDeliveryDate).not.toBeNull();
+  });
+
+  it("asks for a state or province where the country has them, and says why a code does not apply", async () => {
+    const part = await stockedProduct("Mainspring", "20.00", 3);
+    const items = [{ productId: part.id, quantity: 1 }];
+    await expect(checkoutQuote(t.db, { items, countryCode: "US" }, { userId: null }, { now })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("state or province") });
+    const quote = await checkoutQuote(t.db, { items, countryCode: "US", stateCode: "NY", couponCode: "SUMMER24" }, { userId: null }, { now });
+    expect(quote.shipping?.regionName).toBe("New York");
+    expect(quote.cart.coupon).toBeNull();
+    expect(quote.cart.couponMessage).toBe("The code SUMMER24 has expired.");
   });
 });
 

@@ -69,7 +69,7 @@ export type Address = {
 
 export type CountryOption = { code: string; name: string };
 
-export type OrderSummary = { id: number; status: OrderStatus; createdAt: Date; soldAt: Date | null; itemCount: number; total: Decimal | null };
+export type OrderSummary = { id: number; orderNumber: string; status: OrderStatus; createdAt: Date; soldAt: Date | null; itemCount: number; total: Decimal | null };
 
 export type OrderDetail = OrderSummary & {
   items: { productId: number; name: string; quantity: number; totalPrice: Decimal; totalDiscountAmount: Decimal }[];

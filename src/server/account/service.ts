@@ -137,6 +137,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
   return db
     .select({
       id: order.id,
+      orderNumber: order.orderNumber,
       status: order.status,
       createdAt: order.createdAt,
       soldAt: order.soldAt,

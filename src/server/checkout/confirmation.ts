@@ -1,5 +1,6 @@
 import { Decimal } from "decimal.js";
 import { and, asc, eq } from "drizzle-orm";
+import { formatShippingDay, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
@@ -109,12 +110,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-const methodNames = { UNTRACKED: "Untracked post", TNT: "Tracked (TNT)" } as const;
-
-function formatDay(day: string | null): string | null {
-  if (!day) return null;
-  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
-}
+const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
 
 /**
  * The order confirmation e-mail: the items, the totals, where it goes and how, as branded HTML (table layout and
@@ -128,7 +124,7 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
   const totals: [string, string][] = [
     ["Items", formatEuro(c.itemTotal)],
     ...(c.discount.isZero() ? [] : ([["Discount", `−${formatEuro(c.discount)}`]] as [string, string][])),
-    [`Shipping (${methodNames[c.shippingMethod]})`, formatEuro(c.shipping.minus(c.surcharge))],
+    [`Shipping (${shippingMethodLabels[c.shippingMethod]})`, formatEuro(c.shipping.minus(c.surcharge))],
     ...(c.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(c.surcharge)]] as [string, string][])),
   ];
   const text = [
@@ -143,7 +139,7 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
     c.address.name,
     ...c.address.lines,
     "",
-    `${methodNames[c.shippingMethod]}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
+    `${shippingMethodLabels[c.shippingMethod]}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
     "",
     `See your order: ${confirmationUrl}`,
     "",
@@ -185,7 +181,7 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
       </table>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
         <td valign="top" style="${cell}width:50%;padding-right:12px;"><strong>Shipping to</strong><br>${[c.address.name, ...c.address.lines].map(e).join("<br>")}</td>
-        <td valign="top" style="${cell}width:50%;"><strong>${e(methodNames[c.shippingMethod])}</strong><br>${shipDay ? `Leaves us on ${e(shipDay)}<br>` : ""}${delivery ? `Expected ${e(delivery)}` : ""}</td>
+        <td valign="top" style="${cell}width:50%;"><strong>${e(shippingMethodLabels[c.shippingMethod])}</strong><br>${shipDay ? `Leaves us on ${e(shipDay)}<br>` : ""}${delivery ? `Expected ${e(delivery)}` : ""}</td>
       </tr></table>
       <table role="presentation" cellpadding="0" cellspacing="0"><tr>
         <td style="border-radius:6px;background:${colours.brass};">

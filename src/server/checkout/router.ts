@@ -1,5 +1,6 @@
 import { env } from "@/env";
 import { getPayments, paymentWebhookUrl, shopOrigin } from "@/server/integrations/payments/payments";
+import { getStorage } from "@/server/integrations/storage/storage";
 import { gatewayForMethod } from "@/server/integrations/payments/port";
 import { listShippingCountries } from "@/server/shipping/service";
 import { createTRPCRouter, publicProcedure } from "@/server/trpc";
@@ -14,7 +15,10 @@ export const checkoutRouter = createTRPCRouter({
   /** The priced cart and each shipping method's cost and dates for a destination. */
   quote: publicProcedure
     .input(checkoutShippingInput)
-    .query(({ ctx, input }) => checkoutQuote(ctx.db, input, { userId: ctx.session?.user.id ?? null })),
+    .query(({ ctx, input }) => {
+      const storage = getStorage();
+      return checkoutQuote(ctx.db, input, { userId: ctx.session?.user.id ?? null }, { imageUrl: (key) => storage.publicUrl(key) });
+    }),
 
   /** Places the order and starts its payment; the browser goes on to `checkoutUrl`. */
   placeOrder: publicProcedure.input(placeOrderInput).mutation(async ({ ctx, input }) => {

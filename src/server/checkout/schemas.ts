@@ -38,8 +38,9 @@ export const checkoutAddressInput = z.object({
 });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressInput>;
 
-export const placeOrderInput = z.object({
-  email: z.email("Enter a valid e-mail address").trim().toLowerCase(),
+/** What the buyer fills in at checkout; the checkout form validates with it before the server does again. */
+export const checkoutFormInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
   address: checkoutAddressInput,
   /** Signed-in customers: keep the address in their address book. */
   saveAddress: z.boolean().default(false),
@@ -51,15 +52,26 @@ export const placeOrderInput = z.object({
     .max(64)
     .optional()
     .transform((value) => (value ? value : undefined)),
+});
+export type CheckoutFormInput = z.input<typeof checkoutFormInput>;
+export type CheckoutFormValues = z.output<typeof checkoutFormInput>;
+
+export const placeOrderInput = checkoutFormInput.extend({
   /** A guest's cart from the browser; a signed-in customer's saved cart is read from the database instead. */
   items: cartItemsInput.default([]),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 
 export const checkoutShippingInput = z.object({
-  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country"),
+  /** Left out until the buyer has chosen where the order goes. */
+  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").optional(),
   stateCode: z.string().trim().max(3).optional(),
-  couponCode: z.string().trim().max(64).optional(),
+  couponCode: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   items: cartItemsInput.default([]),
 });
 export type CheckoutShippingInput = z.input<typeof checkoutShippingInput>;

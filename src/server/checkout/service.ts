@@ -21,7 +21,7 @@ import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, typ
 
 export type Buyer = { userId: string | null };
 
-// Prices are what matter here; the checkout shows its own pictures from the cart.
+// Placing an order needs prices only; the checkout's summary passes the storage's picture addresses.
 const noImage = () => "";
 
 async function cartLines(db: Db, buyer: Buyer, guestItems: CartItemInput[]): Promise<CartItemInput[]> {
@@ -33,21 +33,33 @@ async function cartLines(db: Db, buyer: Buyer, guestItems: CartItemInput[]): Pro
     .orderBy(asc(cartItem.createdAt), asc(cartItem.id));
 }
 
-async function priceCheckoutCart(db: Db, buyer: Buyer, items: CartItemInput[], couponCode: string | undefined, now: Date): Promise<PricedCart> {
+async function priceCheckoutCart(
+  db: Db,
+  buyer: Buyer,
+  items: CartItemInput[],
+  couponCode: string | undefined,
+  now: Date,
+  imageUrl: (key: string) => string = noImage,
+): Promise<PricedCart> {
   const lines = await cartLines(db, buyer, items);
   if (lines.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
-  return priceItems(db, lines, { now, imageUrl: noImage, userId: buyer.userId ?? undefined, couponCode });
+  return priceItems(db, lines, { now, imageUrl, userId: buyer.userId ?? undefined, couponCode });
 }
 
-/** The checkout's totals block and shipping choices for a destination: the priced cart and each method's cost and dates. */
+/**
+ * The checkout's summary: the priced cart (with the coupon, when one is given) and, once the destination is known,
+ * each shipping method's cost and dates there. Without a country there is nothing to ship to yet: `shipping` is null.
+ */
 export async function checkoutQuote(
   db: Db,
   rawInput: CheckoutShippingInput,
   buyer: Buyer,
-  now: Date = new Date(),
-): Promise<{ cart: PricedCart; shipping: ShippingOptions }> {
+  options: { now?: Date; imageUrl?: (key: string) => string } = {},
+): Promise<{ cart: PricedCart; shipping: ShippingOptions | null }> {
   const input = checkoutShippingInput.parse(rawInput);
-  const cart = await priceCheckoutCart(db, buyer, input.items, input.couponCode, now);
+  const now = options.now ?? new Date();
+  const cart = await priceCheckoutCart(db, buyer, input.items, input.couponCode, now, options.imageUrl);
+  if (!input.countryCode) return { cart, shipping: null };
   const shipping = await getShippingOptions(db, { countryCode: input.countryCode, regionCode: input.stateCode || undefined, orderValue: cart.total }, now);
   return { cart, shipping };
 }

@@ -231,7 +231,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
 
   await insertInChunks(tx, schema.configParams, [
     { param: "EUR_TO_PHP_EXCHANGE_RATE", value: DEMO_EUR_TO_PHP },
-    { param: "NAVBAR_BANNER_TEXT", value: `Free tracked shipping in the EU above €250 — read more ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/shipping` },
+    { param: "NAVBAR_BANNER_TEXT", value: `New pieces from our latest box arrive every week — see them ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/search?sort=createdAt:desc` },
     { param: "NEXT_PRODUCT_ID", value: String(productCount + 1) },
     { param: "CALC_START_PRODUCTID", value: "1" },
     { param: "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", value: "0" },

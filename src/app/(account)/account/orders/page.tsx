@@ -33,7 +33,7 @@ export default async function OrdersPage() {
             <li key={order.id}>
               <Link href={`/account/orders/${order.id}`} className="flex flex-wrap items-center justify-between gap-3 p-4 hover:bg-accent/40">
                 <span className="flex flex-col">
-                  <span className="font-medium">Order #{order.id}</span>
+                  <span className="font-medium">Order {order.orderNumber}</span>
                   <span className="text-sm text-muted-foreground">
                     {date.format(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "piece" : "pieces"}
                   </span>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { env } from "@/env";
+import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { Logo } from "@/features/layout/logo";
 import { getDb } from "@/server/db/client";
@@ -11,12 +12,6 @@ import { choosePaymentOutcome } from "./actions";
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Sandbox payment", robots: { index: false, follow: false } };
-
-const methodNames: Record<string, string> = {
-  APPLEPAY: "Apple Pay", BANCONTACT: "Bancontact", BANKTRANSFER: "Bank transfer", BELFIUS: "Belfius", CREDITCARD: "Credit card",
-  DIRECTDEBIT: "SEPA Direct Debit", EPS: "EPS", GIFTCARD: "Gift card", GIROPAY: "giropay", IDEAL: "iDEAL", KBC: "KBC/CBC",
-  KLARNAPAYNOW: "Klarna Pay now", KLARNASLICEIT: "Klarna Slice it", MYBANK: "MyBank", PAYPAL: "PayPal", PAYSAFECARD: "paysafecard", SOFORT: "SOFORT",
-};
 
 const statusWords: Record<string, string> = {
   paid: "was paid", failed: "failed", canceled: "was cancelled", expired: "has expired", pending: "is pending", authorized: "is authorised",
@@ -52,7 +47,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
             </div>
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Method</dt>
-              <dd>{methodNames[payment.method] ?? payment.method}</dd>
+              <dd>{paymentMethodLabels[payment.method as keyof typeof paymentMethodLabels] ?? payment.method}</dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-muted-foreground">Payment</dt>

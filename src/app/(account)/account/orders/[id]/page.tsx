@@ -30,7 +30,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <Link href="/account/orders" className="text-sm text-muted-foreground hover:text-foreground">
             ← All orders
           </Link>
-          <h1 className="font-serif text-2xl font-semibold">Order #{order.id}</h1>
+          <h1 className="font-serif text-2xl font-semibold">Order {order.orderNumber}</h1>
           <p className="text-sm text-muted-foreground">Placed on {date.format(order.createdAt)}</p>
         </div>
         <OrderStatusBadge status={order.status} />
