@@ -19,6 +19,7 @@ export const liveIntegrationSecrets = [
   "MOLLIE_API_KEY",
   "PAYPAL_CLIENT_SECRET",
   "PAYPAL_SANDBOX_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
   "POSTNL_API_KEY",
   "UPS_CLIENT_ID",
   "UPS_CLIENT_SECRET",
@@ -53,6 +54,8 @@ export const env = createEnv({
     MOLLIE_API_KEY: optional,
     PAYPAL_CLIENT_SECRET: optional,
     PAYPAL_SANDBOX_CLIENT_SECRET: optional,
+    /** The id PayPal's dashboard gives the shop's webhook; PayPal's signature check of each event needs it. */
+    PAYPAL_WEBHOOK_ID: optional,
     POSTNL_API_KEY: optional,
     UPS_CLIENT_ID: optional,
     UPS_CLIENT_SECRET: optional,

@@ -69,5 +69,5 @@ function createLivePayPal(): PayPalPayments {
   const clientId = production ? env.NEXT_PUBLIC_PAYPAL_CLIENT_ID : env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID;
   const clientSecret = production ? env.PAYPAL_CLIENT_SECRET : env.PAYPAL_SANDBOX_CLIENT_SECRET;
   if (!clientSecret) throw new Error(`Live PayPal payments need ${production ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_SANDBOX_CLIENT_SECRET"}`);
-  return createPayPalPayments({ clientId, clientSecret, environment: production ? "live" : "sandbox", brandName: env.SHOP_NAME });
+  return createPayPalPayments({ clientId, clientSecret, environment: production ? "live" : "sandbox", brandName: env.SHOP_NAME, webhookId: env.PAYPAL_WEBHOOK_ID });
 }
