@@ -5,6 +5,7 @@ import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { emailButton, emailHeading, escapeHtml, mailColours as colours, renderEmailLayout } from "@/server/integrations/mail/layout";
 import type { MailMessage, MailPort } from "@/server/integrations/mail/port";
 import { logChange } from "@/server/logbook/service";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
@@ -104,12 +105,6 @@ export async function sendOrderConfirmation(db: Db, mail: MailPort, orderNumber:
   return true;
 }
 
-const colours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", muted: "#55606d", brass: "#8a6a37", rule: "#e3ddd2" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
 const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
 
 /**
@@ -124,7 +119,7 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
   const totals: [string, string][] = [
     ["Items", formatEuro(c.itemTotal)],
     ...(c.discount.isZero() ? [] : ([["Discount", `−${formatEuro(c.discount)}`]] as [string, string][])),
-    [`Shipping (${shippingMethodLabels[c.shippingMethod]})`, formatEuro(c.shipping.minus(c.surcharge))],
+    [`Shipping: ${shippingMethodLabels[c.shippingMethod]}`, formatEuro(c.shipping.minus(c.surcharge))],
     ...(c.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(c.surcharge)]] as [string, string][])),
   ];
   const text = [
@@ -156,24 +151,12 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
   const totalRows = totals
     .map(([label, value]) => `<tr><td style="${cell}color:${colours.muted};padding:4px 0;">${e(label)}</td><td align="right" style="${cell}padding:4px 0;">${e(value)}</td></tr>`)
     .join("");
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:${colours.paper};">
-<div style="display:none;max-height:0;overflow:hidden;">Order ${e(c.orderNumber)}: ${e(formatEuro(c.total))} paid${delivery ? `, expected ${e(delivery)}` : ""}.</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.paper};padding:32px 12px;">
-<tr><td align="center">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
-    <tr><td style="padding:0 8px 20px;text-align:center;font-family:Georgia,'Times New Roman',serif;font-size:22px;letter-spacing:0.5px;color:${colours.ink};">
-      <span style="color:${colours.brass};">&#9673;</span>&nbsp;${e(shopName)}
-    </td></tr>
-    <tr><td style="background:${colours.card};border:1px solid ${colours.rule};border-radius:10px;padding:36px 32px;">
-      <h1 style="margin:0 0 8px;font-family:Georgia,'Times New Roman',serif;font-weight:600;font-size:26px;line-height:1.25;color:${colours.ink};">Thank you for your order</h1>
+  const html = renderEmailLayout({
+    subject,
+    preheader: `Order ${c.orderNumber}: ${formatEuro(c.total)} paid${delivery ? `, expected ${delivery}` : ""}.`,
+    shopName,
+    maxWidth: 560,
+    body: `${emailHeading("Thank you for your order")}
       <p style="${cell}margin:0 0 24px;">Order <strong>${e(c.orderNumber)}</strong> is paid. We will let you know when it is on its way.</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${itemRows}</table>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;">${totalRows}
@@ -183,20 +166,9 @@ export function renderOrderConfirmationEmail(c: OrderConfirmation, confirmationU
         <td valign="top" style="${cell}width:50%;padding-right:12px;"><strong>Shipping to</strong><br>${[c.address.name, ...c.address.lines].map(e).join("<br>")}</td>
         <td valign="top" style="${cell}width:50%;"><strong>${e(shippingMethodLabels[c.shippingMethod])}</strong><br>${shipDay ? `Leaves us on ${e(shipDay)}<br>` : ""}${delivery ? `Expected ${e(delivery)}` : ""}</td>
       </tr></table>
-      <table role="presentation" cellpadding="0" cellspacing="0"><tr>
-        <td style="border-radius:6px;background:${colours.brass};">
-          <a href="${e(confirmationUrl)}" target="_blank" style="display:inline-block;padding:13px 28px;font-family:Helvetica,Arial,sans-serif;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">View your order</a>
-        </td>
-      </tr></table>
-    </td></tr>
-    <tr><td style="padding:20px 8px 0;text-align:center;font-family:Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:${colours.muted};">
-      ${e(shopName)} · Sent to ${e(c.email)} about order ${e(c.orderNumber)}
-    </td></tr>
-  </table>
-</td></tr>
-</table>
-</body>
-</html>`;
+      ${emailButton(confirmationUrl, "View your order")}`,
+    footer: `${e(shopName)} · Sent to ${e(c.email)} about order ${e(c.orderNumber)}`,
+  });
   return { to: c.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl] };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * The frame every e-mail of the shop is drawn in: the shop's name over a white card on paper, and a small footer.
+ * Table layout and inline styles, which mail clients render alike; the light scheme only, as many clients ignore
+ * dark-mode styles.
+ */
+
+export const mailColours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", muted: "#55606d", brass: "#8a6a37", rule: "#e3ddd2" } as const;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The brass call-to-action button; `url` and `label` are escaped here. */
+export function emailButton(url: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;"><tr>
+        <td style="border-radius:6px;background:${mailColours.brass};">
+          <a href="${escapeHtml(url)}" target="_blank" style="display:inline-block;padding:13px 28px;font-family:Helvetica,Arial,sans-serif;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>
+        </td>
+      </tr></table>`;
+}
+
+/** The card's heading, in the shop's serif. */
+export function emailHeading(text: string): string {
+  return `<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-weight:600;font-size:26px;line-height:1.25;color:${mailColours.ink};">${escapeHtml(text)}</h1>`;
+}
+
+/**
+ * A whole HTML e-mail around `body` (HTML, already escaped by the caller). `preheader` is the line inbox lists show
+ * after the subject; `footer` is HTML too.
+ */
+export function renderEmailLayout(options: { subject: string; preheader: string; shopName: string; body: string; footer: string; maxWidth?: number }): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(options.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${mailColours.paper};">
+<div style="display:none;max-height:0;overflow:hidden;">${e(options.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${mailColours.paper};padding:32px 12px;">
+<tr><td align="center">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${options.maxWidth ?? 520}px;">
+    <tr><td style="padding:0 8px 20px;text-align:center;font-family:Georgia,'Times New Roman',serif;font-size:22px;letter-spacing:0.5px;color:${mailColours.ink};">
+      <span style="color:${mailColours.brass};">&#9673;</span>&nbsp;${e(options.shopName)}
+    </td></tr>
+    <tr><td style="background:${mailColours.card};border:1px solid ${mailColours.rule};border-radius:10px;padding:36px 32px;">
+      ${options.body}
+    </td></tr>
+    <tr><td style="padding:20px 8px 0;text-align:center;font-family:Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:${mailColours.muted};">
+      ${options.footer}
+    </td></tr>
+  </table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
