@@ -120,3 +120,20 @@ export function formatShippingDay(day: string, { short = false }: { short?: bool
     new Date(`${day}T12:00:00Z`),
   );
 }
+
+/** The names of the product description's fields, as the product page shows them and the product form asks for them. */
+export const descriptionFieldLabels = {
+  condition: "Condition",
+  movement: "Movement",
+  dimensions: "Dimensions",
+  serialNumber: "Serial number",
+  dialHands: "Dial & hands",
+  crystal: "Crystal",
+  bezel: "Bezel",
+  crown: "Crown",
+  braceletStrap: "Bracelet / strap",
+  language: "Day & date language",
+  additional: "Shipping",
+  additional2: "Provenance",
+  additional3: "Notes",
+};

@@ -14,6 +14,7 @@ import {
   type ProductState,
   type RestockStatus,
 } from "@/lib/enums";
+import { descriptionFields, type DescriptionField } from "./schemas";
 
 /**
  * The admin's product and template shapes. The form schemas are used by the browser form and the server alike
@@ -33,12 +34,9 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/** The description's free-text fields, in the order the form shows them. */
-export const descriptionTextFields = [
-  "condition", "movement", "dimensions", "serialNumber", "dialHands", "crystal", "bezel", "crown", "braceletStrap",
-  "language", "additional", "additional2", "additional3",
-] as const;
-export type DescriptionTextField = (typeof descriptionTextFields)[number];
+/** The description's free-text fields, in the order the form shows them: the product page's order. */
+export const descriptionTextFields = descriptionFields;
+export type DescriptionTextField = DescriptionField;
 
 /** The fields a product cannot be saved without; the form marks them with an asterisk. */
 export const requiredProductFields = [

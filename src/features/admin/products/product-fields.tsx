@@ -4,7 +4,8 @@ import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
 import { cn } from "@/lib/utils";
-import type { DescriptionTextField, ProductFormChoices } from "@/server/catalog/admin-schemas";
+import { descriptionFieldLabels } from "@/lib/labels";
+import { descriptionTextFields, type DescriptionTextField, type ProductFormChoices } from "@/server/catalog/admin-schemas";
 import { humanize } from "../format";
 
 /**
@@ -24,22 +25,6 @@ export type ProductFieldValues = {
   itemType: string;
   gender: string;
 } & Record<DescriptionTextField, string>;
-
-export const descriptionLabels: Record<DescriptionTextField, string> = {
-  condition: "Condition",
-  movement: "Movement",
-  dimensions: "Dimensions",
-  serialNumber: "Serial number",
-  dialHands: "Dial & hands",
-  crystal: "Crystal",
-  bezel: "Bezel",
-  crown: "Crown",
-  braceletStrap: "Bracelet / strap",
-  language: "Day & date language",
-  additional: "Additional notes (1)",
-  additional2: "Additional notes (2)",
-  additional3: "Additional notes (3)",
-};
 
 const longFields: DescriptionTextField[] = ["additional", "additional2", "additional3"];
 
@@ -148,13 +133,13 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
         {enumSelect("gender", "Gender", genders)}
       </Section>
       <Section title="Description" description="The watchmaker's description. Suggestions come from the select options; any text is fine.">
-        {(Object.keys(descriptionLabels) as DescriptionTextField[]).map((name) => {
+        {descriptionTextFields.map((name) => {
           const options = choices?.selectOptions[name];
           const long = longFields.includes(name);
           return (
             <Field
               key={name}
-              label={descriptionLabels[name]}
+              label={descriptionFieldLabels[name]}
               htmlFor={`field-${name}`}
               required={required.has(name)}
               invalid={invalid.has(name)}

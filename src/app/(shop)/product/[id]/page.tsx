@@ -8,10 +8,10 @@ import { ProductGallery } from "@/features/catalog/product-gallery";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { Price, StockStatus } from "@/features/catalog/price";
 import { toCardView } from "@/features/catalog/product-view";
-import { attributeLabel, attributeNames } from "@/lib/labels";
+import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { storageImageUrl, storedProductImageKeys } from "@/server/catalog/images";
-import { descriptionFields, productIdInput, type DescriptionField, type ProductDetail } from "@/server/catalog/schemas";
+import { descriptionFields, productIdInput, type ProductDetail } from "@/server/catalog/schemas";
 import { getProductDetail } from "@/server/catalog/service";
 import { getDb } from "@/server/db/client";
 import { categoryHref, manufacturerHref } from "@/server/navbar/service";
@@ -20,22 +20,6 @@ import { AppError } from "@/server/errors";
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
-
-const fieldNames: Record<DescriptionField, string> = {
-  condition: "Condition",
-  movement: "Movement",
-  dimensions: "Dimensions",
-  serialNumber: "Serial number",
-  dialHands: "Dial & hands",
-  crystal: "Crystal",
-  bezel: "Bezel",
-  crown: "Crown",
-  braceletStrap: "Bracelet / strap",
-  language: "Language",
-  additional: "Shipping",
-  additional2: "Provenance",
-  additional3: "Notes",
-};
 
 /** One read per request, shared by the metadata and the page. */
 const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
@@ -99,7 +83,7 @@ export default async function ProductPage({ params }: Props) {
   const view = toCardView(product);
   const attributes = (["itemType", "caliber", "state", "gender"] as const).map((key) => [attributeNames[key], attributeLabel(key, product[key])] as const);
   const fields = descriptionFields
-    .map((field) => [fieldNames[field], product.description[field]?.trim()] as const)
+    .map((field) => [descriptionFieldLabels[field], product.description[field]?.trim()] as const)
     .filter((entry): entry is readonly [string, string] => Boolean(entry[1]) && entry[1] !== "N/A");
 
   return (
