@@ -43,32 +43,42 @@ export type ProductSpec = {
 };
 
 export async function makeProduct(db: Db, spec: ProductSpec) {
-  const [row] = await db
-    .insert(product)
-    .values({
-      name: spec.name,
-      price: new Decimal(spec.price ?? "10.00"),
-      stock: spec.stock ?? 1,
-      manufacturerId: spec.manufacturer?.id,
-      categoryId: spec.category?.id,
-      discountId: spec.discountId,
-      wsStatus: spec.wsStatus ?? "ONLINE",
-      createdAt: spec.createdAt,
-      searchText: buildSearchText({
-        name: spec.name,
-        manufacturer: spec.manufacturer?.name,
-        category: spec.category?.name,
-        caliber: spec.caliber,
-        itemType: spec.itemType,
-      }),
-    })
-    .returning();
-  await db.insert(productDescription).values({
-    productId: row!.id,
-    caliber: spec.caliber ?? "UNKNOWN",
-    state: spec.state ?? "UNKNOWN",
-    gender: spec.gender ?? "UNKNOWN",
-    itemType: spec.itemType ?? "UNKNOWN",
-  });
+  const [row] = await makeProducts(db, [spec]);
   return row!;
+}
+
+/** Many products in two statements, for catalogues too big to insert one by one; returned in the order given. */
+export async function makeProducts(db: Db, specs: ProductSpec[]) {
+  const rows = await db
+    .insert(product)
+    .values(
+      specs.map((spec) => ({
+        name: spec.name,
+        price: new Decimal(spec.price ?? "10.00"),
+        stock: spec.stock ?? 1,
+        manufacturerId: spec.manufacturer?.id,
+        categoryId: spec.category?.id,
+        discountId: spec.discountId,
+        wsStatus: spec.wsStatus ?? "ONLINE",
+        createdAt: spec.createdAt,
+        searchText: buildSearchText({
+          name: spec.name,
+          manufacturer: spec.manufacturer?.name,
+          category: spec.category?.name,
+          caliber: spec.caliber,
+          itemType: spec.itemType,
+        }),
+      })),
+    )
+    .returning();
+  await db.insert(productDescription).values(
+    specs.map((spec, index) => ({
+      productId: rows[index]!.id,
+      caliber: spec.caliber ?? "UNKNOWN",
+      state: spec.state ?? "UNKNOWN",
+      gender: spec.gender ?? "UNKNOWN",
+      itemType: spec.itemType ?? "UNKNOWN",
+    })),
+  );
+  return rows;
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/env";
 import { Button } from "@/components/ui/button";
+import { formatMatchCount } from "@/features/catalog/match-count";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { shopIdentity } from "@/lib/shop";
@@ -64,7 +65,7 @@ export default async function HomePage() {
           </div>
         </div>
         <p className="text-sm text-muted-foreground lg:text-right">
-          {arrivals.pagination.totalItems.toLocaleString("en-IE")} pieces in the shop, each described by a watchmaker.
+          {formatMatchCount(arrivals.pagination.totalItems, arrivals.pagination.totalItemsExact)} pieces in the shop, each described by a watchmaker.
         </p>
       </section>
 

@@ -8,7 +8,7 @@ import { SearchFilters } from "./search-filters";
 import type { SearchState } from "./search-params";
 
 /** Below the large breakpoint the filters open in a side sheet. */
-export function MobileFilters({ state, facets, total }: { state: SearchState; facets: FacetsView; total: number }) {
+export function MobileFilters({ state, facets, total }: { state: SearchState; facets: FacetsView; total: string }) {
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -19,7 +19,7 @@ export function MobileFilters({ state, facets, total }: { state: SearchState; fa
       <SheetContent side="left" className="gap-0">
         <SheetHeader>
           <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>{total.toLocaleString("en-IE")} results</SheetDescription>
+          <SheetDescription>{total}</SheetDescription>
         </SheetHeader>
         <div className="flex-1 overflow-y-auto px-4 pb-6">
           <SearchFilters state={state} facets={facets} />

@@ -11,6 +11,7 @@ import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { TreeFacetOption } from "@/server/catalog/schemas";
 import type { FacetsView } from "./facets-view";
+import { formatMatchCount } from "./match-count";
 import { searchHref, type SearchState } from "./search-params";
 
 type ListKey = "category" | "manufacturer" | "caliber" | "state" | "gender" | "itemType";
@@ -19,7 +20,7 @@ function toggled<T>(list: T[], value: T): T[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-function CheckRow({ checked, onChange, label, count, depth = 0 }: { checked: boolean; onChange: () => void; label: ReactNode; count: number; depth?: number }) {
+function CheckRow({ checked, onChange, label, count, depth = 0 }: { checked: boolean; onChange: () => void; label: ReactNode; count: string; depth?: number }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2 py-1" style={{ paddingLeft: `${depth * 0.9}rem` }}>
@@ -33,11 +34,11 @@ function CheckRow({ checked, onChange, label, count, depth = 0 }: { checked: boo
 }
 
 /** Category and manufacturer trees: a group's count covers everything below it. */
-function TreeOptions({ options, selected, onToggle, depth = 0 }: { options: TreeFacetOption[]; selected: number[]; onToggle: (id: number) => void; depth?: number }) {
+function TreeOptions({ options, selected, onToggle, exact, depth = 0 }: { options: TreeFacetOption[]; selected: number[]; onToggle: (id: number) => void; exact: boolean; depth?: number }) {
   return options.map((option) => (
     <div key={option.id}>
-      <CheckRow checked={selected.includes(option.id)} onChange={() => onToggle(option.id)} label={option.name} count={option.count} depth={depth} />
-      {option.children.length > 0 ? <TreeOptions options={option.children} selected={selected} onToggle={onToggle} depth={depth + 1} /> : null}
+      <CheckRow checked={selected.includes(option.id)} onChange={() => onToggle(option.id)} label={option.name} count={formatMatchCount(option.count, exact)} depth={depth} />
+      {option.children.length > 0 ? <TreeOptions options={option.children} selected={selected} onToggle={onToggle} exact={exact} depth={depth + 1} /> : null}
     </div>
   ));
 }
@@ -74,7 +75,7 @@ export function SearchFilters({ state, facets, className }: { state: SearchState
                 checked={state[key].includes(option.value)}
                 onChange={() => toggleList(key, option.value)}
                 label={attributeLabel(key, option.value)}
-                count={option.count}
+                count={formatMatchCount(option.count, facets.exact)}
               />
             ))}
           </div>
@@ -105,15 +106,15 @@ export function SearchFilters({ state, facets, className }: { state: SearchState
         ) : null}
       </div>
       <div className="border-b pb-2">
-        <CheckRow checked={state.inStock} onChange={() => apply({ inStock: !state.inStock })} label="In stock only" count={facets.inStock} />
-        {state.onSale ? <CheckRow checked onChange={() => apply({ onSale: false })} label="On sale" count={0} /> : null}
+        <CheckRow checked={state.inStock} onChange={() => apply({ inStock: !state.inStock })} label="In stock only" count={formatMatchCount(facets.inStock, facets.exact)} />
+        {state.onSale ? <CheckRow checked onChange={() => apply({ onSale: false })} label="On sale" count="0" /> : null}
       </div>
       <Accordion type="multiple" defaultValue={["category", "manufacturer", "price", "caliber", "state"]}>
         {facets.category.length > 0 ? (
           <AccordionItem value="category">
             <AccordionTrigger>Category</AccordionTrigger>
             <AccordionContent>
-              <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} />
+              <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} exact={facets.exact} />
             </AccordionContent>
           </AccordionItem>
         ) : null}
@@ -122,7 +123,7 @@ export function SearchFilters({ state, facets, className }: { state: SearchState
             <AccordionTrigger>Manufacturer</AccordionTrigger>
             <AccordionContent>
               <div className="max-h-80 overflow-y-auto pr-1">
-                <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} />
+                <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} exact={facets.exact} />
               </div>
             </AccordionContent>
           </AccordionItem>

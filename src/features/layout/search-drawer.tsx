@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatMatchCount } from "@/features/catalog/match-count";
 import { Price } from "@/features/catalog/price";
 import { ProductImage } from "@/features/catalog/product-image";
 import { searchResultsHref } from "@/features/catalog/search-params";
@@ -120,7 +121,7 @@ export function SearchDrawer({ className, withLabel = false }: { className?: str
               <Button asChild variant="outline" className="mt-4 w-full">
                 <Link href={searchResultsHref(term)} onClick={() => setOpen(false)}>
                   View all results
-                  {results.data ? <span className="text-muted-foreground">({results.data.pagination.totalItems})</span> : null}
+                  {results.data ? <span className="text-muted-foreground">({formatMatchCount(results.data.pagination.totalItems, results.data.pagination.totalItemsExact)})</span> : null}
                 </Link>
               </Button>
             </>

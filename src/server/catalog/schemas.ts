@@ -66,6 +66,10 @@ export type FacetCount<V extends string> = { value: V; count: number };
 /**
  * For each filter, how many products each option would give with the search and every other filter applied, so
  * that ticking an option never leads to an empty page. UNKNOWN never appears as an option.
+ *
+ * Counting stops after `MATCH_COUNT_LIMIT` products (see the service): when more match, `exact` is false, every
+ * count is a lower bound (shown as "312+"), an option none of the counted products has is missing and the price
+ * range is that of the counted products.
  */
 export type ProductFacets = {
   category: TreeFacetOption[];
@@ -76,11 +80,16 @@ export type ProductFacets = {
   itemType: FacetCount<ItemType>[];
   price: { min: Decimal; max: Decimal } | null;
   inStock: number;
+  exact: boolean;
 };
 
 export type ProductPage = {
   products: ProductCard[];
-  pagination: { page: number; pageSize: number; totalItems: number; totalPages: number };
+  /**
+   * `totalItems` is exact when `totalItemsExact` is; otherwise more products match and counting stopped at
+   * `totalItems` (shown as "1,000+"), and `totalPages` is the pages known so far.
+   */
+  pagination: { page: number; pageSize: number; totalItems: number; totalItemsExact: boolean; totalPages: number };
   /** Present when the input asked for facets. */
   facets: ProductFacets | null;
 };

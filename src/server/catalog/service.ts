@@ -1,28 +1,25 @@
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { calibers, genders, itemTypes, productStates, type Caliber, type Gender, type ItemType, type ProductState } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
-import {
-  PRODUCT_PAGE_SIZE,
-  type FacetCount,
-  type GetManyProductsQuery,
-  type ProductCard,
-  type ProductDetail,
-  type ProductFacets,
-  type ProductOrderBy,
-  type ProductPage,
-  type TreeFacetOption,
-} from "./schemas";
+import { facetCounts, type FilterConditions } from "./facets";
+import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
 import { buildSearchQuery, tsQuery } from "./search-query";
 
 /** A product counts as new for this many days after it was listed. */
 export const NEW_PRODUCT_DAYS = 30;
 /** Related products shown under a product. */
 const RELATED_PRODUCTS = 8;
+/**
+ * A listing counts its matches (and facet options) up to this many past the start of the page, and says "1,000+"
+ * beyond: exact counts of a search matching 40 000 products would read all 40 000 on every page view.
+ */
+export const MATCH_COUNT_LIMIT = 1000;
+/** Relevance ranks the latest this-many matches (see `pageIds`); whole pages, so no page straddles the edge. */
+export const RANKED_MATCHES = 40 * PRODUCT_PAGE_SIZE;
 
 export type ImageUrl = (key: string) => string;
 
@@ -44,12 +41,8 @@ function treeMembers(table: "product_category" | "product_manufacturer", rootIds
     ) select id from tree)`;
 }
 
-/** The filters a visitor can tick on /search, each of which gets option counts (facets). */
-const facetFilters = ["category", "manufacturer", "caliber", "state", "gender", "itemType", "price", "inStock"] as const;
-type FacetFilter = (typeof facetFilters)[number];
-
-function filterConditions(input: GetManyProductsQuery): Partial<Record<FacetFilter, SQL>> {
-  const conditions: Partial<Record<FacetFilter, SQL>> = {};
+function filterConditions(input: GetManyProductsQuery): FilterConditions {
+  const conditions: FilterConditions = {};
   if (input.categoryId?.length) conditions.category = sql`${product.categoryId} in ${treeMembers("product_category", input.categoryId)}`;
   if (input.manufacturerId?.length) {
     conditions.manufacturer = sql`${product.manufacturerId} in ${treeMembers("product_manufacturer", input.manufacturerId)}`;
@@ -78,14 +71,58 @@ function baseConditions(input: GetManyProductsQuery, query: string | null, now: 
   return conditions;
 }
 
-function orderClauses(orderBy: ProductOrderBy | undefined, query: string | null): SQL[] {
+function orderClauses(orderBy: ProductOrderBy | undefined): SQL[] {
   if (orderBy && "price" in orderBy) return [orderBy.price === "asc" ? asc(product.price) : desc(product.price), desc(product.id)];
   if (orderBy && "name" in orderBy) return [orderBy.name === "asc" ? asc(product.name) : desc(product.name), desc(product.id)];
-  if (orderBy && "createdAt" in orderBy) {
-    return orderBy.createdAt === "asc" ? [asc(product.createdAt), asc(product.id)] : [desc(product.createdAt), desc(product.id)];
-  }
-  if (query) return [sql`ts_rank(${product.searchVector}, ${tsQuery(query)}) desc`, desc(product.createdAt), desc(product.id)];
+  if (orderBy && "createdAt" in orderBy && orderBy.createdAt === "asc") return [asc(product.createdAt), asc(product.id)];
   return [desc(product.createdAt), desc(product.id)];
+}
+
+/**
+ * The ids of one page of matches, in order. Relevance is ranked over the `RANKED_MATCHES` most recently listed
+ * matches (highest ids), which covers every match of all but the broadest searches: ranking all 40 000 products that
+ * mention "crown" means reading every one of them for each page, while the latest few hundred sit together at the
+ * end of the table. Pages past those continue with the earlier listed matches, latest first, so every match still
+ * appears exactly once across the pages.
+ */
+function pageIds(db: Db, where: SQL | undefined, orderBy: ProductOrderBy | undefined, query: string | null, offset: number) {
+  const ranked = query !== null && (!orderBy || "relevance" in orderBy);
+  if (!ranked || offset >= RANKED_MATCHES) {
+    const order = ranked ? [desc(product.id)] : orderClauses(orderBy);
+    const ids = db.select({ id: product.id }).from(product).leftJoin(productDescription, eq(productDescription.productId, product.id)).where(where);
+    return { ids: ids.orderBy(...order).limit(PRODUCT_PAGE_SIZE).offset(offset), order };
+  }
+  const rank = sql<number>`ts_rank(${product.searchVector}, ${tsQuery(query)})`;
+  const latest = db
+    .select({ id: product.id, rank: rank.as("rank"), createdAt: product.createdAt })
+    .from(product)
+    .leftJoin(productDescription, eq(productDescription.productId, product.id))
+    .where(where)
+    .orderBy(desc(product.id))
+    .limit(RANKED_MATCHES)
+    .as("latest");
+  const ids = db
+    .select({ id: latest.id })
+    .from(latest)
+    .orderBy(desc(latest.rank), desc(latest.createdAt), desc(latest.id))
+    .limit(PRODUCT_PAGE_SIZE)
+    .offset(offset);
+  // The page's own rows are ranked again to put them in order; cheap, unlike ranking every match.
+  return { ids, order: [sql`${rank} desc`, desc(product.createdAt), desc(product.id)] };
+}
+
+/** The number of matches, reading no more than `limit + 1` of them. */
+async function countMatches(db: Db, where: SQL | undefined, limit: number): Promise<{ total: number; totalExact: boolean; facets: null }> {
+  const read = db
+    .select({ one: sql`1` })
+    .from(product)
+    .leftJoin(productDescription, eq(productDescription.productId, product.id))
+    .where(where)
+    .limit(limit + 1)
+    .as("read");
+  const [row] = await db.select({ value: count() }).from(read);
+  const total = row?.value ?? 0;
+  return { total: Math.min(total, limit), totalExact: total <= limit, facets: null };
 }
 
 /** The GLOBAL discounts in force; few, so they are read once per listing and applied in code. */
@@ -153,7 +190,11 @@ function toCard(row: CardRow, globals: DiscountTerms[], now: Date, imageUrl: Ima
  * One page of the storefront listing: the products on the web shop that match the search and filters, as product
  * cards with the best PRODUCT or GLOBAL discount in force applied, the number of matches and, when asked, the
  * facet counts. A search is typo tolerant (see `buildSearchQuery`) and, unless another order is asked, ranked by
- * relevance.
+ * relevance (see `pageIds`).
+ *
+ * The work is bounded whatever the search: counts stop `MATCH_COUNT_LIMIT` matches past the start of the page and
+ * then say so (`totalItemsExact`, `facets.exact`), so a search for "watch" on 100 000 products answers as fast as
+ * one for "seiko 6139".
  */
 export async function getManyProducts(
   db: Db,
@@ -167,133 +208,25 @@ export async function getManyProducts(
   const where = and(...base, ...Object.values(filters));
 
   const offset = (input.page - 1) * PRODUCT_PAGE_SIZE;
-  const [rows, totalItems, facets, globals] = await Promise.all([
-    cardSelect(db, now)
-      .where(where)
-      .orderBy(...orderClauses(input.orderBy, query))
-      .limit(PRODUCT_PAGE_SIZE)
-      .offset(offset),
-    input.facets
-      ? null
-      : db
-          .select({ value: count() })
-          .from(product)
-          .leftJoin(productDescription, eq(productDescription.productId, product.id))
-          .where(where)
-          .then(([row]) => row?.value ?? 0),
-    input.facets ? facetCounts(db, base, filters, input) : null,
+  const countLimit = offset + MATCH_COUNT_LIMIT;
+  const page = pageIds(db, where, input.orderBy, query, offset);
+  const [rows, counted, globals] = await Promise.all([
+    cardSelect(db, now).where(inArray(product.id, page.ids)).orderBy(...page.order),
+    input.facets ? facetCounts(db, base, filters, input, countLimit) : countMatches(db, where, countLimit),
     globalDiscounts(db, now),
   ]);
 
-  const total = facets?.total ?? totalItems ?? 0;
   return {
     products: rows.map((row) => toCard(row, globals, now, options.imageUrl)),
     pagination: {
       page: input.page,
       pageSize: PRODUCT_PAGE_SIZE,
-      totalItems: total,
-      totalPages: Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE)),
+      totalItems: counted.total,
+      totalItemsExact: counted.totalExact,
+      totalPages: Math.max(1, Math.ceil(counted.total / PRODUCT_PAGE_SIZE)),
     },
-    facets: facets?.facets ?? null,
+    facets: counted.facets,
   };
-}
-
-type FacetRow = { facet: string; value: string | null; extra: string | null; count: number | string };
-
-/**
- * All facet counts in one statement: the products matching the search are read once, with a flag per filter saying
- * whether the product passes it, and each facet counts the products that pass every *other* filter (so ticking a
- * second brand adds to the results instead of emptying them). The total is the count passing all of them.
- */
-async function facetCounts(
-  db: Db,
-  base: SQL[],
-  filters: Partial<Record<FacetFilter, SQL>>,
-  input: GetManyProductsQuery,
-): Promise<{ facets: ProductFacets; total: number }> {
-  const flag = (name: FacetFilter) => sql.raw(`ok_${name.toLowerCase()}`);
-  const flags = sql.join(
-    facetFilters.map((name) => sql`${filters[name] ?? sql`true`} as ${flag(name)}`),
-    sql`, `,
-  );
-  const passingAllBut = (except: FacetFilter | null) =>
-    sql.join(facetFilters.filter((name) => name !== except).map(flag), sql` and `);
-  const grouped = (facet: string, column: string, except: FacetFilter) =>
-    sql`select ${facet} as facet, ${sql.raw(column)}::text as value, null as extra, count(*)::int as count
-        from matched where ${passingAllBut(except)} group by ${sql.raw(column)}`;
-
-  const statement = sql`with matched as materialized (
-      select ${product.price} as price, ${product.stock} as stock, ${product.categoryId} as category_id,
-             ${product.manufacturerId} as manufacturer_id, ${productDescription.caliber} as caliber,
-             ${productDescription.state} as state, ${productDescription.gender} as gender,
-             ${productDescription.itemType} as item_type, ${flags}
-      from ${product} left join ${productDescription} on ${productDescription.productId} = ${product.id}
-      where ${and(...base)}
-    )
-    ${grouped("category", "category_id", "category")}
-    union all ${grouped("manufacturer", "manufacturer_id", "manufacturer")}
-    union all ${grouped("caliber", "caliber", "caliber")}
-    union all ${grouped("state", "state", "state")}
-    union all ${grouped("gender", "gender", "gender")}
-    union all ${grouped("itemType", "item_type", "itemType")}
-    union all select 'price', min(price)::text, max(price)::text, count(*)::int from matched where ${passingAllBut("price")}
-    union all select 'inStock', null, null, count(*)::int from matched where ${passingAllBut("inStock")} and stock > 0
-    union all select 'total', null, null, count(*)::int from matched where ${passingAllBut(null)}`;
-
-  const [rows, categories, manufacturers] = await Promise.all([
-    (db.execute(statement) as unknown as Promise<{ rows: FacetRow[] }>).then((result) => result.rows),
-    db.select({ id: productCategory.id, name: productCategory.name, parentId: productCategory.parentId, orderWeight: productCategory.orderWeight }).from(productCategory),
-    db
-      .select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId, orderWeight: productManufacturer.orderWeight })
-      .from(productManufacturer),
-  ]);
-
-  const of = (facet: string) => rows.filter((row) => row.facet === facet);
-  const counted = <V extends string>(facet: string, values: readonly V[]): FacetCount<V>[] => {
-    const byValue = new Map(of(facet).map((row) => [row.value, Number(row.count)]));
-    return values
-      .filter((value) => value !== "UNKNOWN" && (byValue.get(value) ?? 0) > 0)
-      .map((value) => ({ value, count: byValue.get(value) ?? 0 }));
-  };
-  const directCounts = (facet: string) =>
-    new Map(of(facet).filter((row) => row.value !== null).map((row) => [Number(row.value), Number(row.count)]));
-  const priceRow = of("price")[0];
-
-  return {
-    total: Number(of("total")[0]?.count ?? 0),
-    facets: {
-      category: countTree(categories, directCounts("category"), new Set(input.categoryId ?? [])),
-      manufacturer: countTree(manufacturers, directCounts("manufacturer"), new Set(input.manufacturerId ?? [])),
-      caliber: counted<Caliber>("caliber", calibers),
-      state: counted<ProductState>("state", productStates),
-      gender: counted<Gender>("gender", genders),
-      itemType: counted<ItemType>("itemType", itemTypes),
-      price: priceRow?.value && priceRow.extra ? { min: new Decimal(priceRow.value), max: new Decimal(priceRow.extra) } : null,
-      inStock: Number(of("inStock")[0]?.count ?? 0),
-    },
-  };
-}
-
-type TreeNode = { id: number; name: string; parentId: number | null; orderWeight: number };
-
-/**
- * The category or manufacturer tree with, on every node, the matches filed in it or anywhere below it. Nodes with
- * no match are left out unless ticked, so that a ticked option can always be unticked.
- */
-export function countTree(nodes: TreeNode[], direct: Map<number, number>, selected: Set<number>): TreeFacetOption[] {
-  const children = new Map<number | null, TreeNode[]>();
-  for (const node of nodes) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
-  const build = (parentId: number | null, seen: Set<number>): TreeFacetOption[] =>
-    (children.get(parentId) ?? [])
-      .filter((node) => !seen.has(node.id))
-      .sort((a, b) => a.orderWeight - b.orderWeight || a.name.localeCompare(b.name))
-      .map((node) => {
-        const below = build(node.id, new Set([...seen, node.id]));
-        const total = (direct.get(node.id) ?? 0) + below.reduce((sum, child) => sum + child.count, 0);
-        return { id: node.id, name: node.name, count: total, children: below };
-      })
-      .filter((option) => option.count > 0 || selected.has(option.id) || option.children.length > 0);
-  return build(null, new Set());
 }
 
 /** The product page: the card, every description field, all pictures and related products. */

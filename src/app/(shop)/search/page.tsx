@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { toFacetsView } from "@/features/catalog/facets-view";
 import { LayoutToggle } from "@/features/catalog/layout-toggle";
+import { formatMatchCount } from "@/features/catalog/match-count";
 import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
@@ -49,7 +50,10 @@ export default async function SearchPage({ searchParams }: Props) {
   const state = parseSearchState(await searchParams);
   const result = await getManyProducts(getDb(), getManyProductsInput.parse(toProductQuery(state)), { imageUrl: storageImageUrl });
   const facets = toFacetsView(result.facets!);
-  const { page, totalPages, totalItems } = result.pagination;
+  const { page, totalPages, totalItems, totalItemsExact } = result.pagination;
+  const resultCount = `${formatMatchCount(totalItems, totalItemsExact)} ${totalItems === 1 && totalItemsExact ? "product" : "products"}`;
+  // Past the counted matches there are more pages than we know of: offer the next one.
+  const hasNext = page < totalPages || !totalItemsExact;
 
   const scope = [...state.category.map((id) => findName(facets.category, id)), ...state.manufacturer.map((id) => findName(facets.manufacturer, id))].filter(Boolean);
   const heading = state.search ? `Results for “${state.search}”` : scope.length ? scope.join(", ") : "All watches and parts";
@@ -82,11 +86,11 @@ export default async function SearchPage({ searchParams }: Props) {
                 {heading}
               </h1>
               <p className="mt-1 text-sm text-muted-foreground" data-testid="result-count">
-                {totalItems.toLocaleString("en-IE")} {totalItems === 1 ? "product" : "products"}
+                {resultCount}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <MobileFilters state={state} facets={facets} total={totalItems} />
+              <MobileFilters state={state} facets={facets} total={resultCount} />
               <SortSelect state={state} />
               <LayoutToggle />
             </div>
@@ -105,7 +109,7 @@ export default async function SearchPage({ searchParams }: Props) {
             </div>
           )}
 
-          {totalPages > 1 ? (
+          {totalPages > 1 || hasNext ? (
             <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3 text-sm">
               {page > 1 ? (
                 <Button asChild variant="outline">
@@ -115,9 +119,9 @@ export default async function SearchPage({ searchParams }: Props) {
                 </Button>
               ) : null}
               <span className="text-muted-foreground">
-                Page {page} of {totalPages}
+                Page {page} of {formatMatchCount(Math.max(page, totalPages), totalItemsExact)}
               </span>
-              {page < totalPages ? (
+              {hasNext ? (
                 <Button asChild variant="outline">
                   <Link href={searchHref({ ...state, page: page + 1 })} rel="next">
                     Next

@@ -96,8 +96,10 @@ export const product = pgTable(
     index("product_category_idx").on(t.categoryId),
     index("product_manufacturer_idx").on(t.manufacturerId),
     index("product_price_idx").on(t.price),
-    index("product_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("product_listing_idx").on(t.wsStatus, t.createdAt.desc()),
+    // Ascending, read backwards for newest first: `.desc()` would build DESC NULLS LAST, which the listings'
+    // `order by created_at desc, id desc` (NULLS FIRST) cannot use, so every listing sorted the whole catalogue.
+    index("product_created_at_idx").on(t.createdAt, t.id),
+    index("product_listing_idx").on(t.wsStatus, t.createdAt, t.id),
     // The admin product table sorts by these, a page at a time, on the whole catalogue.
     index("product_name_idx").on(t.name, t.id),
     index("product_stock_idx").on(t.stock, t.id),
