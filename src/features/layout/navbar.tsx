@@ -4,7 +4,7 @@ import { CartButton } from "@/features/cart/cart-button";
 import type { NavbarData } from "@/server/navbar/schemas";
 import { Logo } from "./logo";
 import { CategoriesButton, NavDropdown } from "./navbar-menus";
-import { SearchDrawer } from "./search-drawer";
+import { SearchButton } from "./search-button";
 import { SettingsPanel } from "./settings-panel";
 
 /**
@@ -26,7 +26,7 @@ export function Navbar({ shopName, initialData }: { shopName: string; initialDat
             <NavDropdown label="Categories" menu="categories" initialData={initialData} />
           </div>
           <div className="ml-auto hidden items-center gap-1 lg:flex">
-            <SearchDrawer />
+            <SearchButton />
             <SettingsPanel />
             <CartButton />
             <AccountButton />
@@ -42,7 +42,7 @@ export function Navbar({ shopName, initialData }: { shopName: string; initialDat
           <span id="categories-menu-hint" className="sr-only">
             Browse through categories and manufacturers
           </span>
-          <SearchDrawer />
+          <SearchButton />
           <CartButton />
           <SettingsPanel />
           <AccountButton />
