@@ -1,7 +1,7 @@
 "use client";
 
-import { ChevronDown, Menu } from "lucide-react";
-import { lazy } from "react";
+import { ChevronDown, Menu, Search, Settings, type LucideIcon } from "lucide-react";
+import { lazy, type ComponentType, type ReactElement } from "react";
 import { LoadOnUse } from "@/components/load-on-use";
 import { Button } from "@/components/ui/button";
 import type { NavbarData } from "@/server/navbar/schemas";
@@ -10,6 +10,36 @@ const loadNavMenu = () => import("./nav-menu");
 const NavMenu = lazy(loadNavMenu);
 const loadCategoriesSheet = () => import("./categories-sheet");
 const CategoriesSheet = lazy(loadCategoriesSheet);
+const loadSearchDrawer = () => import("./search-drawer");
+const SearchDrawer = lazy(loadSearchDrawer);
+const loadSettingsMenu = () => import("./settings-menu");
+const SettingsMenu = lazy(loadSettingsMenu);
+
+/** An icon button whose popup (a lazy component wrapping the trigger, open) loads on first use. */
+function IconPopupButton({ label, icon: Icon, preload, Popup }: { label: string; icon: LucideIcon; preload: () => Promise<unknown>; Popup: ComponentType<{ trigger: ReactElement }> }) {
+  return (
+    <LoadOnUse
+      preload={preload}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={label}>
+          <Icon aria-hidden="true" />
+        </Button>
+      }
+    >
+      {(trigger) => <Popup trigger={trigger} />}
+    </LoadOnUse>
+  );
+}
+
+/** The search drawer's button. */
+export function SearchButton() {
+  return <IconPopupButton label="Search" icon={Search} preload={loadSearchDrawer} Popup={SearchDrawer} />;
+}
+
+/** The settings menu's button: theme and listing layout. */
+export function SettingsButton() {
+  return <IconPopupButton label="Settings" icon={Settings} preload={loadSettingsMenu} Popup={SettingsMenu} />;
+}
 
 /** A desktop dropdown's button; the menu loads on first use. */
 export function NavDropdown({ label, menu, initialData }: { label: string; menu: "manufacturers" | "categories"; initialData: NavbarData }) {

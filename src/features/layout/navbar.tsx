@@ -3,9 +3,7 @@ import { AccountButton } from "@/features/account/account-button";
 import { CartButton } from "@/features/cart/cart-button";
 import type { NavbarData } from "@/server/navbar/schemas";
 import { Logo } from "./logo";
-import { CategoriesButton, NavDropdown } from "./navbar-menus";
-import { SearchButton } from "./search-button";
-import { SettingsPanel } from "./settings-panel";
+import { CategoriesButton, NavDropdown, SearchButton, SettingsButton } from "./navbar-menus";
 
 /**
  * Desktop (large screens): logo, Manufacturers (the brands: children of the first manufacturer entry) and
@@ -27,7 +25,7 @@ export function Navbar({ shopName, initialData }: { shopName: string; initialDat
           </div>
           <div className="ml-auto hidden items-center gap-1 lg:flex">
             <SearchButton />
-            <SettingsPanel />
+            <SettingsButton />
             <CartButton />
             <AccountButton />
           </div>
@@ -44,7 +42,7 @@ export function Navbar({ shopName, initialData }: { shopName: string; initialDat
           </span>
           <SearchButton />
           <CartButton />
-          <SettingsPanel />
+          <SettingsButton />
           <AccountButton />
         </div>
       </nav>
