@@ -5,9 +5,10 @@
 // best practices >= 95, SEO >= 95.
 //
 // Builds first when there is no build in .next. Starts `next start` on a free port with a fresh embedded database
-// (the demo catalogue), so nothing else needs to run. CHROMIUM_PATH overrides /usr/bin/chromium.
+// (the demo catalogue), so nothing else needs to run. CHROMIUM_PATH overrides /usr/bin/chromium. LIGHTHOUSE_REPORTS=<folder>
+// also writes each page's full Lighthouse JSON there, for finding where the time goes (bootup-time, unused-javascript).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -96,6 +97,10 @@ try {
     const result = await lighthouse(`${baseUrl}${address}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
     const scores = Object.fromEntries(categories.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]));
     results.push({ name, address, scores, lhr: result.lhr });
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
+    }
   }
 
   console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, mobile (default) settings, ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}`);

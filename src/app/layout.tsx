@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { env } from "@/env";
 import { Toaster } from "@/components/ui/sonner";
@@ -7,6 +8,7 @@ import { shopIdentity } from "@/lib/shop";
 import { OrganizationJsonLd } from "@/features/layout/organization-json-ld";
 import { ThemeProvider } from "@/features/layout/theme-provider";
 import { AccountProviders } from "@/features/auth/providers";
+import { countryFromRequest } from "@/server/maps/service";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -27,7 +29,8 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const country = countryFromRequest(await headers());
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
@@ -35,7 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <ThemeProvider>
           <ApiProvider>
             {/* Session, visitor token and cart (accounts and cart). */}
-            <AccountProviders>
+            <AccountProviders country={country}>
               {children}
               <Toaster />
             </AccountProviders>

@@ -10,7 +10,7 @@ import { getNavbarData } from "@/server/navbar/service";
 
 /** Every path outside /admin: banner, navigation, the page and the footer (SPEC section 2). */
 export default async function ShopLayout({ children }: { children: ReactNode }) {
-  // Read on the server so the banner and menus are in the first paint; the navbar's query starts from this copy.
+  // Read on the server so the banner and menus are in the first paint; the menus' and the footer's query starts from this copy.
   const navbar = await getNavbarData(getDb());
   return (
     <div className="flex min-h-dvh flex-col">
@@ -20,7 +20,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
       {navbar.navbarBannerText ? <Banner text={navbar.navbarBannerText} /> : null}
       <Navbar shopName={env.SHOP_NAME} initialData={navbar} />
       <ShopMain>{children}</ShopMain>
-      <ClientFooter shopName={env.SHOP_NAME} />
+      <ClientFooter shopName={env.SHOP_NAME} initialData={navbar} />
       <ScrollRestoration />
     </div>
   );

@@ -76,13 +76,14 @@ export default async function HomePage() {
         <ul className="grid grid-cols-2 gap-x-6 gap-y-6 sm:grid-cols-3 lg:grid-cols-5">
           {navbar.categories.map((category) => (
             <li key={category.id}>
-              <Link href={category.href ?? "/404"} className="font-serif text-lg font-semibold hover:text-primary">
+              {/* Browse lists are not prefetched: dozens of links would each be fetched on a phone as they scroll into view. */}
+              <Link href={category.href ?? "/404"} prefetch={false} className="font-serif text-lg font-semibold hover:text-primary">
                 {category.name}
               </Link>
               <ul className="mt-2 space-y-1 text-sm">
                 {(category.children ?? []).slice(0, 5).map((child) => (
                   <li key={child.id}>
-                    <Link href={child.href ?? "/404"} className="text-muted-foreground hover:text-foreground hover:underline">
+                    <Link href={child.href ?? "/404"} prefetch={false} className="text-muted-foreground hover:text-foreground hover:underline">
                       {child.name}
                     </Link>
                   </li>
@@ -111,7 +112,7 @@ export default async function HomePage() {
         <ul className="mt-5 flex flex-wrap gap-2">
           {brands.map((brand) => (
             <li key={brand.id}>
-              <Link href={brand.href ?? "/404"} className="inline-block rounded-full border bg-card px-4 py-2 text-sm hover:border-primary hover:text-primary">
+              <Link href={brand.href ?? "/404"} prefetch={false} className="inline-block rounded-full border bg-card px-4 py-2 text-sm hover:border-primary hover:text-primary">
                 {brand.name}
               </Link>
             </li>

@@ -1,19 +1,16 @@
 "use client";
 
-import { LogOut, MapPin, Package, ShieldCheck, UserRound } from "lucide-react";
-import Link from "next/link";
-import { signOut, useSession } from "next-auth/react";
+import { UserRound } from "lucide-react";
+import { useSession } from "next-auth/react";
+import { lazy } from "react";
+import { LoadOnUse } from "@/components/load-on-use";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { LoginDialog } from "@/features/auth/login-dialog";
 import { cn } from "@/lib/utils";
+
+const loadLoginDialog = () => import("@/features/auth/login-dialog");
+const LoginDialog = lazy(loadLoginDialog);
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(loadAccountMenu);
 
 function initials(name: string | null, email: string): string {
   const source = name?.trim() || email;
@@ -38,63 +35,39 @@ export function UserAvatar({ name, email, image, className }: { name: string | n
   );
 }
 
-/** The navbar's account item: the login dialog for visitors, the account menu with sign-out for customers. */
-export function AccountButton({ className }: { className?: string }) {
+/**
+ * The navbar's account item: the login dialog for visitors, the account menu with sign-out for customers. Both load
+ * on first use.
+ */
+export function AccountButton() {
   const { data: session, status } = useSession();
 
   if (status !== "authenticated" || !session) {
     return (
-      <LoginDialog
+      <LoadOnUse
+        preload={loadLoginDialog}
         trigger={
-          <Button variant="ghost" size="icon" aria-label="Sign in" className={className} disabled={status === "loading"}>
+          <Button variant="ghost" size="icon" aria-label="Sign in" disabled={status === "loading"}>
             <UserRound />
           </Button>
         }
-      />
+      >
+        {(trigger) => <LoginDialog trigger={trigger} />}
+      </LoadOnUse>
     );
   }
 
   const { user } = session;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Your account" className={cn("rounded-full", className)}>
+    <LoadOnUse
+      preload={loadAccountMenu}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label="Your account" className="rounded-full">
           <UserAvatar name={user.name} email={user.email} image={user.image} />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex flex-col">
-          <span className="font-medium">{user.name ?? "Your account"}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/account">
-            <UserRound /> Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/account/addresses">
-            <MapPin /> Address book
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/account/orders">
-            <Package /> Orders
-          </Link>
-        </DropdownMenuItem>
-        {user.role === "ADMIN" ? (
-          <DropdownMenuItem asChild>
-            <Link href="/admin/dashboard">
-              <ShieldCheck /> Admin panel
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: "/" })}>
-          <LogOut /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {(trigger) => <AccountMenu trigger={trigger} user={user} />}
+    </LoadOnUse>
   );
 }

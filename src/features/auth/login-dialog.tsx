@@ -1,12 +1,15 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState, type ReactElement } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { SignInForm } from "./sign-in-form";
 
-/** The login dialog (SPEC section 2): 'Sign in', then 'Check your email' once the link is on its way. */
-export function LoginDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The login dialog (SPEC section 2): 'Sign in', then 'Check your email' once the link is on its way. Loaded on first
+ * use, open.
+ */
+export default function LoginDialog({ trigger }: { trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
   const [sent, setSent] = useState(false);
   return (
     <Dialog

@@ -31,13 +31,12 @@ function writeToken(token: string) {
 }
 
 /**
- * Keeps the visitor token fresh (SPEC section 4) and, once per browser, asks for the visitor's country from their
- * position. Renders nothing.
+ * Keeps the visitor token fresh (SPEC section 4) and, once per browser, keeps the visitor's country, which the
+ * server read from the request, so the browser is never asked for its position. Renders nothing.
  */
-export function VisitorTokenManager() {
+export default function VisitorTokenManager({ country }: { country: string | null }) {
   const trpc = useTRPC();
   const { mutateAsync: manageToken } = useMutation(trpc.shared.token.manage.mutationOptions());
-  const { mutateAsync: lookUpCountry } = useMutation(trpc.shared.maps.getCountryFromIpAddress.mutationOptions());
 
   useEffect(
     () =>
@@ -51,20 +50,12 @@ export function VisitorTokenManager() {
   );
 
   useEffect(() => {
-    if (!("geolocation" in navigator) || window.localStorage.getItem(COUNTRY_KEY)) return;
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        lookUpCountry({ lat: position.coords.latitude, lng: position.coords.longitude, accuracy: position.coords.accuracy })
-          .then(({ countryCode }) => {
-            if (countryCode) window.localStorage.setItem(COUNTRY_KEY, countryCode);
-          })
-          // SPEC section 8: a failed country lookup is logged to the console only.
-          .catch((error: unknown) => console.error("Country lookup failed", error));
-      },
-      (error) => console.error("Country lookup failed", error.message),
-      { maximumAge: 24 * 60 * 60 * 1000, timeout: 10_000 },
-    );
-  }, [lookUpCountry]);
+    try {
+      if (country && !window.localStorage.getItem(COUNTRY_KEY)) window.localStorage.setItem(COUNTRY_KEY, country);
+    } catch {
+      // Without storage there is nowhere to keep it; forms simply start without a country.
+    }
+  }, [country]);
 
   return null;
 }

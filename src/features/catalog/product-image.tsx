@@ -33,7 +33,8 @@ export function ProductImage({
       sizes={sizes}
       preload={emphasis === "preload"}
       loading={emphasis === "eager" ? "eager" : undefined}
-      fetchPriority={emphasis === "eager" ? "high" : undefined}
+      // Both kinds are what the visitor sees first: ahead of the scripts in the browser's queue.
+      fetchPriority={emphasis ? "high" : undefined}
       className={cn("object-contain", className)}
       onError={() => setFailed(true)}
       onLoad={(event) => {

@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState, type ReactElement } from "react";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import type { MenuItem, NavbarData } from "@/server/navbar/schemas";
 import { menuHref } from "./menu-href";
+import { useNavbarData } from "./navbar-data";
 
 /** Nested items: a parent opens as an accordion of its own, a leaf navigates and closes the sheet. */
 function NestedItems({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
@@ -32,13 +33,14 @@ function NestedItems({ items, onNavigate }: { items: MenuItem[]; onNavigate: () 
   );
 }
 
-/** The mobile menu: a sheet with two accordions, Categories and Manufacturers (SPEC section 2). */
-export function CategoriesSheet({ data, loading, children }: { data: NavbarData | undefined; loading: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+/** The mobile menu: a sheet with two accordions, Categories and Manufacturers (SPEC section 2). Loaded on first use, open. */
+export default function CategoriesSheet({ trigger, initialData }: { trigger: ReactElement; initialData: NavbarData }) {
+  const { data, isPending: loading } = useNavbarData(initialData);
+  const [open, setOpen] = useState(true);
   const close = () => setOpen(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>{children}</SheetTrigger>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="left" className="gap-0">
         <SheetHeader>
           <SheetTitle>Categories &amp; Manufacturers</SheetTitle>

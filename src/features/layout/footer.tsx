@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { shopIdentity } from "@/lib/shop";
-import { useNavbarData } from "./navbar";
+import type { NavbarData } from "@/server/navbar/schemas";
+import { useNavbarData } from "./navbar-data";
 
 /** The footer, rendered in the browser only (SPEC section 2): browse links, what the shop is, and the year. */
-export default function Footer({ shopName }: { shopName: string }) {
-  const { data } = useNavbarData();
+export default function Footer({ shopName, initialData }: { shopName: string; initialData: NavbarData }) {
+  const { data } = useNavbarData(initialData);
   const brands = data?.manufacturers[0]?.children?.slice(0, 8) ?? [];
   const categories = data?.categories ?? [];
   return (
@@ -21,7 +22,8 @@ export default function Footer({ shopName }: { shopName: string }) {
           <ul className="space-y-1.5">
             {categories.map((category) => (
               <li key={category.id}>
-                <Link href={category.href ?? "/404"} className="text-muted-foreground hover:text-foreground hover:underline">
+                {/* Not prefetched: the footer's browse links are many and rarely the next click. */}
+                <Link href={category.href ?? "/404"} prefetch={false} className="text-muted-foreground hover:text-foreground hover:underline">
                   {category.name}
                 </Link>
               </li>
@@ -33,7 +35,7 @@ export default function Footer({ shopName }: { shopName: string }) {
           <ul className="space-y-1.5">
             {brands.map((brand) => (
               <li key={brand.id}>
-                <Link href={brand.href ?? "/404"} className="text-muted-foreground hover:text-foreground hover:underline">
+                <Link href={brand.href ?? "/404"} prefetch={false} className="text-muted-foreground hover:text-foreground hover:underline">
                   {brand.name}
                 </Link>
               </li>

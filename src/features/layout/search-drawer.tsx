@@ -1,10 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactElement } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
@@ -29,9 +28,9 @@ function useDebounced(value: string, delay: number): string {
   return debounced;
 }
 
-/** The search drawer: results while typing, and a way to the full /search page. */
-export function SearchDrawer({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
-  const [open, setOpen] = useState(false);
+/** The search drawer: results while typing, and a way to the full /search page. Loaded on first use, open. */
+export default function SearchDrawer({ trigger }: { trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
   const [text, setText] = useState("");
   const inputId = useId();
   const router = useRouter();
@@ -45,12 +44,7 @@ export function SearchDrawer({ className, withLabel = false }: { className?: str
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size={withLabel ? "default" : "icon"} aria-label="Search" className={className}>
-          <Search aria-hidden="true" />
-          {withLabel ? <span className="text-[11px]">Search</span> : null}
-        </Button>
-      </SheetTrigger>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="right" className="gap-0 sm:max-w-lg">
         <SheetHeader>
           <SheetTitle>Search</SheetTitle>

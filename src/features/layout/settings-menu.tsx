@@ -1,9 +1,8 @@
 "use client";
 
-import { LayoutGrid, List, Monitor, Moon, Settings, Sun } from "lucide-react";
+import { LayoutGrid, List, Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
-import { Button } from "@/components/ui/button";
+import type { ReactElement } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -21,25 +20,19 @@ const themeChoices = [
   { value: "system", label: "System", icon: Monitor },
 ] as const;
 
-const noop = () => () => {};
-
-/** Theme (Light, Dark, System; kept under `theme-mode`) and listing layout (grid or list; kept under `layout`). */
-export function SettingsPanel({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
+/**
+ * Theme (Light, Dark, System; kept under `theme-mode`) and listing layout (grid or list; kept under `layout`).
+ * Loaded on first use, open; it only ever renders in the browser, where the stored theme is known.
+ */
+export default function SettingsMenu({ trigger }: { trigger: ReactElement }) {
   const { theme, setTheme } = useTheme();
   const [layout, setLayout] = useListingLayout();
-  // The stored theme is only known in the browser; until hydration the menu shows no choice rather than a wrong one.
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size={withLabel ? "default" : "icon"} aria-label="Settings" className={className}>
-          <Settings aria-hidden="true" />
-          {withLabel ? <span className="text-[11px]">Settings</span> : null}
-        </Button>
-      </DropdownMenuTrigger>
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={hydrated ? (theme ?? "light") : ""} onValueChange={setTheme}>
+        <DropdownMenuRadioGroup value={theme ?? "light"} onValueChange={setTheme}>
           {themeChoices.map(({ value, label, icon: Icon }) => (
             <DropdownMenuRadioItem key={value} value={value}>
               <Icon aria-hidden="true" /> {label}
