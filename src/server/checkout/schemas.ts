@@ -38,6 +38,14 @@ export const checkoutAddressInput = z.object({
 });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressInput>;
 
+/** A discount code, or none: an empty field means no code. */
+const optionalCouponCode = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** What the buyer fills in at checkout; the checkout form validates with it before the server does again. */
 export const checkoutFormInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
@@ -46,12 +54,7 @@ export const checkoutFormInput = z.object({
   saveAddress: z.boolean().default(false),
   shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),
   paymentMethod: z.enum(checkoutPaymentMethods, { error: "Choose a payment method" }),
-  couponCode: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  couponCode: optionalCouponCode,
 });
 export type CheckoutFormInput = z.input<typeof checkoutFormInput>;
 export type CheckoutFormValues = z.output<typeof checkoutFormInput>;
@@ -66,12 +69,7 @@ export const checkoutShippingInput = z.object({
   /** Left out until the buyer has chosen where the order goes. */
   countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").optional(),
   stateCode: z.string().trim().max(3).optional(),
-  couponCode: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  couponCode: optionalCouponCode,
   items: cartItemsInput.default([]),
 });
 export type CheckoutShippingInput = z.input<typeof checkoutShippingInput>;
