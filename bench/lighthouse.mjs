@@ -85,7 +85,9 @@ try {
   for (const [, address] of pages) {
     const html = await (await fetch(`${baseUrl}${address}`)).text();
     const pictures = new Set([...html.matchAll(/\/_next\/image\?url=[^"\s,]+/g)].map((match) => match[0].replaceAll("&amp;", "&")));
-    await Promise.all([...pictures].map((picture) => fetch(`${baseUrl}${picture}`).then((response) => response.arrayBuffer())));
+    // The optimiser caches each format apart (it varies on Accept), so ask as Chromium does, for WebP.
+    const accept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    await Promise.all([...pictures].map((picture) => fetch(`${baseUrl}${picture}`, { headers: { accept } }).then((response) => response.arrayBuffer())));
   }
 
   chrome = await chromeLauncher.launch({
