@@ -92,7 +92,7 @@ describe("storefront journeys", () => {
     const before = await page.getByTestId("result-count").textContent();
 
     await page.reload();
-    expect(await page.getByRole("complementary", { name: "Filters" }).getByRole("checkbox", { name: /In stock only/ }).getAttribute("data-state")).toBe("checked");
+    expect(await page.getByRole("complementary", { name: "Filters" }).getByRole("checkbox", { name: /In stock only/ }).isChecked()).toBe(true);
     expect(await page.getByLabel("Sort by").inputValue()).toBe("price:asc");
     expect(await page.getByTestId("result-count").textContent()).toBe(before);
     const prices = await page.locator("[data-testid=product-card] .font-serif").allTextContents();
@@ -101,6 +101,22 @@ describe("storefront journeys", () => {
     expect([...amounts].sort((x, y) => x - y)).toEqual(amounts);
     const stock = await page.locator("[data-testid=product-card]").getByText("Sold out", { exact: true }).count();
     expect(stock).toBe(0);
+  });
+
+  it("mobile at 390 px: the Filters sheet filters the results and stays in the address", async () => {
+    const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/search?search=watch");
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await open(page.getByRole("button", { name: "Filters" }), sheet);
+    await sheet.getByRole("checkbox", { name: /In stock only/ }).check();
+    await page.waitForURL((url) => url.searchParams.get("inStock") === "1");
+    await expect.poll(() => sheet.getByRole("checkbox", { name: /In stock only/ }).isChecked()).toBe(true);
+    await screenshot(page, "storefront-mobile-filters");
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "hidden" });
+    expect(await page.locator("[data-testid=product-card]").getByText("Sold out", { exact: true }).count()).toBe(0);
+    await context.close();
   });
 
   it("product page: pictures through the image optimiser, attribute labels and the description", async () => {

@@ -1,10 +1,9 @@
 "use client";
 
+import { ChevronDownIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition, type ReactNode } from "react";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { useId, useOptimistic, useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { attributeLabel, attributeNames, type AttributeKey } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
@@ -24,11 +23,46 @@ function CheckRow({ checked, onChange, label, count, depth = 0 }: { checked: boo
   const id = useId();
   return (
     <div className="flex items-center gap-2 py-1" style={{ paddingLeft: `${depth * 0.9}rem` }}>
-      <Checkbox id={id} checked={checked} onCheckedChange={onChange} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        className="size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+      />
       <label htmlFor={id} className="flex flex-1 cursor-pointer items-baseline justify-between gap-2 text-sm">
         <span>{label}</span>
         <span className="text-xs tabular-nums text-muted-foreground">{count}</span>
       </label>
+    </div>
+  );
+}
+
+/**
+ * A filter group that opens and closes. The browser's own disclosure and checkboxes rather than Radix: the sidebar
+ * is on every /search page, and this keeps it out of the scripts the page needs before it can show results.
+ */
+function FilterSection({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
+  return (
+    <details open={defaultOpen} className="group border-b last:border-b-0">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-3 text-sm font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        {title}
+        <ChevronDownIcon className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <div className="pb-3 text-sm">{children}</div>
+    </details>
+  );
+}
+
+/** One end of the price range, in euro with at most two decimals. */
+function PriceInput({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder: string }) {
+  const id = useId();
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <Input id={id} inputMode="decimal" pattern="\d+(\.\d{1,2})?" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
     </div>
   );
 }
@@ -47,40 +81,41 @@ function TreeOptions({ options, selected, onToggle, exact, depth = 0 }: { option
  * The /search filters with a count beside every option. Every change goes into the address (page back to 1), so the
  * server renders the new results and a reload or a shared link shows the same page.
  */
-export function SearchFilters({ state, facets, className }: { state: SearchState; facets: FacetsView; className?: string }) {
+export function SearchFilters({ state: addressState, facets, className }: { state: SearchState; facets: FacetsView; className?: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // A ticked box shows ticked at once, while the results for it load.
+  const [state, showState] = useOptimistic(addressState);
   const [priceMin, setPriceMin] = useState(state.priceMin);
   const [priceMax, setPriceMax] = useState(state.priceMax);
-  const priceMinId = useId();
-  const priceMaxId = useId();
 
   const apply = (changes: Partial<SearchState>) => {
-    startTransition(() => router.push(searchHref({ ...state, ...changes, page: 1 }), { scroll: false }));
+    const next = { ...state, ...changes, page: 1 };
+    startTransition(() => {
+      showState(next);
+      router.push(searchHref(next), { scroll: false });
+    });
   };
   const toggleList = <K extends ListKey>(key: K, value: SearchState[K][number]) =>
     apply({ [key]: toggled(state[key] as SearchState[K][number][], value) } as Partial<SearchState>);
 
-  const attributeSection = (key: Extract<ListKey, AttributeKey>) => {
+  const attributeSection = (key: Extract<ListKey, AttributeKey>, defaultOpen = false) => {
     const options = facets[key];
     if (options.length === 0 && state[key].length === 0) return null;
     return (
-      <AccordionItem value={key}>
-        <AccordionTrigger>{attributeNames[key]}</AccordionTrigger>
-        <AccordionContent>
-          <div className={cn(key === "itemType" && "max-h-72 overflow-y-auto pr-1")}>
-            {options.map((option) => (
-              <CheckRow
-                key={option.value}
-                checked={state[key].includes(option.value)}
-                onChange={() => toggleList(key, option.value)}
-                label={attributeLabel(key, option.value)}
-                count={formatMatchCount(option.count, facets.exact)}
-              />
-            ))}
-          </div>
-        </AccordionContent>
-      </AccordionItem>
+      <FilterSection title={attributeNames[key]} defaultOpen={defaultOpen}>
+        <div className={cn(key === "itemType" && "max-h-72 overflow-y-auto pr-1")}>
+          {options.map((option) => (
+            <CheckRow
+              key={option.value}
+              checked={state[key].includes(option.value)}
+              onChange={() => toggleList(key, option.value)}
+              label={attributeLabel(key, option.value)}
+              count={formatMatchCount(option.count, facets.exact)}
+            />
+          ))}
+        </div>
+      </FilterSection>
     );
   };
 
@@ -109,58 +144,39 @@ export function SearchFilters({ state, facets, className }: { state: SearchState
         <CheckRow checked={state.inStock} onChange={() => apply({ inStock: !state.inStock })} label="In stock only" count={formatMatchCount(facets.inStock, facets.exact)} />
         {state.onSale ? <CheckRow checked onChange={() => apply({ onSale: false })} label="On sale" count="0" /> : null}
       </div>
-      <Accordion type="multiple" defaultValue={["category", "manufacturer", "price", "caliber", "state"]}>
+      <div>
         {facets.category.length > 0 ? (
-          <AccordionItem value="category">
-            <AccordionTrigger>Category</AccordionTrigger>
-            <AccordionContent>
-              <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} exact={facets.exact} />
-            </AccordionContent>
-          </AccordionItem>
+          <FilterSection title="Category" defaultOpen>
+            <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} exact={facets.exact} />
+          </FilterSection>
         ) : null}
         {facets.manufacturer.length > 0 ? (
-          <AccordionItem value="manufacturer">
-            <AccordionTrigger>Manufacturer</AccordionTrigger>
-            <AccordionContent>
-              <div className="max-h-80 overflow-y-auto pr-1">
-                <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} exact={facets.exact} />
-              </div>
-            </AccordionContent>
-          </AccordionItem>
+          <FilterSection title="Manufacturer" defaultOpen>
+            <div className="max-h-80 overflow-y-auto pr-1">
+              <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} exact={facets.exact} />
+            </div>
+          </FilterSection>
         ) : null}
-        <AccordionItem value="price">
-          <AccordionTrigger>Price</AccordionTrigger>
-          <AccordionContent>
-            <form
-              className="flex items-end gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                apply({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
-              }}
-            >
-              <div className="flex-1">
-                <label htmlFor={priceMinId} className="text-xs text-muted-foreground">
-                  Min €
-                </label>
-                <Input id={priceMinId} inputMode="decimal" pattern="\d+(\.\d{1,2})?" value={priceMin} onChange={(e) => setPriceMin(e.target.value)} placeholder={facets.price ? formatEuro(facets.price.min) : ""} />
-              </div>
-              <div className="flex-1">
-                <label htmlFor={priceMaxId} className="text-xs text-muted-foreground">
-                  Max €
-                </label>
-                <Input id={priceMaxId} inputMode="decimal" pattern="\d+(\.\d{1,2})?" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} placeholder={facets.price ? formatEuro(facets.price.max) : ""} />
-              </div>
-              <Button type="submit" variant="outline">
-                Apply
-              </Button>
-            </form>
-          </AccordionContent>
-        </AccordionItem>
-        {attributeSection("caliber")}
-        {attributeSection("state")}
+        <FilterSection title="Price" defaultOpen>
+          <form
+            className="flex items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
+            }}
+          >
+            <PriceInput label="Min €" value={priceMin} onChange={setPriceMin} placeholder={facets.price ? formatEuro(facets.price.min) : ""} />
+            <PriceInput label="Max €" value={priceMax} onChange={setPriceMax} placeholder={facets.price ? formatEuro(facets.price.max) : ""} />
+            <Button type="submit" variant="outline">
+              Apply
+            </Button>
+          </form>
+        </FilterSection>
+        {attributeSection("caliber", true)}
+        {attributeSection("state", true)}
         {attributeSection("gender")}
         {attributeSection("itemType")}
-      </Accordion>
+      </div>
     </div>
   );
 }
