@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { env } from "@/env";
-import { Toaster } from "@/components/ui/sonner";
+import { ToastHost } from "@/components/toast";
 import { ApiProvider } from "@/lib/trpc/client";
 import { shopIdentity } from "@/lib/shop";
 import { OrganizationJsonLd } from "@/features/layout/organization-json-ld";
@@ -40,7 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {/* Session, visitor token and cart (accounts and cart). */}
             <AccountProviders country={country}>
               {children}
-              <Toaster />
+              <ToastHost />
             </AccountProviders>
           </ApiProvider>
         </ThemeProvider>

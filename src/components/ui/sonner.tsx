@@ -23,3 +23,4 @@ export function Toaster(props: ToasterProps) {
     />
   );
 }
+export { toast } from "sonner";

@@ -1,28 +1,11 @@
 "use client";
 
 import { SessionProvider } from "next-auth/react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { CartProvider } from "@/features/cart/cart-context";
+import { useIdle } from "@/lib/use-idle";
 
 const VisitorTokenManager = lazy(() => import("./visitor-token"));
-
-/** Waits for the browser's first idle moment, at most this long, before starting work the page does not show. */
-const IDLE_TIMEOUT_MS = 2_000;
-
-/** True once the page has loaded and the browser has had a quiet moment. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    // Safari has no requestIdleCallback.
-    if (!("requestIdleCallback" in window)) {
-      const timer = setTimeout(() => setIdle(true), IDLE_TIMEOUT_MS / 2);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
 
 /**
  * The session, the visitor token and the cart, for every page; sits inside the API provider. The visitor token

@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { Decimal } from "decimal.js";
 import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { useTRPC } from "@/lib/trpc/client";
 import type { PricedCart } from "@/server/pricing/schemas";
 import { readLocalCart, useLocalCart, writeLocalCart } from "./cart-storage";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, ShoppingCart } from "lucide-react";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { readLocalCart, writeLocalCart } from "@/features/cart/cart-storage";
 import { useTRPC } from "@/lib/trpc/client";

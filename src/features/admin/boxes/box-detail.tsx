@@ -5,7 +5,7 @@ import { Bomb, Loader2, Plus, RefreshCw, Search, Send, Trash2 } from "lucide-rea
 import Link from "next/link";
 import { useState } from "react";
 import { Decimal } from "decimal.js";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";

@@ -5,7 +5,7 @@ import { ImagePlus, Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
