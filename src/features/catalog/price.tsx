@@ -7,7 +7,7 @@ export function Price({ price, discountedPrice, className }: { price: string; di
   return (
     <span className={cn("font-serif font-semibold", className)}>
       <span className="text-primary">{formatEuro(discountedPrice)}</span>{" "}
-      <s className="text-[0.8em] font-normal text-muted-foreground">
+      <s className="font-sans text-[0.8em] font-normal text-muted-foreground">
         <span className="sr-only">was </span>
         {formatEuro(price)}
       </s>
