@@ -5,7 +5,7 @@ import { attributeLabel } from "@/lib/labels";
 import { cn } from "@/lib/utils";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price, StockStatus } from "./price";
-import { ProductImage } from "./product-image";
+import { ProductImage, type PictureEmphasis } from "./product-image";
 import type { ProductCardView } from "./product-view";
 
 /** 'New' without a discount, the discount (-15%) otherwise (SPEC section 4). */
@@ -27,11 +27,11 @@ function Badge({ product }: { product: ProductCardView }) {
 const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md";
 
 /** A product in the grid: square picture, maker, name, price and stock, and an add-to-cart button. */
-export function ProductGridCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+export function ProductGridCard({ product, emphasis }: { product: ProductCardView; emphasis?: PictureEmphasis }) {
   return (
     <article className={cn(cardShell, "flex flex-col")} data-testid="product-card">
       <div className="reveal-fade relative aspect-square bg-muted">
-        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
+        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
         <Badge product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
@@ -60,11 +60,11 @@ export function ProductGridCard({ product, priority = false }: { product: Produc
 }
 
 /** A product in the list: picture beside the details a collector scans for (caliber, state, item type). */
-export function ProductListCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+export function ProductListCard({ product, emphasis }: { product: ProductCardView; emphasis?: PictureEmphasis }) {
   return (
     <article className={cn(cardShell, "flex gap-3 p-2 sm:gap-5 sm:p-3")} data-testid="product-card">
       <div className="reveal-fade relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
-        <ProductImage src={product.image} alt={product.name} emphasis={priority ? "eager" : undefined} sizes="(min-width: 640px) 160px, 112px" />
+        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 640px) 160px, 112px" />
         <Badge product={product} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">

@@ -6,6 +6,8 @@ import { cn } from "@/lib/utils";
 
 export const PLACEHOLDER_IMAGE = "/images/other/no_image.jpg";
 
+export type PictureEmphasis = "preload" | "high" | "eager";
+
 /**
  * A product picture through the image optimiser. A picture that fails to load, or loads with no width (an empty
  * file), is replaced by the shop's placeholder (SPEC section 3).
@@ -20,8 +22,12 @@ export function ProductImage({
   src: string;
   alt: string;
   sizes: string;
-  /** "preload" for the one picture that is the page's largest paint; "eager" for pictures above the fold. */
-  emphasis?: "preload" | "eager";
+  /**
+   * "preload" for the one picture that is the page's largest paint; "high" for the first pictures of a listing (a
+   * phone's first row), fetched ahead of the scripts; "eager" for the rest above the fold, fetched at once but
+   * without jumping the queue.
+   */
+  emphasis?: PictureEmphasis;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
@@ -32,9 +38,8 @@ export function ProductImage({
       fill
       sizes={sizes}
       preload={emphasis === "preload"}
-      loading={emphasis === "eager" ? "eager" : undefined}
-      // Both kinds are what the visitor sees first: ahead of the scripts in the browser's queue.
-      fetchPriority={emphasis ? "high" : undefined}
+      loading={emphasis === "high" || emphasis === "eager" ? "eager" : undefined}
+      fetchPriority={emphasis === "preload" || emphasis === "high" ? "high" : undefined}
       className={cn("object-contain", className)}
       onError={() => setFailed(true)}
       onLoad={(event) => {
