@@ -66,7 +66,7 @@ function Row({ label, children, strong = false }: { label: React.ReactNode; chil
   return (
     <div className={strong ? "flex items-baseline justify-between gap-4 text-base font-semibold" : "flex items-baseline justify-between gap-4 text-sm"}>
       <dt className={strong ? "" : "text-muted-foreground"}>{label}</dt>
-      <dd className={strong ? "font-serif text-lg font-semibold tabular-nums" : "tabular-nums"}>{children}</dd>
+      <dd className={strong ? "font-serif text-lg tabular-nums" : "tabular-nums"}>{children}</dd>
     </div>
   );
 }

@@ -12,7 +12,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   return (
     <div className={strong ? "flex justify-between gap-4 border-t pt-2 font-semibold" : "flex justify-between gap-4 text-sm"}>
       <dt className={strong ? "" : "text-muted-foreground"}>{label}</dt>
-      <dd className={strong ? "font-serif text-lg font-semibold tabular-nums" : "tabular-nums"}>{value}</dd>
+      <dd className={strong ? "font-serif text-lg tabular-nums" : "tabular-nums"}>{value}</dd>
     </div>
   );
 }

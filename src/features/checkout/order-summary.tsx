@@ -14,7 +14,7 @@ function Row({ label, children, strong = false }: { label: React.ReactNode; chil
   return (
     <div className={strong ? "flex items-baseline justify-between gap-4 text-base font-semibold" : "flex items-baseline justify-between gap-4 text-sm"}>
       <dt className={strong ? "" : "text-muted-foreground"}>{label}</dt>
-      <dd className={strong ? "font-serif text-xl font-semibold tabular-nums" : "text-right tabular-nums"}>{children}</dd>
+      <dd className={strong ? "font-serif text-xl tabular-nums" : "text-right tabular-nums"}>{children}</dd>
     </div>
   );
 }
