@@ -2,11 +2,22 @@ import "server-only";
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
 
 /**
- * Brings a fresh server process to a working shop: says which configuration it runs on, applies pending
- * migrations and, on an empty database, creates the demo catalogue. Several instances may start together on one
- * PostgreSQL; migrations and seeding each take a lock.
+ * Whether a starting server fills an empty database with the demo shop. The demo brings an ADMIN account with a
+ * published address, public coupon codes and made-up products, so it comes only with the sandboxes or when asked
+ * for with SEED_DEMO=1, and never in production: there `npm run db:seed -- --force-production` is the only way.
  */
-export async function prepareServer(): Promise<void> {
+export function seedsDemoOnStart(config: { ENVIRONMENT: string; INTEGRATIONS: string; SEED_DEMO?: string }): boolean {
+  if (config.ENVIRONMENT === "production") return false;
+  return config.INTEGRATIONS === "sandbox" || config.SEED_DEMO === "1";
+}
+
+/**
+ * Brings a fresh server process to a working shop: says which configuration it runs on, applies pending
+ * migrations, on an empty database creates the demo catalogue where that is allowed, and checks that every product's
+ * stock matches its ledger (then every night). Several instances may start together on one PostgreSQL; migrations
+ * and seeding each take a lock. Returns a function that stops the background jobs it started.
+ */
+export async function prepareServer(): Promise<() => void> {
   const defaults = applyEmbeddedDefaults();
   // Imported after the defaults: src/env validates configuration on first import.
   const { logger } = await import("@/server/logger");
@@ -15,16 +26,29 @@ export async function prepareServer(): Promise<void> {
   const { seedIfEmpty } = await import("@/server/db/seed/seed");
   const { getStorage } = await import("@/server/integrations/storage/storage");
   const { startOrderExpiryJob } = await import("@/server/orders/expiry-job");
+  const { startStockReconciliationJob } = await import("@/server/stock/reconciliation");
+  const { startRateLimitPruning } = await import("@/server/rate-limit/service");
   const { env } = await import("@/env");
 
   logger.info({ event: "STARTUP", embedded: defaults.applied }, `Configuration: ${defaults.summary}`);
   const database = getDatabase();
   const started = performance.now();
   await runMigrations(database);
-  const seeded = await seedIfEmpty(database.db, getStorage());
+  const seedDemo = seedsDemoOnStart({ ENVIRONMENT: env.ENVIRONMENT, INTEGRATIONS: env.INTEGRATIONS, SEED_DEMO: env.SEED_DEMO });
+  const seeded = seedDemo ? await seedIfEmpty(database.db, getStorage()) : null;
   logger.info(
     { event: "STARTUP", database: database.kind, seeded: Boolean(seeded), durationMs: Math.round(performance.now() - started) },
     seeded ? "database migrated and demo catalogue created" : "database migrated",
   );
-  startOrderExpiryJob(database.db, env.PENDING_ORDER_TIMEOUT_MINUTES, logger);
+  if (!seedDemo && env.SEED_DEMO === "1") {
+    logger.warn({ event: "STARTUP" }, "SEED_DEMO=1 is ignored in production: the demo shop is never created there on start");
+  }
+  const stopOrderExpiry = startOrderExpiryJob(database.db, env.PENDING_ORDER_TIMEOUT_MINUTES, logger);
+  const stopReconciliation = await startStockReconciliationJob(database.db, logger);
+  const stopPruning = startRateLimitPruning(database.db, logger);
+  return () => {
+    stopOrderExpiry();
+    stopReconciliation();
+    stopPruning();
+  };
 }

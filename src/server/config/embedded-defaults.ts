@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { ensurePrivateFolder } from "../db/lock";
 
 /**
  * A fresh clone starts with no configuration at all. Unless live integrations are asked for, this fills in what
  * the embedded default needs before `src/env.ts` validates: PGlite (by leaving DATABASE_URL unset), sandbox
  * integrations, a local server address, PayPal's public sandbox client id, and secrets generated once and kept
- * under the data folder so that sessions and signed tokens survive a restart.
+ * under the data folder so that sessions and signed tokens survive a restart. The data folder is made private to its
+ * owner: it holds those secrets, the embedded database, sandbox mail and shipping labels.
  *
  * It runs from next.config.ts (build and start), the command-line scripts and the test setup. It never overrides
  * a value that is already set.
@@ -27,6 +29,7 @@ export function applyEmbeddedDefaults(env: NodeJS.ProcessEnv = process.env): Emb
   // "sb" is PayPal's documented client id for its sandbox JavaScript SDK.
   env.NEXT_PUBLIC_PAYPAL_CLIENT_ID ??= "sb";
   env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID ??= "sb";
+  ensurePrivateFolder(dataDir);
 
   const missing = generatedSecrets.filter((name) => !env[name]);
   if (missing.length > 0) {
@@ -53,7 +56,6 @@ function readOrCreateSecrets(dataDir: string): Record<(typeof generatedSecrets)[
     }
   }
   if (changed) {
-    mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
   }
   return stored as Record<(typeof generatedSecrets)[number], string>;

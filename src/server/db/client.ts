@@ -1,6 +1,5 @@
 import "server-only";
 import path from "node:path";
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -11,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { env } from "@/env";
 import { logger } from "@/server/logger";
+import { ensurePrivateFolder, lockDatabaseFolder } from "./lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -35,21 +35,57 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", url: options.url, close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm, fuzzystrmatch } });
+  const { client, close } = openPglite(options.dataDir);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close };
+}
+
+/**
+ * PGlite in a folder, or in memory without one. The folder is made private to its owner (PGlite writes its files
+ * world-readable) and locked to this process until `close`; a second opener gets "database folder in use".
+ * `loadDataDir` fills an empty folder from a `dumpDataDir()` tarball.
+ */
+export function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): { client: PGlite; close: () => Promise<void> } {
+  const extensions = { pg_trgm, fuzzystrmatch };
+  if (!dataDir) {
+    const client = new PGlite("memory://", { extensions, loadDataDir: options.loadDataDir });
+    return { client, close: () => client.close() };
+  }
+  ensurePrivateFolder(dataDir);
+  const release = lockDatabaseFolder(dataDir);
+  try {
+    const client = new PGlite(dataDir, { extensions, loadDataDir: options.loadDataDir });
+    return {
+      client,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 // One database per process: PGlite's data folder can only be opened once, and a pool per request would exhaust
 // PostgreSQL. The handle lives on globalThis so that the development server's module reloads reuse it.
 const globalForDb = globalThis as unknown as { shopDatabase?: Database };
 
+/** The embedded database's folder inside the data folder. */
+export function embeddedDatabaseFolder(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "pglite");
+}
+
 export function getDatabase(): Database {
-  globalForDb.shopDatabase ??= openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: path.join(path.resolve(env.DATA_DIR), "pglite"),
-  });
+  if (!globalForDb.shopDatabase) {
+    // The database's folder sits in the data folder, which holds the generated secrets too: both owner-only.
+    if (!env.DATABASE_URL) ensurePrivateFolder(path.resolve(env.DATA_DIR));
+    globalForDb.shopDatabase = openDatabase({ url: env.DATABASE_URL, dataDir: embeddedDatabaseFolder(env.DATA_DIR) });
+  }
   return globalForDb.shopDatabase;
 }
 

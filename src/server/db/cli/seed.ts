@@ -1,7 +1,7 @@
 // `npm run db:seed`: fills the database with the demo shop. The embedded defaults must be in place before anything
 // reads the environment, so every module that imports `@/env` is loaded after them.
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
-import { parseSeedArguments, seedUsage } from "@/server/db/seed/arguments";
+import { parseSeedArguments, seedRefusal, seedUsage } from "@/server/db/seed/arguments";
 
 const defaults = applyEmbeddedDefaults();
 
@@ -11,6 +11,9 @@ async function main(): Promise<void> {
     console.log(seedUsage);
     return;
   }
+  // Checked before the database is opened, and before src/env validates, so that nothing is touched.
+  const refusal = seedRefusal(args, process.env.ENVIRONMENT);
+  if (refusal) throw new Error(refusal);
   const started = performance.now();
   const { env } = await import("@/env");
   const { getDatabase } = await import("@/server/db/client");

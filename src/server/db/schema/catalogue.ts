@@ -2,6 +2,7 @@ import { relations, sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -107,6 +108,8 @@ export const product = pgTable(
     index("product_search_vector_idx").using("gin", t.searchVector),
     index("product_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // bookStock refuses to go below zero; this holds the rule for every other write too.
+    check("product_stock_non_negative", sql`${t.stock} >= 0`),
   ],
 );
 

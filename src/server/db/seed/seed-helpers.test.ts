@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
-import { parseSeedArguments } from "./arguments";
+import { parseSeedArguments, seedRefusal } from "./arguments";
 import { toPgArrayLiteral } from "./bulk-insert";
 import { drawProductSvg, escapeXml, wrapText } from "./images";
 import { generateProduct, priceFor } from "./products";
@@ -97,12 +97,20 @@ describe("shipping calendar", () => {
 
 describe("seed arguments", () => {
   it("read the product count and the if-empty switch", () => {
-    expect(parseSeedArguments(["--products", "100000", "--if-empty"])).toEqual({ products: 100000, ifEmpty: true, help: false });
+    expect(parseSeedArguments(["--products", "100000", "--if-empty"])).toEqual({ products: 100000, ifEmpty: true, forceProduction: false, help: false });
     expect(parseSeedArguments(["--products=1_000"]).products).toBe(1000);
   });
 
   it("refuse what they do not know", () => {
     expect(() => parseSeedArguments(["--products", "many"])).toThrow(/whole number/);
     expect(() => parseSeedArguments(["--wipe"])).toThrow(/Unknown option/);
+  });
+
+  it("refuse production, with or without --if-empty, unless --force-production is given", () => {
+    expect(seedRefusal(parseSeedArguments([]), "production")).toMatch(/ENVIRONMENT=production[\s\S]*--force-production/);
+    expect(seedRefusal(parseSeedArguments(["--if-empty"]), "production")).not.toBeNull();
+    expect(seedRefusal(parseSeedArguments(["--force-production"]), "production")).toBeNull();
+    expect(seedRefusal(parseSeedArguments([]), "staging")).toBeNull();
+    expect(seedRefusal(parseSeedArguments([]), undefined)).toBeNull();
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD CONSTRAINT "product_stock_non_negative" CHECK ("product"."stock" >= 0);

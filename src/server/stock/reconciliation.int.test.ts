@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logbook, product, stockRecord } from "@/server/db/schema";
+import { seedDatabase } from "@/server/db/seed/seed";
+import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import type { Logger } from "@/server/logger";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { reconcileStock, startStockReconciliationJob } from "./reconciliation";
+
+let t: TestDatabase;
+let storageRoot: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  storageRoot = mkdtempSync(path.join(os.tmpdir(), "reconciliation-storage-"));
+  await seedDatabase(t.db, createSandboxStorage({ root: storageRoot }), { products: 40, images: 0 });
+});
+
+afterAll(async () => {
+  await t.dispose();
+  rmSync(storageRoot, { recursive: true, force: true });
+});
+
+function stockCheckEntries() {
+  return t.db
+    .select({ entityId: logbook.entityId, logLevel: logbook.logLevel, errorData: logbook.errorData })
+    .from(logbook)
+    .where(and(eq(logbook.eventType, "STOCK_CHANGE"), sql`${logbook.description} like 'Stock check:%'`))
+    .orderBy(logbook.id);
+}
+
+describe("stock ledger reconciliation", () => {
+  it("finds no drift in a freshly seeded shop and logs nothing", async () => {
+    expect(await reconcileStock(t.db)).toEqual([]);
+    expect(await stockCheckEntries()).toEqual([]);
+  });
+
+  it("reports products whose stock is not their ledger's sum, at ERROR in the logbook", async () => {
+    const [inStock] = await t.db.select({ id: product.id, stock: product.stock }).from(product).where(sql`${product.stock} > 0`).orderBy(product.id).limit(1);
+    const [soldOut] = await t.db.select({ id: product.id }).from(product).where(eq(product.stock, 0)).orderBy(product.id).limit(1);
+    if (!inStock || !soldOut) throw new Error("the seed has no product in stock or none sold out");
+    // Two ways the ledger and the stock part: a stock written without a ledger row, and a ledger row without the stock.
+    await t.db.update(product).set({ stock: inStock.stock + 2 }).where(eq(product.id, inStock.id));
+    await t.db.insert(stockRecord).values({ productId: soldOut.id, type: "INVENTORY_CORRECTION", quantity: 3 });
+
+    const drift = await reconcileStock(t.db);
+
+    expect(drift).toEqual([
+      expect.objectContaining({ productId: Math.min(inStock.id, soldOut.id) }),
+      expect.objectContaining({ productId: Math.max(inStock.id, soldOut.id) }),
+    ]);
+    expect(drift).toContainEqual(expect.objectContaining({ productId: inStock.id, stock: inStock.stock + 2, ledgerStock: inStock.stock }));
+    expect(drift).toContainEqual(expect.objectContaining({ productId: soldOut.id, stock: 0, ledgerStock: 3 }));
+    const entries = await stockCheckEntries();
+    expect(entries.map((entry) => [entry.entityId, entry.logLevel])).toEqual(
+      expect.arrayContaining([
+        [String(inStock.id), "ERROR"],
+        [String(soldOut.id), "ERROR"],
+      ]),
+    );
+    expect(entries.find((entry) => entry.entityId === String(inStock.id))?.errorData).toEqual({
+      stock: inStock.stock + 2,
+      ledgerStock: inStock.stock,
+      difference: 2,
+    });
+  });
+
+  it("runs at start-up, before the nightly rounds", async () => {
+    const before = (await stockCheckEntries()).length;
+    const lines: string[] = [];
+    const log = { info: (_: unknown, line: string) => lines.push(line), error: (_: unknown, line: string) => lines.push(line) } as unknown as Logger;
+
+    const stop = await startStockReconciliationJob(t.db, log);
+    stop();
+
+    expect((await stockCheckEntries()).length).toBe(before + 2);
+    expect(lines).toEqual(["2 product(s) have stock that differs from their ledger"]);
+  });
+
+  it("the database itself refuses a stock below zero", async () => {
+    const [first] = await t.db.select({ id: product.id }).from(product).orderBy(product.id).limit(1);
+    const error: unknown = await t.db.update(product).set({ stock: -1 }).where(eq(product.id, first!.id)).catch((caught: unknown) => caught);
+    expect(String((error as { cause?: unknown } | undefined)?.cause)).toContain("product_stock_non_negative");
+    const [after] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, first!.id));
+    expect(after?.stock).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { product, stockRecord } from "@/server/db/schema";
+import type { Logger } from "@/server/logger";
+import { logChange } from "@/server/logbook/service";
+
+/** A product whose stock is not the sum of its ledger. */
+export type StockDrift = { productId: number; name: string; stock: number; ledgerStock: number };
+
+/** Past this many drifting products one summary entry stands for the rest, so that a broken night stays readable. */
+const DRIFTS_LOGGED_ONE_BY_ONE = 100;
+/** The check runs at start-up and then every night at this hour, server time, when the shop is quiet. */
+const NIGHTLY_HOUR = 3;
+// Any fixed number: with several instances, one checks at a time and the others skip that round.
+const RECONCILIATION_LOCK = 80_412_006;
+
+/**
+ * Finds the products whose `product.stock` differs from the sum of their stock ledger (ARCHITECTURE section 3: the
+ * stock is the ledger's sum, kept in step by `bookStock`), and logs each at ERROR in the logbook. It corrects
+ * nothing: which side is wrong is for staff to judge, and an inventory correction is how they fix it. Returns the
+ * drift, or null when another instance is checking at the same moment.
+ */
+export async function reconcileStock(db: Db): Promise<StockDrift[] | null> {
+  return db.transaction(async (tx) => {
+    // Both drivers answer a raw query with `{ rows }`.
+    const { rows: [lock] } = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILIATION_LOCK}) as locked`)) as unknown as {
+      rows: { locked: boolean }[];
+    };
+    if (!lock?.locked) return null;
+    const ledger = tx
+      .select({ productId: stockRecord.productId, total: sql<string>`sum(${stockRecord.quantity})`.as("total") })
+      .from(stockRecord)
+      .groupBy(stockRecord.productId)
+      .as("ledger");
+    const ledgerStock = sql`coalesce(${ledger.total}, 0)`;
+    const drift: StockDrift[] = await tx
+      .select({ productId: product.id, name: product.name, stock: product.stock, ledgerStock: ledgerStock.mapWith(Number) })
+      .from(product)
+      .leftJoin(ledger, eq(ledger.productId, product.id))
+      .where(sql`${product.stock} <> ${ledgerStock}`)
+      .orderBy(product.id);
+
+    for (const item of drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE)) {
+      await logChange(tx, {
+        userId: null,
+        eventType: "STOCK_CHANGE",
+        entityType: "PRODUCT",
+        entityId: item.productId,
+        logLevel: "ERROR",
+        description: `Stock check: product ${item.productId} (${item.name}) shows ${item.stock} in stock but its ledger adds up to ${item.ledgerStock}`,
+        errorData: { stock: item.stock, ledgerStock: item.ledgerStock, difference: item.stock - item.ledgerStock },
+      });
+    }
+    if (drift.length > DRIFTS_LOGGED_ONE_BY_ONE) {
+      await logChange(tx, {
+        userId: null,
+        eventType: "STOCK_CHANGE",
+        logLevel: "ERROR",
+        description: `Stock check: ${drift.length - DRIFTS_LOGGED_ONE_BY_ONE} more products' stock differs from their ledger`,
+        errorData: { productIds: drift.slice(DRIFTS_LOGGED_ONE_BY_ONE).map((item) => item.productId) },
+      });
+    }
+    return drift;
+  });
+}
+
+/** Milliseconds from `now` to the next NIGHTLY_HOUR o'clock, server time. */
+export function untilNextNight(now: Date): number {
+  const next = new Date(now);
+  next.setHours(NIGHTLY_HOUR, 0, 0, 0);
+  if (next <= now) next.setDate(next.getDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Checks the stock ledger once now and then every night. A failed check is logged and the next night tries again.
+ * Returns a function that stops it.
+ */
+export async function startStockReconciliationJob(db: Db, log: Logger): Promise<() => void> {
+  const check = async () => {
+    try {
+      const drift = await reconcileStock(db);
+      if (drift === null) return;
+      if (drift.length > 0) {
+        log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger`);
+      } else {
+        log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger");
+      }
+    } catch (error) {
+      log.error({ event: "STOCK_CHANGE", err: error }, "the stock ledger check failed");
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const scheduleNight = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void check().finally(scheduleNight), untilNextNight(new Date()));
+    timer.unref();
+  };
+  await check();
+  scheduleNight();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
