@@ -1,10 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Decimal } from "decimal.js";
 
 /**
  * A local stand-in for an outside provider's HTTP API (ARCHITECTURE section 4): Node's http server on 127.0.0.1 and
  * a random port, answering with whatever the test's handler returns, and keeping every request it received so a
- * test can check what the adapter sent. The handler is where a test writes the provider's documented shapes.
+ * test can check what the adapter sent. The handler is where a test writes the provider's documented shapes; the
+ * Mollie and PayPal stand-ins below are such handlers, shared by the adapters' tests and the shop's payment tests.
  */
 
 export type ReceivedRequest = {
@@ -60,4 +62,236 @@ export async function startProviderServer(handler: ProviderHandler, contentType 
     requests,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mollie's Payments API v2 (PROVIDERS.md section 1): HAL payment, capture and refund resources, and
+// `{status, title, detail, field}` errors.
+
+export const mollieTestKey = "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM";
+
+export type FakeMolliePayment = {
+  id: string;
+  status: string;
+  amount: { currency: string; value: string };
+  method: string | null;
+  metadata: unknown;
+  refunded: Decimal;
+  /** Mollie carries the capture out later: the payment stays authorized until the test makes it paid. */
+  captureLater?: boolean;
+  /** Whether Mollie lets an open payment be cancelled; true unless said otherwise, as for most methods. */
+  cancelable?: boolean;
+};
+
+export type MollieStandIn = ProviderServer & { payments: Map<string, FakeMolliePayment> };
+
+const mollieError = (status: number, title: string, detail: string, field?: string): ProviderAnswer => ({
+  status,
+  body: { status, title, detail, ...(field ? { field } : {}), _links: { documentation: { href: "https://docs.mollie.com/overview/handling-errors", type: "text/html" } } },
+});
+
+function molliePaymentResource(payment: FakeMolliePayment, base: string) {
+  return {
+    resource: "payment",
+    id: payment.id,
+    mode: "test",
+    createdAt: "2026-03-04T10:00:00+00:00",
+    status: payment.status,
+    isCancelable: payment.status === "open" && payment.cancelable !== false,
+    amount: payment.amount,
+    description: "Order 1001",
+    method: payment.method,
+    metadata: payment.metadata,
+    profileId: "pfl_QkEhN94Ba",
+    sequenceType: "oneoff",
+    redirectUrl: "https://shop.example/checkout/return",
+    webhookUrl: "https://shop.example/api/webhooks/mollie?secret=s",
+    expiresAt: "2026-03-04T10:15:00+00:00",
+    _links: {
+      self: { href: `${base}/v2/payments/${payment.id}`, type: "application/hal+json" },
+      ...(payment.status === "open" ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${payment.id}`, type: "text/html" } } : {}),
+      documentation: { href: "https://docs.mollie.com/reference/get-payment", type: "text/html" },
+    },
+  };
+}
+
+/** A Mollie stand-in at `${url}/v2`, taking `mollieTestKey`; a test changes a payment's state through `payments`. */
+export async function startMollieStandIn(): Promise<MollieStandIn> {
+  const payments = new Map<string, FakeMolliePayment>();
+  let base = "";
+  const handle = (request: ReceivedRequest): ProviderAnswer => {
+    if (request.headers.authorization !== `Bearer ${mollieTestKey}`) {
+      return mollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
+    }
+    if (request.method === "POST" && request.path === "/v2/payments") {
+      const body = request.json as { amount: { currency: string; value: string }; method: string; metadata: unknown; description: string };
+      if (!/^\d+\.\d{2}$/.test(body.amount.value)) return mollieError(422, "Unprocessable Entity", "The amount contains an invalid value", "amount.value");
+      if (body.method === "sofort") return mollieError(422, "Unprocessable Entity", "The payment method is invalid", "method");
+      const payment: FakeMolliePayment = { id: `tr_${payments.size + 1}WDqYK6vllg`, status: "open", amount: body.amount, method: body.method, metadata: body.metadata, refunded: new Decimal(0) };
+      payments.set(payment.id, payment);
+      return { status: 201, body: molliePaymentResource(payment, base) };
+    }
+    const match = /^\/v2\/payments\/([^/]+)(\/refunds|\/captures)?$/.exec(request.path);
+    const payment = match ? payments.get(match[1]!) : undefined;
+    if (!match || !payment) return mollieError(404, "Not Found", `No payment exists with token ${match?.[1] ?? "?"}.`);
+    if (request.method === "GET" && !match[2]) return { status: 200, body: molliePaymentResource(payment, base) };
+    if (request.method === "DELETE" && !match[2]) {
+      if (payment.status !== "open" || payment.cancelable === false) return mollieError(422, "Unprocessable Entity", "The payment cannot be canceled");
+      payment.status = "canceled";
+      return { status: 200, body: molliePaymentResource(payment, base) };
+    }
+    if (request.method === "POST" && match[2] === "/refunds") {
+      const body = request.json as { amount: { currency: string; value: string }; description?: string };
+      const remaining = new Decimal(payment.amount.value).minus(payment.refunded);
+      if (new Decimal(body.amount.value).greaterThan(remaining)) {
+        return mollieError(422, "Unprocessable Entity", "The refund amount is higher than the amount remaining", "amount");
+      }
+      payment.refunded = payment.refunded.plus(body.amount.value);
+      return {
+        status: 201,
+        body: {
+          resource: "refund", id: "re_4qqhO89gsT", amount: body.amount, status: "pending", createdAt: "2026-03-05T09:00:00+00:00",
+          description: body.description ?? "", metadata: null, paymentId: payment.id,
+          _links: { self: { href: `${base}/v2/payments/${payment.id}/refunds/re_4qqhO89gsT`, type: "application/hal+json" } },
+        },
+      };
+    }
+    if (request.method === "POST" && match[2] === "/captures") {
+      if (payment.status !== "authorized") return mollieError(422, "Unprocessable Entity", "The payment cannot be captured");
+      if (!payment.captureLater) payment.status = "paid";
+      return { status: 201, body: { resource: "capture", id: "cpt_mNepDkEtco6ah3QNPUGYH", mode: "test", amount: payment.amount, status: "pending", paymentId: payment.id } };
+    }
+    return mollieError(405, "Method Not Allowed", "The requested method is not allowed");
+  };
+  const server = await startProviderServer(handle, "application/hal+json");
+  base = server.url;
+  return { ...server, payments };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PayPal's Orders v2, Payments v2 and Notifications v1 (PROVIDERS.md section 2), with
+// `{name, message, debug_id, details}` errors.
+
+export const payPalCredentials = {
+  clientId: "AeA1QIZXiflr1_-r0U2UbWTziOWX1GRQer5jkUq4ZfWT5qwb6qQRPq7jDtv57TL4POEEezGLdutcxnkJ",
+  clientSecret: "the-secret",
+  webhookId: "4JH86294D6297924G",
+  /** The transmission signature the stand-in's verification endpoint accepts. */
+  goodSignature: "good-signature",
+};
+
+export type FakePayPalOrder = {
+  id: string;
+  status: string;
+  amount: { currency_code: string; value: string };
+  customId: string;
+  capture?: { id: string; status: string };
+  /** Someone else captures the order between our read and our capture request. */
+  capturedElsewhere?: boolean;
+};
+
+export type PayPalStandIn = ProviderServer & { orders: Map<string, FakePayPalOrder>; tokensIssued: () => number };
+
+const payPalError = (status: number, name: string, message: string, details: { issue: string; description: string }[] = []): ProviderAnswer => ({
+  status,
+  body: { name, message, debug_id: "f0d4bc7a9e2c1", details, links: [{ href: "https://developer.paypal.com/docs/api/orders/v2/#error", rel: "information_link" }] },
+});
+
+function payPalOrderResource(order: FakePayPalOrder) {
+  return {
+    id: order.id,
+    intent: "CAPTURE",
+    status: order.status,
+    payment_source: { paypal: {} },
+    purchase_units: [
+      {
+        reference_id: order.customId,
+        custom_id: order.customId,
+        amount: order.amount,
+        ...(order.capture
+          ? { payments: { captures: [{ id: order.capture.id, status: order.capture.status, amount: order.amount, final_capture: true, create_time: "2026-03-04T10:05:00Z" }] } }
+          : {}),
+      },
+    ],
+    links: [
+      { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+      ...(order.status === "PAYER_ACTION_REQUIRED"
+        ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" }]
+        : []),
+    ],
+  };
+}
+
+/** A PayPal stand-in taking `payPalCredentials`; a test changes an order's state through `orders`. */
+export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+  const orders = new Map<string, FakePayPalOrder>();
+  let tokensIssued = 0;
+  const handle = (request: ReceivedRequest): ProviderAnswer => {
+    if (request.path === "/v1/oauth2/token") {
+      const expected = `Basic ${Buffer.from(`${payPalCredentials.clientId}:${payPalCredentials.clientSecret}`).toString("base64")}`;
+      if (request.headers.authorization !== expected || request.body !== "grant_type=client_credentials") {
+        return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+      }
+      tokensIssued++;
+      return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: `A21AAF-token-${tokensIssued}`, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400, nonce: "2026-03-04T10:00:00Z" } };
+    }
+    if (!/^Bearer A21AAF-token-\d+$/.test(String(request.headers.authorization))) {
+      return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+    }
+    if (request.method === "POST" && request.path === "/v2/checkout/orders") {
+      const body = request.json as { purchase_units: { custom_id: string; amount: { currency_code: string; value: string } }[] };
+      const unit = body.purchase_units[0]!;
+      if (unit.amount.value === "0.00") {
+        return payPalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
+          { issue: "CANNOT_BE_ZERO_OR_NEGATIVE", description: "Must be greater than zero." },
+        ]);
+      }
+      const order: FakePayPalOrder = { id: `5O190127TN36471${orders.size}4K`, status: "PAYER_ACTION_REQUIRED", amount: unit.amount, customId: unit.custom_id };
+      orders.set(order.id, order);
+      return { status: 200, body: payPalOrderResource(order) };
+    }
+    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
+    if (orderMatch) {
+      const order = orders.get(orderMatch[1]!);
+      if (!order) {
+        return payPalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
+          { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist. Please check the resource ID and try again." },
+        ]);
+      }
+      if (request.method === "GET") return { status: 200, body: payPalOrderResource(order) };
+      if (order.capturedElsewhere) Object.assign(order, { status: "COMPLETED", capture: { id: "3C679366HH908993F", status: "COMPLETED" }, capturedElsewhere: false });
+      if (order.status === "COMPLETED") {
+        return payPalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
+          { issue: "ORDER_ALREADY_CAPTURED", description: "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed." },
+        ]);
+      }
+      order.status = "COMPLETED";
+      order.capture = { id: "3C679366HH908993F", status: "COMPLETED" };
+      return { status: 201, body: payPalOrderResource(order) };
+    }
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
+    if (refundMatch && request.method === "POST") {
+      const body = request.json as { amount: { value: string; currency_code: string } };
+      return { status: 201, body: { id: "1JU08902781691411", amount: body.amount, status: "COMPLETED", links: [] } };
+    }
+    if (request.path === "/v1/notifications/verify-webhook-signature") {
+      const body = request.json as { transmission_sig: string; webhook_id: string };
+      const genuine = body.transmission_sig === payPalCredentials.goodSignature && body.webhook_id === payPalCredentials.webhookId;
+      return { status: 200, body: { verification_status: genuine ? "SUCCESS" : "FAILURE" } };
+    }
+    return payPalError(404, "NOT_FOUND", "No such endpoint in the stand-in");
+  };
+  const server = await startProviderServer(handle);
+  return { ...server, orders, tokensIssued: () => tokensIssued };
+}
+
+/** The headers PayPal sends with a webhook, signed as the stand-in accepts (or not). */
+export function payPalWebhookHeaders(signature: string = payPalCredentials.goodSignature): Headers {
+  return new Headers({
+    "paypal-auth-algo": "SHA256withRSA",
+    "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270",
+    "paypal-transmission-id": "69cd13f0-d67a-11e5-baa3-778b53f4ae55",
+    "paypal-transmission-sig": signature,
+    "paypal-transmission-time": "2026-03-04T10:06:00Z",
+  });
 }

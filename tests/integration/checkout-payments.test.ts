@@ -177,20 +177,24 @@ describe("paying for an order", () => {
 });
 
 describe("unpaid orders", () => {
-  it("expire after the timeout and give their stock back; a late payment then only alerts staff", async () => {
+  it("expire after the timeout, their payment cancelled at the provider, and give their stock back; money that still arrives only alerts staff", async () => {
     const { placed: old, paymentId, watch } = await paidFor("slow@example.com");
     const { placed: fresh } = await paidFor("fresh@example.com");
     await t.db.update(order).set({ createdAt: new Date(now.getTime() - 2 * 60 * 60_000) }).where(eq(order.id, old.orderId));
+    const sweep = () => expireUnpaidOrders(t.db, { olderThan: new Date(now.getTime() - 60 * 60_000), paymentsFor: () => payments, now });
 
-    const expired = await expireUnpaidOrders(t.db, new Date(now.getTime() - 60 * 60_000), now);
+    const { expired } = await sweep();
     expect(expired).toContain(old.orderNumber);
     expect(expired).not.toContain(fresh.orderNumber);
     expect((await orderStatus(old.orderId)).status).toBe("CANCELLED");
     expect((await orderStatus(fresh.orderId)).status).toBe("PENDING");
+    expect((await payments.getPayment(paymentId)).status).toBe("canceled");
     expect(await stockOf(watch.id)).toEqual({ stock: 3, ledger: 3 });
-    expect(await expireUnpaidOrders(t.db, new Date(now.getTime() - 60 * 60_000), now)).toEqual([]);
+    expect((await sweep()).expired).toEqual([]);
 
-    await completeSandboxPayment(t.db, paymentId, "paid");
+    // A provider that took the money anyway: the order stays cancelled and staff are told to refund it.
+    await t.db.execute(sql`update sandbox_payment set status = 'paid' where id = ${paymentId}`);
+    expect(await deliver(`id=${paymentId}`)).toMatchObject({ result: "processed", status: "paid" });
     expect((await orderStatus(old.orderId)).status).toBe("CANCELLED");
     const alerts = await t.db.select().from(adminNotification).where(eq(adminNotification.severity, "ERROR"));
     expect(alerts.some((alert) => alert.message.includes(old.orderNumber))).toBe(true);

@@ -2,92 +2,19 @@ import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
-import { startProviderServer, type ProviderServer, type ReceivedRequest } from "../helpers/provider-server";
+import { mollieTestKey, startMollieStandIn, startProviderServer, type MollieStandIn } from "../helpers/provider-server";
 
 /**
  * Acceptance 4 (Mollie): the live adapter against a local server that answers as Mollie's Payments API v2 documents
- * (PROVIDERS.md section 1): HAL payment and refund resources, and `{status, title, detail, field}` errors.
+ * (PROVIDERS.md section 1): HAL payment, capture and refund resources, and `{status, title, detail, field}` errors.
  */
 
-type FakePayment = { id: string; status: string; amount: { currency: string; value: string }; method: string | null; metadata: unknown; refunded: Decimal };
-
-const payments = new Map<string, FakePayment>();
-let server: ProviderServer;
+let server: MollieStandIn;
 let mollie: PaymentsPort;
 
-const error = (status: number, title: string, detail: string, field?: string) => ({
-  status,
-  body: { status, title, detail, ...(field ? { field } : {}), _links: { documentation: { href: "https://docs.mollie.com/overview/handling-errors", type: "text/html" } } },
-});
-
-function paymentResource(payment: FakePayment, base: string) {
-  return {
-    resource: "payment",
-    id: payment.id,
-    mode: "test",
-    createdAt: "2026-03-04T10:00:00+00:00",
-    status: payment.status,
-    isCancelable: false,
-    amount: payment.amount,
-    description: "Order 1001",
-    method: payment.method,
-    metadata: payment.metadata,
-    profileId: "pfl_QkEhN94Ba",
-    sequenceType: "oneoff",
-    redirectUrl: "https://shop.example/checkout/return",
-    webhookUrl: "https://shop.example/api/webhooks/mollie?secret=s",
-    expiresAt: "2026-03-04T10:15:00+00:00",
-    _links: {
-      self: { href: `${base}/v2/payments/${payment.id}`, type: "application/hal+json" },
-      ...(payment.status === "open" ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${payment.id}`, type: "text/html" } } : {}),
-      documentation: { href: "https://docs.mollie.com/reference/get-payment", type: "text/html" },
-    },
-  };
-}
-
-function handle(request: ReceivedRequest) {
-  if (request.headers.authorization !== "Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM") {
-    return error(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
-  }
-  const base = server.url;
-  if (request.method === "POST" && request.path === "/v2/payments") {
-    const body = request.json as { amount: { currency: string; value: string }; method: string; metadata: unknown; description: string };
-    if (!/^\d+\.\d{2}$/.test(body.amount.value)) return error(422, "Unprocessable Entity", "The amount contains an invalid value", "amount.value");
-    if (body.method === "sofort") return error(422, "Unprocessable Entity", "The payment method is invalid", "method");
-    const payment: FakePayment = { id: `tr_${payments.size + 1}WDqYK6vllg`, status: "open", amount: body.amount, method: body.method, metadata: body.metadata, refunded: new Decimal(0) };
-    payments.set(payment.id, payment);
-    return { status: 201, body: paymentResource(payment, base) };
-  }
-  const match = /^\/v2\/payments\/([^/]+)(\/refunds|\/captures)?$/.exec(request.path);
-  const payment = match ? payments.get(match[1]!) : undefined;
-  if (!match || !payment) return error(404, "Not Found", `No payment exists with token ${match?.[1] ?? "?"}.`);
-  if (request.method === "GET" && !match[2]) return { status: 200, body: paymentResource(payment, base) };
-  if (request.method === "POST" && match[2] === "/refunds") {
-    const body = request.json as { amount: { currency: string; value: string }; description?: string };
-    const remaining = new Decimal(payment.amount.value).minus(payment.refunded);
-    if (new Decimal(body.amount.value).greaterThan(remaining)) {
-      return error(422, "Unprocessable Entity", "The refund amount is higher than the amount remaining", "amount");
-    }
-    payment.refunded = payment.refunded.plus(body.amount.value);
-    return {
-      status: 201,
-      body: {
-        resource: "refund", id: "re_4qqhO89gsT", amount: body.amount, status: "pending", createdAt: "2026-03-05T09:00:00+00:00",
-        description: body.description ?? "", metadata: null, paymentId: payment.id,
-        _links: { self: { href: `${base}/v2/payments/${payment.id}/refunds/re_4qqhO89gsT`, type: "application/hal+json" } },
-      },
-    };
-  }
-  if (request.method === "POST" && match[2] === "/captures") {
-    payment.status = "paid";
-    return { status: 201, body: { resource: "capture", id: "cpt_mNepDkEtco6ah3QNPUGYH", mode: "test", amount: payment.amount, status: "pending", paymentId: payment.id } };
-  }
-  return error(405, "Method Not Allowed", "The requested method is not allowed");
-}
-
 beforeAll(async () => {
-  server = await startProviderServer(handle, "application/hal+json");
-  mollie = createMolliePayments({ apiKey: "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM", baseUrl: `${server.url}/v2` });
+  server = await startMollieStandIn();
+  mollie = createMolliePayments({ apiKey: mollieTestKey, baseUrl: `${server.url}/v2` });
 });
 
 afterAll(async () => {
@@ -132,7 +59,7 @@ describe("live Mollie adapter", () => {
 
   it("reads a payment's real status, amount, method and order id", async () => {
     const created = await newPayment({ method: "KLARNAPAYNOW" });
-    payments.get(created.externalPaymentId)!.status = "paid";
+    server.payments.get(created.externalPaymentId)!.status = "paid";
     const payment = await mollie.getPayment(created.externalPaymentId);
     expect(payment).toMatchObject({ externalPaymentId: created.externalPaymentId, status: "paid", method: "KLARNAPAYNOW", orderId: 1001 });
     expect(payment.amount.equals("129.90")).toBe(true);
@@ -143,15 +70,43 @@ describe("live Mollie adapter", () => {
     expect((await mollie.capturePayment(created.externalPaymentId)).status).toBe("open");
     expect(server.requests.some((r) => r.path.endsWith("/captures"))).toBe(false);
 
-    payments.get(created.externalPaymentId)!.status = "authorized";
+    server.payments.get(created.externalPaymentId)!.status = "authorized";
     expect((await mollie.capturePayment(created.externalPaymentId)).status).toBe("paid");
     const capture = server.requests.find((r) => r.path.endsWith("/captures"))!;
     expect(capture.headers["idempotency-key"]).toBe(`capture-${created.externalPaymentId}`);
   });
 
+  it("leaves a payment authorized while Mollie carries the capture out, and takes a repeated capture request calmly", async () => {
+    const created = await newPayment({ method: "KLARNAPAYNOW" });
+    Object.assign(server.payments.get(created.externalPaymentId)!, { status: "authorized", captureLater: true });
+    expect((await mollie.capturePayment(created.externalPaymentId)).status).toBe("authorized");
+    // Asked again (a retried webhook, the sweep): Mollie refuses a second capture, the payment is still authorized.
+    expect((await mollie.capturePayment(created.externalPaymentId)).status).toBe("authorized");
+    expect(server.requests.filter((r) => r.path.endsWith("/captures"))).toHaveLength(2);
+    server.payments.get(created.externalPaymentId)!.status = "paid";
+    expect((await mollie.capturePayment(created.externalPaymentId)).status).toBe("paid");
+    expect(server.requests.filter((r) => r.path.endsWith("/captures"))).toHaveLength(2);
+  });
+
+  it("cancels an open payment with DELETE and leaves one Mollie will not cancel, or that has moved on, as it is", async () => {
+    const open = await newPayment({ method: "BANKTRANSFER" });
+    const canceled = await mollie.cancelPayment(open.externalPaymentId);
+    expect(canceled.status).toBe("canceled");
+    expect(server.requests.at(-1)).toMatchObject({ method: "DELETE", path: `/v2/payments/${open.externalPaymentId}` });
+
+    const stuck = await newPayment();
+    Object.assign(server.payments.get(stuck.externalPaymentId)!, { status: "pending" });
+    server.requests.length = 0;
+    expect((await mollie.cancelPayment(stuck.externalPaymentId)).status).toBe("pending");
+    const authorized = await newPayment({ method: "KLARNAPAYNOW" });
+    server.payments.get(authorized.externalPaymentId)!.status = "authorized";
+    expect((await mollie.cancelPayment(authorized.externalPaymentId)).status).toBe("authorized");
+    expect(server.requests.some((r) => r.method === "DELETE")).toBe(false);
+  });
+
   it("refunds part of a payment with the caller's idempotency key", async () => {
     const created = await newPayment();
-    payments.get(created.externalPaymentId)!.status = "paid";
+    server.payments.get(created.externalPaymentId)!.status = "paid";
     const refund = await mollie.refundPayment({ externalPaymentId: created.externalPaymentId, amount: "29.90", idempotencyKey: "refund-7", description: "Crystal returned" });
     expect(refund).toMatchObject({ externalRefundId: "re_4qqhO89gsT", status: "pending" });
     expect(refund.amount.equals("29.90")).toBe(true);
@@ -167,7 +122,7 @@ describe("live Mollie adapter", () => {
     await expect(unknown).rejects.toMatchObject({ code: "NOT_FOUND", providerStatus: 404, message: "Mollie refused the request: Not Found: No payment exists with token tr_doesNotExist." });
 
     const created = await newPayment();
-    payments.get(created.externalPaymentId)!.status = "paid";
+    server.payments.get(created.externalPaymentId)!.status = "paid";
     await expect(mollie.refundPayment({ externalPaymentId: created.externalPaymentId, amount: "500.00", idempotencyKey: "refund-too-much" })).rejects.toMatchObject({
       code: "UNPROCESSABLE_CONTENT",
       message: "Mollie refused the request: Unprocessable Entity: The refund amount is higher than the amount remaining (field amount)",

@@ -2,117 +2,21 @@ import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
 import { PaymentProviderError } from "@/server/integrations/payments/port";
-import { startProviderServer, type ProviderServer, type ReceivedRequest } from "../helpers/provider-server";
+import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn, type PayPalStandIn } from "../helpers/provider-server";
 
 /**
  * Acceptance 4 (PayPal): the live adapter against a local server that answers as PayPal's Orders v2, Payments v2
  * and Notifications v1 document (PROVIDERS.md section 2), including `{name, message, debug_id, details}` errors.
  */
 
-type FakeOrder = {
-  id: string;
-  status: string;
-  amount: { currency_code: string; value: string };
-  customId: string;
-  capture?: { id: string; status: string };
-  /** Someone else captures the order between our read and our capture request. */
-  capturedElsewhere?: boolean;
-};
-
-const clientId = "AeA1QIZXiflr1_-r0U2UbWTziOWX1GRQer5jkUq4ZfWT5qwb6qQRPq7jDtv57TL4POEEezGLdutcxnkJ";
-const orders = new Map<string, FakeOrder>();
-let server: ProviderServer;
+let server: PayPalStandIn;
 let paypal: PayPalPayments;
-let tokensIssued = 0;
-
-const paypalError = (status: number, name: string, message: string, details: { issue: string; description: string }[] = []) => ({
-  status,
-  body: { name, message, debug_id: "f0d4bc7a9e2c1", details, links: [{ href: "https://developer.paypal.com/docs/api/orders/v2/#error", rel: "information_link" }] },
-});
-
-function orderResource(order: FakeOrder) {
-  return {
-    id: order.id,
-    intent: "CAPTURE",
-    status: order.status,
-    payment_source: { paypal: {} },
-    purchase_units: [
-      {
-        reference_id: order.customId,
-        custom_id: order.customId,
-        amount: order.amount,
-        ...(order.capture
-          ? { payments: { captures: [{ id: order.capture.id, status: order.capture.status, amount: order.amount, final_capture: true, create_time: "2026-03-04T10:05:00Z" }] } }
-          : {}),
-      },
-    ],
-    links: [
-      { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
-      ...(order.status === "PAYER_ACTION_REQUIRED"
-        ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" }]
-        : []),
-    ],
-  };
-}
-
-function handle(request: ReceivedRequest) {
-  if (request.path === "/v1/oauth2/token") {
-    const expected = `Basic ${Buffer.from(`${clientId}:the-secret`).toString("base64")}`;
-    if (request.headers.authorization !== expected || request.body !== "grant_type=client_credentials") {
-      return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
-    }
-    tokensIssued++;
-    return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: `A21AAF-token-${tokensIssued}`, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: 32400, nonce: "2026-03-04T10:00:00Z" } };
-  }
-  if (!/^Bearer A21AAF-token-\d+$/.test(String(request.headers.authorization))) {
-    return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
-  }
-  if (request.method === "POST" && request.path === "/v2/checkout/orders") {
-    const body = request.json as { purchase_units: { custom_id: string; amount: { currency_code: string; value: string } }[] };
-    const unit = body.purchase_units[0]!;
-    if (unit.amount.value === "0.00") {
-      return paypalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
-        { issue: "CANNOT_BE_ZERO_OR_NEGATIVE", description: "Must be greater than zero." },
-      ]);
-    }
-    const order: FakeOrder = { id: `5O190127TN36471${orders.size}4K`, status: "PAYER_ACTION_REQUIRED", amount: unit.amount, customId: unit.custom_id };
-    orders.set(order.id, order);
-    return { status: 200, body: orderResource(order) };
-  }
-  const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
-  if (orderMatch) {
-    const order = orders.get(orderMatch[1]!);
-    if (!order) {
-      return paypalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
-        { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist. Please check the resource ID and try again." },
-      ]);
-    }
-    if (request.method === "GET") return { status: 200, body: orderResource(order) };
-    if (order.capturedElsewhere) Object.assign(order, { status: "COMPLETED", capture: { id: "3C679366HH908993F", status: "COMPLETED" }, capturedElsewhere: false });
-    if (order.status === "COMPLETED") {
-      return paypalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
-        { issue: "ORDER_ALREADY_CAPTURED", description: "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed." },
-      ]);
-    }
-    order.status = "COMPLETED";
-    order.capture = { id: "3C679366HH908993F", status: "COMPLETED" };
-    return { status: 201, body: orderResource(order) };
-  }
-  const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
-  if (refundMatch && request.method === "POST") {
-    const body = request.json as { amount: { value: string; currency_code: string } };
-    return { status: 201, body: { id: "1JU08902781691411", amount: body.amount, status: "COMPLETED", links: [] } };
-  }
-  if (request.path === "/v1/notifications/verify-webhook-signature") {
-    const body = request.json as { transmission_sig: string; webhook_id: string };
-    return { status: 200, body: { verification_status: body.transmission_sig === "good-signature" && body.webhook_id === "4JH86294D6297924G" ? "SUCCESS" : "FAILURE" } };
-  }
-  return paypalError(404, "NOT_FOUND", "No such endpoint in the stand-in");
-}
+const { clientId } = payPalCredentials;
 
 beforeAll(async () => {
-  server = await startProviderServer(handle);
-  paypal = createPayPalPayments({ clientId, clientSecret: "the-secret", environment: "sandbox", baseUrl: server.url, webhookId: "4JH86294D6297924G", brandName: "Balance & Crown" });
+  server = await startPayPalStandIn();
+  const { clientSecret, webhookId } = payPalCredentials;
+  paypal = createPayPalPayments({ clientId, clientSecret, webhookId, environment: "sandbox", baseUrl: server.url, brandName: "Balance & Crown" });
 });
 
 afterAll(async () => {
@@ -162,17 +66,17 @@ describe("live PayPal adapter", () => {
   });
 
   it("asks for an access token once and reuses it until it expires", async () => {
-    const before = tokensIssued;
+    const before = server.tokensIssued();
     await newOrder();
     await newOrder();
-    expect(tokensIssued - before).toBeLessThanOrEqual(1);
-    expect(server.requests.filter((r) => r.path === "/v1/oauth2/token")).toHaveLength(tokensIssued - before);
+    expect(server.tokensIssued() - before).toBeLessThanOrEqual(1);
+    expect(server.requests.filter((r) => r.path === "/v1/oauth2/token")).toHaveLength(server.tokensIssued() - before);
   });
 
   it("reads an order as open, approved as authorized, and captured as paid", async () => {
     const created = await newOrder();
     expect((await paypal.getPayment(created.externalPaymentId)).status).toBe("open");
-    orders.get(created.externalPaymentId)!.status = "APPROVED";
+    server.orders.get(created.externalPaymentId)!.status = "APPROVED";
     const approved = await paypal.getPayment(created.externalPaymentId);
     expect(approved).toMatchObject({ status: "authorized", method: "PAYPAL", orderId: 1002 });
     expect(approved.amount.equals(new Decimal("249.50"))).toBe(true);
@@ -182,7 +86,7 @@ describe("live PayPal adapter", () => {
     const created = await newOrder();
     expect((await paypal.capturePayment(created.externalPaymentId)).status).toBe("open");
 
-    orders.get(created.externalPaymentId)!.status = "APPROVED";
+    server.orders.get(created.externalPaymentId)!.status = "APPROVED";
     const captured = await paypal.capturePayment(created.externalPaymentId);
     expect(captured.status).toBe("paid");
     const capture = server.requests.find((r) => r.path.endsWith("/capture"))!;
@@ -190,20 +94,28 @@ describe("live PayPal adapter", () => {
 
     // Captured meanwhile by the other path (return page or webhook): PayPal answers ORDER_ALREADY_CAPTURED.
     const raced = await newOrder();
-    Object.assign(orders.get(raced.externalPaymentId)!, { status: "APPROVED", capturedElsewhere: true });
+    Object.assign(server.orders.get(raced.externalPaymentId)!, { status: "APPROVED", capturedElsewhere: true });
     expect((await paypal.capturePayment(raced.externalPaymentId)).status).toBe("paid");
     expect(server.requests.filter((r) => r.path === `/v2/checkout/orders/${raced.externalPaymentId}/capture`)).toHaveLength(1);
   });
 
+  it("treats an order the buyer has not approved as canceled once the shop gives it up, and leaves an approved one alone", async () => {
+    const created = await newOrder();
+    expect((await paypal.cancelPayment(created.externalPaymentId)).status).toBe("canceled");
+    server.orders.get(created.externalPaymentId)!.status = "APPROVED";
+    expect((await paypal.cancelPayment(created.externalPaymentId)).status).toBe("authorized");
+    expect(server.requests.some((r) => r.path.endsWith("/capture"))).toBe(false);
+  });
+
   it("reads a declined capture as failed", async () => {
     const created = await newOrder();
-    Object.assign(orders.get(created.externalPaymentId)!, { status: "COMPLETED", capture: { id: "9XX", status: "DECLINED" } });
+    Object.assign(server.orders.get(created.externalPaymentId)!, { status: "COMPLETED", capture: { id: "9XX", status: "DECLINED" } });
     expect((await paypal.getPayment(created.externalPaymentId)).status).toBe("failed");
   });
 
   it("refunds the order's capture with the caller's idempotency key", async () => {
     const created = await newOrder();
-    orders.get(created.externalPaymentId)!.status = "APPROVED";
+    server.orders.get(created.externalPaymentId)!.status = "APPROVED";
     await paypal.capturePayment(created.externalPaymentId);
     const refund = await paypal.refundPayment({ externalPaymentId: created.externalPaymentId, amount: new Decimal("49.5"), idempotencyKey: "refund-12", description: "Strap returned" });
     expect(refund).toMatchObject({ externalRefundId: "1JU08902781691411", status: "refunded" });
@@ -238,19 +150,11 @@ describe("live PayPal adapter", () => {
 
   it("verifies webhooks by asking PayPal, with the transmission headers, our webhook id and the event", async () => {
     const event = { id: "WH-2WR32451HC0233532-67976317FL4543714", event_type: "CHECKOUT.ORDER.APPROVED", resource_type: "checkout-order", resource: { id: "5O190127TN364715T" } };
-    const headers = (signature: string) =>
-      new Headers({
-        "paypal-auth-algo": "SHA256withRSA",
-        "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270",
-        "paypal-transmission-id": "69cd13f0-d67a-11e5-baa3-778b53f4ae55",
-        "paypal-transmission-sig": signature,
-        "paypal-transmission-time": "2026-03-04T10:06:00Z",
-      });
-    expect(await paypal.verifyWebhook(headers("good-signature"), JSON.stringify(event))).toBe(true);
+    expect(await paypal.verifyWebhook(payPalWebhookHeaders(), JSON.stringify(event))).toBe(true);
     const sent = server.requests.at(-1)!.json as Record<string, unknown>;
     expect(sent).toMatchObject({ auth_algo: "SHA256withRSA", transmission_id: "69cd13f0-d67a-11e5-baa3-778b53f4ae55", webhook_id: "4JH86294D6297924G", webhook_event: event });
 
-    expect(await paypal.verifyWebhook(headers("forged"), JSON.stringify(event))).toBe(false);
+    expect(await paypal.verifyWebhook(payPalWebhookHeaders("forged"), JSON.stringify(event))).toBe(false);
     server.requests.length = 0;
     expect(await paypal.verifyWebhook(new Headers(), JSON.stringify(event))).toBe(false);
     expect(server.requests).toHaveLength(0);

@@ -58,16 +58,17 @@ export async function startPayment(
 }
 
 /**
- * After a webhook has been handled: when it made an order paid, send the order confirmation e-mail (once; see
- * `sendOrderConfirmation`). Runs after the webhook's transaction has committed, so a slow mail server never holds
- * the order's locks.
+ * After a webhook has been handled (or the unpaid-order sweep found a payment paid): when it made an order paid,
+ * send the order confirmation e-mail (once; see `sendOrderConfirmation`). An authorized payment is not paid until
+ * captured, so it sends nothing. Runs after the webhook's transaction has committed, so a slow mail server never
+ * holds the order's locks.
  */
 export async function afterPaymentWebhook(
   db: Db,
   outcome: WebhookOutcome,
   options: { mail: MailPort; origin: string; tokenSecret: string; shopName: string },
 ): Promise<void> {
-  if (outcome.result !== "processed" || (outcome.status !== "paid" && outcome.status !== "authorized")) return;
+  if (outcome.result !== "processed" || outcome.status !== "paid") return;
   const [row] = await db
     .select({ orderNumber: order.orderNumber })
     .from(paymentDetail)

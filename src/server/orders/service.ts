@@ -1,15 +1,24 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
-import { order, orderDetail, orderItem, paymentDetail } from "@/server/db/schema";
+import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import {
+  gatewayForMethod,
+  isOnlinePaymentMethod,
+  paymentOpenUntil,
+  type PaymentGateway,
+  type PaymentsPort,
+  type ProviderPayment,
+} from "@/server/integrations/payments/port";
 import { logChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
 import { bookStock } from "@/server/stock/service";
-import type { PaymentUpdate } from "@/server/webhooks/schemas";
-import { assertOrderTransition } from "./order-machine";
+import type { PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
+import { actOnProviderPayment } from "@/server/webhooks/service";
+import { assertOrderTransition, paidOrderStatuses } from "./order-machine";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -69,11 +78,14 @@ async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, us
 /**
  * What a settled payment does to its order (the webhook's `onPaymentUpdate`): paid makes a PENDING order
  * PAID_READY_TO_SHIP, or PAID_FUTURE_SHIPMENT when its shipping date lies after the next shipping day; failed,
- * cancelled or expired cancel it and return its stock. The order is found by the payment id we stored, never by
- * what the provider's metadata claims. Anything that does not fit (money for an order already cancelled, an
- * amount that differs from the order's total) changes no order and is put before staff.
+ * cancelled or expired cancel it and return its stock. Authorized is not paid yet: for a PENDING order it answers
+ * "capture", and the order waits for the provider to report the capture paid. The order is found by the payment id
+ * we stored, never by what the provider's metadata claims, and locked before anything is decided. Anything that does
+ * not fit (money for an order already cancelled, an amount that differs from the order's total) changes no order,
+ * takes no money that was only authorized, and is put before staff; the sweep leaves such an order to them. `note`
+ * is added to the logbook's description of a change.
  */
-export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Date = new Date()): Promise<void> {
+export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Date = new Date(), note?: string): Promise<PaymentFollowUp | void> {
   const [payment] = await tx
     .select({ orderId: paymentDetail.orderId, total: paymentDetail.total })
     .from(paymentDetail)
@@ -90,18 +102,26 @@ export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Dat
     .where(eq(order.id, payment.orderId))
     .for("update", { of: order });
   if (!current) throw new AppError("NOT_FOUND", `Order ${payment.orderId} does not exist.`);
+  const change = `${describe}.${note ? ` ${note}` : ""}`;
 
   if (update.status === "paid" || update.status === "authorized") {
+    const authorized = update.status === "authorized";
     if (!update.amount.equals(payment.total)) {
-      await flagPayment(tx, payment.orderId, update, `${describe} for ${formatEuro(update.amount)}, but order ${current.orderNumber} costs ${formatEuro(payment.total)}; check it before shipping`);
+      const held = authorized ? "it is left uncaptured and the order stays PENDING" : "the order stays PENDING and does not expire";
+      await flagPayment(tx, payment.orderId, update, `${describe} for ${formatEuro(update.amount)}, but order ${current.orderNumber} costs ${formatEuro(payment.total)}; ${held} until staff settle it`);
       return;
     }
     if (current.status !== "PENDING") {
-      await flagPayment(tx, payment.orderId, update, `${describe}, but order ${current.orderNumber} is ${current.status}; refund the payment or restore the order`);
+      const advice = authorized ? "it is left uncaptured and lapses; tell the buyer" : "refund the payment or restore the order";
+      await flagPayment(tx, payment.orderId, update, `${describe}, but order ${current.orderNumber} is ${current.status}; ${advice}`);
       return;
     }
+    if (authorized) {
+      await logChange(tx, { userId: null, eventType: "WEBHOOK", entityType: "ORDER", entityId: payment.orderId, newState: update, description: `${describe}; order ${current.orderNumber} stays PENDING until the capture is paid` });
+      return "capture";
+    }
     const future = current.shippingDate !== null && (await isFutureShipmentNow(tx, current.shippingDate, now));
-    await transitionOrder(tx, payment.orderId, future ? "PAID_FUTURE_SHIPMENT" : "PAID_READY_TO_SHIP", { userId: null, description: `${describe}.`, now });
+    await transitionOrder(tx, payment.orderId, future ? "PAID_FUTURE_SHIPMENT" : "PAID_READY_TO_SHIP", { userId: null, description: change, now });
     await notifyStaff(tx, { type: "ORDER", message: `Order ${current.orderNumber} is paid (${formatEuro(payment.total)})${future ? ", to ship later" : " and ready to ship"}` });
     return;
   }
@@ -110,7 +130,7 @@ export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Dat
     await logChange(tx, { userId: null, eventType: "WEBHOOK", entityType: "ORDER", entityId: payment.orderId, newState: update, description: `${describe}; order ${current.orderNumber} is ${current.status} and stays so` });
     return;
   }
-  await transitionOrder(tx, payment.orderId, "CANCELLED", { userId: null, description: `${describe}.`, now });
+  await transitionOrder(tx, payment.orderId, "CANCELLED", { userId: null, description: change, now });
 }
 
 async function flagPayment(tx: Db, orderId: number, update: PaymentUpdate, message: string): Promise<void> {
@@ -118,26 +138,119 @@ async function flagPayment(tx: Db, orderId: number, update: PaymentUpdate, messa
   await notifyStaff(tx, { type: "ORDER", severity: "ERROR", message });
 }
 
+/** What one run of the unpaid-order sweep did, for the job to log and to send the confirmation e-mails of. */
+export type UnpaidOrderSweep = {
+  /** Order numbers cancelled, their stock returned: not paid in time, or their payment failed at the provider. */
+  expired: string[];
+  /** Orders the provider had been paid for although no webhook said so; now paid, their e-mail still to send. */
+  paid: { orderNumber: string; outcome: WebhookOutcome }[];
+  /** Orders left PENDING for now, and why: a payment still open or being captured at the provider. */
+  waiting: { orderNumber: string; reason: string }[];
+  /** Orders left PENDING because their provider could not be asked; the next run tries again. */
+  failed: { orderNumber: string; error: string }[];
+};
+
+type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome } | { kind: "waiting"; reason: string } | { kind: "settled elsewhere" };
+
 /**
- * Cancels the PENDING orders placed before `olderThan` (their buyer never finished paying) and returns their
- * stock. Each order is its own transaction, so one that a webhook is settling at the same moment waits for it and
- * is then left alone. Returns the order numbers it cancelled.
+ * The unpaid-order sweep. For each PENDING order placed before `olderThan` it asks the payment's provider first,
+ * since a webhook can be late or lost and some payments take days:
+ * - a payment the provider has settled (paid, failed, ...) is acted on as its webhook would have been
+ *   (`actOnProviderPayment`): a paid order gets paid, and the webhook, when it comes, is a duplicate;
+ * - an authorized payment is captured, and its order waits for the provider to report it paid;
+ * - an open or pending payment of a method the provider keeps open for longer (bank transfer, `paymentOpenUntil`)
+ *   leaves its order waiting until that time has passed;
+ * - any other open payment is cancelled at the provider, so the buyer can no longer pay it, and the order with it,
+ *   which returns its stock. One the provider will not cancel (the buyer is in the middle of paying) waits.
+ * An order whose payment never started (or that its provider does not know) just expires; one whose provider does not
+ * answer waits for the next run; one whose payment was put before staff (money for another amount, an authorization
+ * left uncaptured) is theirs to decide and is not looked at. Provider calls are made outside any transaction; each
+ * order is locked while it changes, so a webhook settling it at the same moment waits, and is then a duplicate.
  */
-export async function expireUnpaidOrders(db: Db, olderThan: Date, now: Date = new Date()): Promise<string[]> {
+export async function expireUnpaidOrders(
+  db: Db,
+  options: { olderThan: Date; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
+): Promise<UnpaidOrderSweep> {
+  const now = options.now ?? new Date();
+  const flaggedPayment = db
+    .select({ id: webhookEvent.id })
+    .from(webhookEvent)
+    .where(and(eq(webhookEvent.externalPaymentId, paymentDetail.externalPaymentId), inArray(webhookEvent.status, ["paid", "authorized"])));
   const stale = await db
-    .select({ id: order.id })
+    .select({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      createdAt: order.createdAt,
+      method: paymentDetail.provider,
+      externalPaymentId: paymentDetail.externalPaymentId,
+    })
     .from(order)
-    .where(and(eq(order.status, "PENDING"), lt(order.createdAt, olderThan)))
+    .leftJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .where(and(eq(order.status, "PENDING"), lt(order.createdAt, options.olderThan), notExists(flaggedPayment)))
     .orderBy(asc(order.id));
-  const expired: string[] = [];
-  for (const { id } of stale) {
-    const orderNumber = await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ status: order.status, orderNumber: order.orderNumber }).from(order).where(eq(order.id, id)).for("update");
-      if (locked?.status !== "PENDING") return null;
-      await transitionOrder(tx, id, "CANCELLED", { userId: null, description: "Not paid in time: the order expired.", now });
-      return locked.orderNumber;
-    });
-    if (orderNumber) expired.push(orderNumber);
+
+  const sweep: UnpaidOrderSweep = { expired: [], paid: [], waiting: [], failed: [] };
+  for (const candidate of stale) {
+    let step: SweepStep;
+    try {
+      step = await sweepOrder(db, candidate, options.paymentsFor, now);
+    } catch (error) {
+      sweep.failed.push({ orderNumber: candidate.orderNumber, error: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    if (step.kind === "expired") sweep.expired.push(candidate.orderNumber);
+    else if (step.kind === "paid") sweep.paid.push({ orderNumber: candidate.orderNumber, outcome: step.outcome });
+    else if (step.kind === "waiting") sweep.waiting.push({ orderNumber: candidate.orderNumber, reason: step.reason });
   }
-  return expired;
+  return sweep;
+}
+
+async function sweepOrder(
+  db: Db,
+  candidate: { id: number; createdAt: Date; method: string | null; externalPaymentId: string | null },
+  paymentsFor: (gateway: PaymentGateway) => PaymentsPort,
+  now: Date,
+): Promise<SweepStep> {
+  const { externalPaymentId, method } = candidate;
+  if (!externalPaymentId || !method || !isOnlinePaymentMethod(method)) {
+    return expireOrder(db, candidate.id, "Not paid in time: the order expired; its payment never started.", now);
+  }
+  const payments = paymentsFor(gatewayForMethod(method));
+  let payment: ProviderPayment;
+  try {
+    payment = await payments.getPayment(externalPaymentId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+    return expireOrder(db, candidate.id, `Not paid in time: the order expired; ${payments.provider} does not know its payment ${externalPaymentId}.`, now);
+  }
+
+  let note = "The unpaid-order sweep found it so; no webhook had reported it.";
+  if (payment.status === "open" || payment.status === "pending") {
+    const openUntil = paymentOpenUntil(method, candidate.createdAt);
+    if (openUntil && openUntil > now) return { kind: "waiting", reason: `its ${method} payment can be paid until ${openUntil.toISOString()}` };
+    payment = await payments.cancelPayment(externalPaymentId);
+    if (payment.status === "open" || payment.status === "pending") return { kind: "waiting", reason: `${payments.provider} will not cancel its ${payment.status} payment` };
+    if (payment.status === "canceled") note = "Not paid in time: the shop cancelled the payment and the order expired.";
+  }
+
+  const outcome = await actOnProviderPayment(db, {
+    payments,
+    payment,
+    eventId: null,
+    onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now, note),
+  });
+  const [after] = await db.select({ status: order.status }).from(order).where(eq(order.id, candidate.id));
+  if (after?.status === "CANCELLED") return { kind: "expired" };
+  if (after && (paidOrderStatuses as readonly string[]).includes(after.status)) return { kind: "paid", outcome };
+  return { kind: "waiting", reason: outcome.result === "capturing" ? "its authorized payment is being captured" : `its payment is ${payment.status}` };
+}
+
+/** Cancels an order still PENDING, under its lock; one settled meanwhile is left as it is. */
+async function expireOrder(db: Db, orderId: number, description: string, now: Date): Promise<SweepStep> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: order.status }).from(order).where(eq(order.id, orderId)).for("update");
+    if (locked?.status !== "PENDING") return { kind: "settled elsewhere" as const };
+    await transitionOrder(tx, orderId, "CANCELLED", { userId: null, description, now });
+    return { kind: "expired" as const };
+  });
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { env } from "@/env";
+import { shopUrl } from "@/server/config/shop-url";
 import { afterPaymentWebhook } from "@/server/checkout/payment";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getMail } from "@/server/integrations/mail/mail";
-import { shopOrigin } from "@/server/integrations/payments/payments";
 import { logger } from "@/server/logger";
 import { applyPaymentUpdate } from "@/server/orders/service";
 import type { OnPaymentUpdate, WebhookOutcome } from "./schemas";
@@ -34,7 +34,7 @@ export async function respondToPaymentWebhook(request: Request, provider: string
   log.info(outcome, `payment webhook: ${outcome.result}`);
   try {
     const db = getDb();
-    await afterPaymentWebhook(db, outcome, { mail: getMail(db), origin: shopOrigin(request.headers), tokenSecret: env.TOKEN_SECRET, shopName: env.SHOP_NAME });
+    await afterPaymentWebhook(db, outcome, { mail: getMail(db), origin: shopUrl(), tokenSecret: env.TOKEN_SECRET, shopName: env.SHOP_NAME });
   } catch (error) {
     log.error({ err: error }, "the order confirmation e-mail could not be sent");
   }

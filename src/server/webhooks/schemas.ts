@@ -24,15 +24,21 @@ export type PaymentUpdate = {
 
 /**
  * What the caller does with a payment update, inside the transaction that records it: if it throws, the record is
- * rolled back too and the provider's retry gets another chance.
+ * rolled back too and the provider's retry gets another chance. For an authorized payment it answers "capture" when
+ * the money is to be taken (its order is waiting for exactly this payment); anything else leaves the payment
+ * uncaptured.
  */
-export type OnPaymentUpdate = (tx: Db, update: PaymentUpdate) => Promise<void>;
+export type OnPaymentUpdate = (tx: Db, update: PaymentUpdate) => Promise<PaymentFollowUp | void>;
+
+export type PaymentFollowUp = "capture";
 
 export type WebhookOutcome =
   /** A new settled status, handed to the callback. */
   | { result: "processed"; externalPaymentId: string; status: SettledPaymentStatus }
   /** A status already acted on (a replay, or a second event about the same change): nothing happened. */
   | { result: "duplicate"; externalPaymentId: string; status: SettledPaymentStatus }
+  /** The money is reserved and its capture asked for; the order waits for the provider to report it paid. */
+  | { result: "capturing"; externalPaymentId: string; status: "authorized" }
   /** The buyer is not done yet (open, pending): nothing to act on. */
   | { result: "not-settled"; externalPaymentId: string; status: PaymentStatus }
   /** The provider does not know the payment, or the event is about something other than a payment. */

@@ -1,20 +1,23 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { PayPalPayments } from "@/server/integrations/payments/paypal";
 import { payPalOrderIdOfEvent, payPalWebhookEvent } from "@/server/integrations/payments/paypal";
-import { isSettled, type PaymentsPort } from "@/server/integrations/payments/port";
+import { isSettled, type PaymentsPort, type ProviderPayment } from "@/server/integrations/payments/port";
 import { mollieWebhookBody, type OnPaymentUpdate, type WebhookOutcome } from "./schemas";
 
 /**
  * Payment webhooks: authenticate the call, fetch the payment's real status from the provider (a webhook body is
- * never trusted), record the status once, and hand it to the caller's callback in the same transaction.
+ * never trusted), record the status once, and hand it to the caller's callback in the same transaction. An
+ * authorized payment is captured only when the callback asks for it (see `actOnProviderPayment`).
  *
  * Idempotency: one `webhookEvent` row per provider, payment and status. A replayed callback, a provider's retry, or
  * a second event about the same change (PayPal sends several per payment) finds the row and changes nothing; an
- * out-of-order callback fetches the current status, which is either already recorded or the newer one.
+ * out-of-order callback fetches the current status, which is either already recorded or the newer one. The one
+ * status not kept is an authorized payment the shop is capturing, so that a retry can ask for the capture again.
  */
 
 /** Whether a presented secret is the webhook secret, compared in constant time (digests make the lengths equal). */
@@ -43,7 +46,8 @@ export async function handleMollieWebhook(
 
 /**
  * A PayPal webhook: verified by asking PayPal, then resolved to the PayPal order it is about. An approved order is
- * captured here (idempotently, the return page may have done so already), since only a completed capture is paid.
+ * captured here when our order still waits for it (idempotently, the return page may have done so already), since
+ * only a completed capture is paid.
  */
 export async function handlePayPalWebhook(
   db: Db,
@@ -72,33 +76,66 @@ async function applyProviderStatus(
   eventId: string | null,
   onPaymentUpdate: OnPaymentUpdate,
 ): Promise<WebhookOutcome> {
-  let payment;
+  let payment: ProviderPayment;
   try {
     payment = await payments.getPayment(externalPaymentId);
-    if (payments.provider === "paypal" && payment.status === "authorized") payment = await payments.capturePayment(externalPaymentId);
   } catch (error) {
     // Mollie's advice: answer unknown ids like known ones, so the webhook cannot be used to probe for payments.
     if (error instanceof AppError && error.code === "NOT_FOUND") return { result: "ignored", externalPaymentId };
     throw error;
   }
-  const status = payment.status;
+  return actOnProviderPayment(db, { payments, payment, eventId, onPaymentUpdate });
+}
+
+/**
+ * Acts once on a payment's status as the provider reported it: records the status and hands it to `onPaymentUpdate`
+ * in one transaction. An authorized payment is captured only when `onPaymentUpdate` asks for it, that is after our
+ * order was locked and found waiting for exactly this payment, never before, so no money is taken for an order
+ * cancelled meanwhile. What the capture leads to is acted on in turn: paid settles the order, while a capture the
+ * provider is still carrying out leaves it waiting for the provider's next word. The webhooks use this, and so does
+ * the unpaid-order sweep when it finds a payment settled whose webhook never came: the webhook is then a duplicate.
+ */
+export async function actOnProviderPayment(
+  db: Db,
+  input: { payments: PaymentsPort; payment: ProviderPayment; eventId: string | null; onPaymentUpdate: OnPaymentUpdate },
+): Promise<WebhookOutcome> {
+  const { payments, eventId, onPaymentUpdate } = input;
+  const { externalPaymentId } = input.payment;
+  const capturing = { result: "capturing" as const, externalPaymentId, status: "authorized" as const };
+  let acted = await recordStatus(db, payments.provider, input.payment, eventId, onPaymentUpdate);
+  if (acted === "capture") {
+    const captured = await payments.capturePayment(externalPaymentId);
+    if (captured.status === "authorized") return capturing;
+    acted = await recordStatus(db, payments.provider, captured, eventId, onPaymentUpdate);
+  }
+  return acted === "capture" ? capturing : acted;
+}
+
+async function recordStatus(
+  db: Db,
+  provider: PaymentsPort["provider"],
+  payment: ProviderPayment,
+  eventId: string | null,
+  onPaymentUpdate: OnPaymentUpdate,
+): Promise<WebhookOutcome | "capture"> {
+  const { externalPaymentId, status } = payment;
   if (!isSettled(status)) return { result: "not-settled", externalPaymentId, status };
 
   return db.transaction(async (tx) => {
-    const recorded = await tx
+    const [recorded] = await tx
       .insert(webhookEvent)
-      .values({ provider: payments.provider, externalPaymentId, status, eventId })
+      .values({ provider, externalPaymentId, status, eventId })
       .onConflictDoNothing({ target: [webhookEvent.provider, webhookEvent.externalPaymentId, webhookEvent.status] })
       .returning({ id: webhookEvent.id });
-    if (recorded.length === 0) return { result: "duplicate" as const, externalPaymentId, status };
-    await onPaymentUpdate(tx, {
-      provider: payments.provider,
-      externalPaymentId,
-      status,
-      amount: payment.amount,
-      method: payment.method,
-      orderId: payment.orderId,
-    });
+    if (!recorded) return { result: "duplicate" as const, externalPaymentId, status };
+    const followUp = await onPaymentUpdate(tx, { provider, externalPaymentId, status, amount: payment.amount, method: payment.method, orderId: payment.orderId });
+    if (followUp === "capture" && status === "authorized") {
+      // Not recorded until the capture has settled it, so that a retried webhook or the sweep asks for the capture
+      // again if this one fails; providers take one capture per payment, whoever asks. An authorized payment that
+      // stays recorded is one left uncaptured on purpose.
+      await tx.delete(webhookEvent).where(eq(webhookEvent.id, recorded.id));
+      return "capture" as const;
+    }
     return { result: "processed" as const, externalPaymentId, status };
   });
 }

@@ -20,7 +20,7 @@ import {
  *
  * Why REST and not the official `@mollie/api-client`: the SDK accepts another API address, but sends every request
  * through an HTTPS agent pinned to its own bundle of certificate authorities, so it cannot talk to the plain-HTTP
- * stand-in our tests run on 127.0.0.1 ("Protocol http: not supported"), and no option turns that off. Three
+ * stand-in our tests run on 127.0.0.1 ("Protocol http: not supported"), and no option turns that off. A handful of
  * endpoints of a stable, documented API are a small price for adapters that are tested against real HTTP.
  *
  * A `test_` key gives Mollie's test mode and a `live_` key real payments; the address is the same.
@@ -59,6 +59,7 @@ const paymentResponse = z.object({
   amount,
   method: z.string().nullish(),
   metadata: z.unknown().optional(),
+  isCancelable: z.boolean().optional(),
   _links: z.object({ checkout: z.object({ href: z.string() }).optional() }).optional(),
 });
 type MolliePayment = z.infer<typeof paymentResponse>;
@@ -75,7 +76,7 @@ const errorResponse = z.object({
 export function createMolliePayments(options: { apiKey: string; baseUrl?: string }): PaymentsPort {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
 
-  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+  async function api(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
@@ -135,11 +136,32 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
       const payment = await fetchPayment(id);
       // Only an authorized payment (Klarna, cards with manual capture) has money left to take.
       if (payment.status !== "authorized") return payment;
-      await api("POST", `/payments/${encodeURIComponent(payment.externalPaymentId)}/captures`, {
-        body: {},
-        idempotencyKey: `capture-${payment.externalPaymentId}`,
-      });
+      try {
+        await api("POST", `/payments/${encodeURIComponent(payment.externalPaymentId)}/captures`, {
+          body: {},
+          idempotencyKey: `capture-${payment.externalPaymentId}`,
+        });
+      } catch (error) {
+        // Mollie refuses a second capture of what an earlier one (still being carried out) already takes; the
+        // payment's status says how that one goes.
+        if (!(error instanceof PaymentProviderError && error.code === "UNPROCESSABLE_CONTENT")) throw error;
+      }
       return fetchPayment(payment.externalPaymentId);
+    },
+
+    async cancelPayment(id) {
+      const paymentId = externalPaymentIdSchema.parse(id);
+      const path = `/payments/${encodeURIComponent(paymentId)}`;
+      const payment = paymentResponse.parse(await api("GET", path));
+      // An authorized payment is never withdrawn here: the shop captures it (or staff decide), the sweep does not.
+      if ((payment.status !== "open" && payment.status !== "pending") || !payment.isCancelable) return reshapePayment(payment);
+      try {
+        return reshapePayment(paymentResponse.parse(await api("DELETE", path)));
+      } catch (error) {
+        // The buyer finished it between our read and the cancel: Mollie refuses, and the payment is as it now is.
+        if (error instanceof PaymentProviderError && error.code === "UNPROCESSABLE_CONTENT") return fetchPayment(paymentId);
+        throw error;
+      }
     },
 
     async refundPayment(raw) {

@@ -24,7 +24,8 @@ import {
  * A buyer pays like this: we create an order with intent CAPTURE and send the buyer to its `payer-action` link;
  * PayPal returns them to our return URL with the order approved; we capture it (on return or on the
  * CHECKOUT.ORDER.APPROVED webhook, whichever comes first: the capture is idempotent), and only a completed
- * capture counts as paid.
+ * capture counts as paid. No money moves before that capture, which the shop makes only for an order still waiting
+ * for its payment.
  */
 
 export type PayPalEnvironment = "live" | "sandbox";
@@ -222,6 +223,15 @@ export function createPayPalPayments(options: {
         if (error instanceof PaymentProviderError && error.message.includes("ORDER_ALREADY_CAPTURED")) return reshapeOrder(await fetchOrder(order.id));
         throw error;
       }
+    },
+
+    async cancelPayment(id) {
+      const payment = reshapeOrder(await fetchOrder(id));
+      // PayPal has no call to withdraw an order the buyer has not approved (voiding is for authorize intent); it
+      // lapses by itself. With intent CAPTURE, not capturing is what cancelling means: from now on the shop treats
+      // the order as canceled, and should the buyer still approve it, the webhook finds our order cancelled and
+      // leaves it uncaptured.
+      return payment.status === "open" ? { ...payment, status: "canceled" } : payment;
     },
 
     async refundPayment(raw) {

@@ -37,6 +37,30 @@ export const onlinePaymentMethods = [
 ] as const satisfies readonly PaymentProvider[];
 export type OnlinePaymentMethod = (typeof onlinePaymentMethods)[number];
 
+export function isOnlinePaymentMethod(value: string): value is OnlinePaymentMethod {
+  return (onlinePaymentMethods as readonly string[]).includes(value);
+}
+
+const day = 24 * 60 * 60_000;
+
+/**
+ * How long a provider keeps an unfinished payment of these methods open for the buyer, where that is far longer than
+ * the shop's own timeout for unpaid orders. Mollie gives a bank transfer 12 business days plus 2 days for the money
+ * to arrive before it expires the payment; 21 calendar days covers that across weekends and holidays. Every other
+ * method is finished or abandoned within the hour.
+ */
+const longPaymentLifetimes: Partial<Record<OnlinePaymentMethod, number>> = { BANKTRANSFER: 21 * day };
+
+/**
+ * Until when the buyer can still finish a payment of this method started at `startedAt`, when the provider waits for
+ * them longer than the shop's timeout; null for the methods that are done within the hour. An unpaid order is not
+ * expired before this, since its money may still be on its way.
+ */
+export function paymentOpenUntil(method: OnlinePaymentMethod, startedAt: Date): Date | null {
+  const lifetime = longPaymentLifetimes[method];
+  return lifetime === undefined ? null : new Date(startedAt.getTime() + lifetime);
+}
+
 /**
  * The methods the checkout offers. Mollie retired giropay and Sofort (its SDK lists them only as historic methods,
  * and creating a payment with them fails), so they stay readable on old payments but are not offered. Direct debit
@@ -121,8 +145,18 @@ export interface PaymentsPort {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** The payment's real state, fetched from the provider; throws NOT_FOUND for an id the provider does not know. */
   getPayment(externalPaymentId: string): Promise<ProviderPayment>;
-  /** Takes the money of an authorized (PayPal: approved) payment; a payment already paid is returned as it is. */
+  /**
+   * Takes the money of an authorized (PayPal: approved) payment; a payment already paid is returned as it is. The
+   * answer may still be `authorized` while the provider carries the capture out (Mollie); it reports `paid` later.
+   */
   capturePayment(externalPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * Withdraws a payment the buyer has not finished, so that it can no longer be paid, and returns it as it is
+   * afterwards: `canceled` when that worked, or still `open` or `pending` when the provider would not cancel it
+   * (Mollie cancels most methods only while open). A payment that has moved on (paid, authorized, failed...) is
+   * returned as it is and left alone.
+   */
+  cancelPayment(externalPaymentId: string): Promise<ProviderPayment>;
   refundPayment(input: RefundPaymentInput): Promise<ProviderRefund>;
 }
 

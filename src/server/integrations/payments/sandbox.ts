@@ -8,7 +8,7 @@ import { AppError } from "@/server/errors";
 import {
   createPaymentInput,
   externalPaymentId as externalPaymentIdSchema,
-  onlinePaymentMethods,
+  isOnlinePaymentMethod,
   paymentStatuses,
   refundPaymentInput,
   type PaymentsPort,
@@ -23,12 +23,21 @@ import {
  * the redirect URL. The webhook must fetch the status through `getPayment`, exactly as with Mollie.
  *
  * It stands in for PayPal as well: PayPal's approve-then-capture dance has no outcome a buyer could tell apart
- * here, so PayPal payments in the sandbox are simply paid on the page.
+ * here, so PayPal payments in the sandbox are simply paid on the page. Klarna's is kept: a Klarna payment can be
+ * authorised on the page, and is paid only when the shop captures it, as with Mollie.
  */
 
-/** What the buyer can choose on the hosted page. */
-export const sandboxOutcomes = ["paid", "failed", "canceled", "expired"] as const;
+/** What the buyer can choose on the hosted page; `authorized` only for the methods that authorise first. */
+export const sandboxOutcomes = ["paid", "authorized", "failed", "canceled", "expired"] as const;
 export type SandboxOutcome = (typeof sandboxOutcomes)[number];
+
+/** The methods Mollie authorises first and pays out only on capture (Klarna's pay now and slice it). */
+const authorisingMethods: readonly string[] = ["KLARNAPAYNOW", "KLARNASLICEIT"];
+
+/** What the hosted page offers for a payment of this method. */
+export function sandboxOutcomesFor(method: string): readonly SandboxOutcome[] {
+  return authorisingMethods.includes(method) ? sandboxOutcomes : sandboxOutcomes.filter((outcome) => outcome !== "authorized");
+}
 
 export const sandboxPaymentPath = (id: string) => `/sandbox/pay/${encodeURIComponent(id)}`;
 
@@ -43,7 +52,7 @@ export function createSandboxPayments(options: { db: Db; baseUrl: string }): Pay
       externalPaymentId: row.id,
       status: row.status,
       amount: row.amount,
-      method: (onlinePaymentMethods as readonly string[]).includes(row.method) ? (row.method as ProviderPayment["method"]) : null,
+      method: isOnlinePaymentMethod(row.method) ? row.method : null,
       orderId: row.orderId,
     };
   }
@@ -75,8 +84,26 @@ export function createSandboxPayments(options: { db: Db; baseUrl: string }): Pay
 
     getPayment: fetchPayment,
 
-    // The buyer's choice on the hosted page is final, so there is never an authorized payment left to capture.
-    capturePayment: fetchPayment,
+    // Mollie carries a capture out on its own time and then calls the webhook with the payment paid; the sandbox
+    // does the same at once.
+    async capturePayment(id) {
+      const [captured] = await db
+        .update(sandboxPayment)
+        .set({ status: "paid" })
+        .where(and(eq(sandboxPayment.id, externalPaymentIdSchema.parse(id)), eq(sandboxPayment.status, "authorized")))
+        .returning();
+      if (captured) await notifyWebhook(captured.webhookUrl, captured.id);
+      return fetchPayment(id);
+    },
+
+    // Like Mollie, only a payment the buyer has not started can be cancelled; a pending one is left to finish.
+    async cancelPayment(id) {
+      await db
+        .update(sandboxPayment)
+        .set({ status: "canceled", completedAt: new Date() })
+        .where(and(eq(sandboxPayment.id, externalPaymentIdSchema.parse(id)), eq(sandboxPayment.status, "open")));
+      return fetchPayment(id);
+    },
 
     async refundPayment(raw) {
       const input = refundPaymentInput.parse(raw);
@@ -128,16 +155,17 @@ export async function getSandboxCheckout(db: Db, id: string) {
  * second callback. Returns where to send the buyer next.
  */
 export async function completeSandboxPayment(db: Db, id: string, outcome: SandboxOutcome): Promise<{ redirectUrl: string; notified: boolean }> {
+  const existing = await findPayment(db, id);
+  if (!existing) throw new AppError("NOT_FOUND", `The sandbox has no payment ${id}`);
+  if (!sandboxOutcomesFor(existing.method).includes(outcome)) {
+    throw new AppError("BAD_REQUEST", `A ${existing.method} payment cannot be ${outcome}`);
+  }
   const [decided] = await db
     .update(sandboxPayment)
     .set({ status: outcome, completedAt: new Date() })
     .where(and(eq(sandboxPayment.id, id), eq(sandboxPayment.status, "open")))
     .returning();
-  if (!decided) {
-    const existing = await findPayment(db, id);
-    if (!existing) throw new AppError("NOT_FOUND", `The sandbox has no payment ${id}`);
-    return { redirectUrl: existing.redirectUrl, notified: false };
-  }
+  if (!decided) return { redirectUrl: existing.redirectUrl, notified: false };
   return { redirectUrl: decided.redirectUrl, notified: await notifyWebhook(decided.webhookUrl, decided.id) };
 }
 
