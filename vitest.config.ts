@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.mjs"],
           exclude: ["src/**/*.int.test.ts", "node_modules/**"],
           setupFiles: ["tests/setup/test-env.ts"],
           testTimeout: 10_000,

@@ -6,7 +6,9 @@ import { environmentNames } from "./lib/enums";
  * Validated configuration (SPEC section 5). Read configuration only through this module.
  *
  * With INTEGRATIONS=sandbox (the default) the live integrations' values are optional and sandboxes stand in for
- * them. With INTEGRATIONS=live in production every secret a live integration needs is required.
+ * them. Production refuses the sandboxes: they publish sign-in links and let a buyer choose "paid". With
+ * INTEGRATIONS=live the shop's public address (AUTH_URL) and the mail server are always required, and in production
+ * every secret a live integration needs.
  */
 
 const optional = z.string().min(1).optional();
@@ -43,6 +45,18 @@ export const env = createEnv({
     DATA_DIR: z.string().min(1).default(".data"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOP_NAME: z.string().min(1).default("Balance & Crown"),
+    /** 1: a starting server fills an empty database with the demo shop even with live integrations (never in production). */
+    SEED_DEMO: z.enum(["0", "1"]).optional(),
+    /**
+     * The shop's public address at run time, for sign-in links, payment return pages and webhooks (see shopUrl()).
+     * Falls back to NEXT_PUBLIC_SERVER_URL, which is fixed when the shop is built.
+     */
+    AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * How many proxies in front of the shop append to X-Forwarded-For (nginx with $proxy_add_x_forwarded_for: 1).
+     * 0 (the default) means clients connect directly and their socket address is used. Read by scripts/serve.mjs.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
     TOKEN_SECRET: z.string().min(32, "must be at least 32 characters"),
     WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters"),
@@ -86,7 +100,17 @@ export const env = createEnv({
   createFinalSchema: (shape, isServer) =>
     z.object(shape).superRefine((values, ctx) => {
       const record = values as Record<string, unknown>;
-      if (!isServer || record.INTEGRATIONS !== "live" || record.ENVIRONMENT !== "production") return;
+      if (!isServer) return;
+      if (record.INTEGRATIONS !== "live") {
+        if (record.ENVIRONMENT === "production") {
+          ctx.addIssue({ code: "custom", path: ["INTEGRATIONS"], message: "must be live in production: sandboxes publish sign-in links and let buyers choose 'paid'" });
+        }
+        return;
+      }
+      for (const name of ["AUTH_URL", "SMTP_URL"] as const) {
+        if (!record[name]) ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations" });
+      }
+      if (record.ENVIRONMENT !== "production") return;
       for (const name of liveIntegrationSecrets) {
         if (!record[name]) {
           ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations in production" });

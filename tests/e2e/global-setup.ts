@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 /**
- * Starts the production build (`next start`) on a free port with a fresh data folder, so the server opens a new
+ * Starts the production build through the shop's front door (scripts/serve.mjs, what `npm start` runs) on a free port with a fresh data folder, so the server opens a new
  * embedded PGlite, migrates it and seeds the demo catalogue itself on start (instrumentation hook), with sandbox
  * integrations. Tests read the address with `inject("baseUrl")`.
  *
- * Set E2E_SERVER_LOG=1 to stream the server's output; it is always written to .test-data/e2e/server.log.
+ * Set E2E_SERVER_LOG=1 to stream the server's output; it is always written to .test-data/e2e/server.log as it comes.
  * Set E2E_KEEP_DATA=1 to keep the server's data folder after the run.
  */
 
@@ -20,6 +20,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The server's data folder: its PGlite database, storage and sandbox outbox live there. */
     serverDataDir: string;
+    /** The server's output so far, one JSON log line each: where a staff account's sign-in link is found. */
+    serverLogFile: string;
   }
 }
 
@@ -46,15 +48,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // into the browser bundle at build time is not changed by this.
     NEXT_PUBLIC_SERVER_URL: baseUrl,
     AUTH_URL: baseUrl,
-    AUTH_TRUST_HOST: "true",
+    // As behind nginx: the journeys' browsers send no X-Forwarded-For and count as this machine; a test can name
+    // another client or https the way a proxy would (tests/e2e/security.e2e.ts).
+    TRUSTED_PROXY_HOPS: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   // Always the embedded database and the sandboxes, whatever the calling shell has.
   delete env.DATABASE_URL;
   delete env.INTEGRATIONS;
+  env.ENVIRONMENT = "development";
 
-  const output: string[] = [];
-  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  writeFileSync(logFile, "");
+  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env,
     // Its own process group, so that teardown stops the server and anything it started.
@@ -63,7 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const record = (chunk: Buffer) => {
     const text = chunk.toString();
-    output.push(text);
+    appendFileSync(logFile, text);
     if (process.env.E2E_SERVER_LOG === "1") process.stdout.write(`[server] ${text}`);
   };
   server.stdout?.on("data", record);
@@ -72,7 +77,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const stop = async () => {
     await stopProcessGroup(server, exited);
-    writeFileSync(logFile, output.join(""));
     if (process.env.E2E_KEEP_DATA !== "1") rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -80,12 +84,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(baseUrl, exited);
   } catch (error) {
     await stop();
-    console.error(`\n--- output of \`next start\` (also in ${path.relative(root, logFile)}) ---\n${output.join("")}--- end ---\n`);
+    console.error(`\n--- output of the server (also in ${path.relative(root, logFile)}) ---\n${readFileSync(logFile, "utf8")}--- end ---\n`);
     throw error;
   }
 
   project.provide("baseUrl", baseUrl);
   project.provide("serverDataDir", dataDir);
+  project.provide("serverLogFile", logFile);
   return stop;
 }
 

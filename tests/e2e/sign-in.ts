@@ -1,14 +1,15 @@
-import { expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { expect, inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
 /**
  * Signs `page`'s browser context in as `email` the way a customer does: asks for a sign-in link on the sign-in page,
- * reads the newest link sent to that address from the sandbox outbox (/dev/outbox) and opens it. A new address
- * gets a new customer account. Resolves once the session is live.
+ * reads the newest link sent to that address (see sentSignInLinks) and opens it. A new address gets a new customer
+ * account. Resolves once the session is live.
  */
 export async function signInAs(page: Page, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  const before = await outboxLinks(page, address);
+  const before = await sentSignInLinks(page, address);
 
   await page.goto("/sign-in");
   await page.getByLabel("E-mail address").fill(address);
@@ -26,17 +27,41 @@ export async function expectSignedInAs(page: Page, email: string): Promise<void>
 }
 
 /**
- * The sign-in link that reached `email`'s outbox after the links in `before` (read with outboxLinks() before asking
- * for one): the e-mail is sent while the request is handled, but the outbox is polled a little to be safe.
+ * The sign-in link sent to `email` after the links in `before` (read with sentSignInLinks() before asking for one):
+ * the e-mail is sent while the request is handled, but the sources are polled a little to be safe.
  */
 export async function newSignInLink(page: Page, email: string, before: string[]): Promise<string> {
   const address = email.trim().toLowerCase();
   for (let attempt = 0; attempt < 20; attempt++) {
-    const link = (await outboxLinks(page, address)).find((candidate) => !before.includes(candidate));
+    const link = (await sentSignInLinks(page, address)).find((candidate) => !before.includes(candidate));
     if (link) return link;
     await page.waitForTimeout(250);
   }
-  throw new Error(`No new sign-in e-mail for ${address} in the outbox`);
+  throw new Error(`No new sign-in e-mail for ${address} in the outbox or the server log`);
+}
+
+/**
+ * The sign-in links sent to an address: a customer's from the sandbox outbox, as a developer would read them there;
+ * a staff account's from the server log, the only place the shop shows them (the outbox never does).
+ */
+export async function sentSignInLinks(page: Page, email: string): Promise<string[]> {
+  return [...(await outboxLinks(page, email)), ...serverLogLinks(email)];
+}
+
+/** The links of the sandbox e-mails to `email` that the server logged, newest first. */
+export function serverLogLinks(email: string): string[] {
+  const address = email.trim().toLowerCase();
+  const links: string[] = [];
+  for (const line of readFileSync(inject("serverLogFile"), "utf8").split("\n")) {
+    if (!line.includes('"MAIL_SANDBOX"')) continue;
+    try {
+      const entry = JSON.parse(line) as { to?: string; links?: string[] };
+      if (entry.to === address) links.unshift(...(entry.links ?? []));
+    } catch {
+      // Not a whole log line (still being written).
+    }
+  }
+  return links;
 }
 
 /** The sign-in links in the outbox for one address, newest first (read in a page of its own, `page` stays put). */
@@ -81,7 +106,7 @@ export function loginDialog(page: Page): { trigger: Locator; signIn: Locator; ch
  */
 export async function requestLinkFromLoginDialog(page: Page, email: string): Promise<string[]> {
   const address = email.trim().toLowerCase();
-  const before = await outboxLinks(page, address);
+  const before = await sentSignInLinks(page, address);
   const dialog = loginDialog(page);
   await openWith(dialog.trigger, dialog.signIn);
   await dialog.signIn.getByLabel("E-mail address").fill(address);

@@ -62,6 +62,32 @@ describe("configuration", () => {
     expect(result.output).not.toContain("MOLLIE_API_KEY:");
   });
 
+  it("refuses the sandboxes in production, also when INTEGRATIONS is left unset (SECURITY-REVIEW C1)", () => {
+    for (const integrations of [undefined, "sandbox"]) {
+      const result = importEnv({ ENVIRONMENT: "production", ...(integrations ? { INTEGRATIONS: integrations } : {}) }, withDefaults);
+      expect(result.status).not.toBe(0);
+      expect(result.output).toContain("Invalid environment variables");
+      expect(result.output).toContain("INTEGRATIONS: must be live in production");
+    }
+  });
+
+  it("needs the shop's public address and a mail server with live integrations, in every environment (H1, L5)", () => {
+    const result = importEnv({
+      INTEGRATIONS: "live",
+      ENVIRONMENT: "staging",
+      NEXT_PUBLIC_SERVER_URL: "https://staging.shop.example.com",
+      NEXT_PUBLIC_PAYPAL_CLIENT_ID: "live-id",
+      NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: "sandbox-id",
+      AUTH_SECRET: "a".repeat(40),
+      TOKEN_SECRET: "b".repeat(40),
+      WEBHOOK_SECRET: "c".repeat(40),
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("AUTH_URL: required with live integrations");
+    expect(result.output).toContain("SMTP_URL: required with live integrations");
+    expect(result.output).not.toContain("MOLLIE_API_KEY:");
+  });
+
   it("skips validation with the skip flag", () => {
     expect(importEnv({ SKIP_ENV_VALIDATION: "1", ENVIRONMENT: "testing" }).status).toBe(0);
   });

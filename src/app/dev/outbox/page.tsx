@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { env } from "@/env";
+import { currentSession } from "@/server/auth/require-session";
 import { getDb } from "@/server/db/client";
 import { isMailSandbox } from "@/server/integrations/mail/mail";
 import { listOutbox } from "@/server/integrations/mail/sandbox";
+import { canUseSandboxPages } from "@/server/integrations/sandbox-access";
 
 export const metadata: Metadata = { title: "Mail outbox", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -11,13 +13,15 @@ export const dynamic = "force-dynamic";
 const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 
 /**
- * The sandbox outbox (development only): every e-mail the shop would have sent, newest first, so a person can click
- * a sign-in link without a mail server. Not found whenever real mail is configured.
+ * The sandbox outbox: every e-mail the shop would have sent, newest first, so a person can click a sign-in link
+ * without a mail server. Only for a developer on this machine or staff (canUseSandboxPages), and mail to staff only
+ * for staff; not found whenever real mail is configured.
  */
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  if (env.INTEGRATIONS !== "sandbox" || !isMailSandbox()) notFound();
+  const session = await currentSession();
+  if (!isMailSandbox() || !canUseSandboxPages(await headers(), session)) notFound();
   const { to } = await searchParams;
-  const messages = await listOutbox(getDb(), { to, limit: 30 });
+  const messages = await listOutbox(getDb(), { to, limit: 30, withStaffMail: session?.user.role === "ADMIN" });
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
       <header>

@@ -1,12 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { mailOutbox } from "@/server/db/schema";
+import { mailOutbox, user } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import type { MailPort } from "./port";
 
 /**
  * The embedded default's mail: nothing leaves the machine. Every message is kept in the outbox table (shown at
- * /dev/outbox) and its links are printed in the server log, so a person can sign in without a mail server.
+ * /dev/outbox, except mail to staff) and its links are printed in the server log, so a person can sign in without a
+ * mail server; a staff account's sign-in link is found only in the log.
  */
 export function createOutboxMail(options: { db: Db; from: string; log: Logger }): MailPort {
   return {
@@ -19,12 +20,21 @@ export function createOutboxMail(options: { db: Db; from: string; log: Logger })
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
-/** The newest messages first, optionally for one recipient. */
-export async function listOutbox(db: Db, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+/**
+ * The newest messages first, optionally for one recipient. Without `withStaffMail`, mail to staff (ADMIN) accounts
+ * is left out: a staff sign-in link is never shown to anyone but staff.
+ */
+export async function listOutbox(db: Db, options: { to?: string; limit?: number; withStaffMail?: boolean } = {}): Promise<OutboxMessage[]> {
+  const staff = db.select({ email: user.email }).from(user).where(eq(user.role, "ADMIN"));
   return db
     .select()
     .from(mailOutbox)
-    .where(options.to ? eq(mailOutbox.to, options.to.trim().toLowerCase()) : undefined)
+    .where(
+      and(
+        options.to ? eq(mailOutbox.to, options.to.trim().toLowerCase()) : undefined,
+        options.withStaffMail ? undefined : notInArray(mailOutbox.to, staff),
+      ),
+    )
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(options.limit ?? 50);
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { clientAddressOf, normaliseRequestHeaders } from "./front-door.mjs";
+
+describe("the front door's client address", () => {
+  it("is the socket's peer when clients connect directly, whatever X-Forwarded-For says", () => {
+    expect(clientAddressOf("198.51.100.7", "10.0.0.1", 0)).toBe("198.51.100.7");
+    expect(clientAddressOf("198.51.100.7", undefined, 0)).toBe("198.51.100.7");
+  });
+
+  it("behind trusted proxies, is the entry the outermost trusted proxy wrote, never one the client wrote", () => {
+    // nginx on this machine appends the client's address: "<client's own claims>, <client>".
+    expect(clientAddressOf("127.0.0.1", "203.0.113.5", 1)).toBe("203.0.113.5");
+    expect(clientAddressOf("127.0.0.1", "1.2.3.4, 203.0.113.5", 1)).toBe("203.0.113.5");
+    expect(clientAddressOf("127.0.0.1", "1.2.3.4, 5.6.7.8, 203.0.113.5, 10.0.0.2", 2)).toBe("203.0.113.5");
+    // A proxy that sent no header: the socket is all there is.
+    expect(clientAddressOf("127.0.0.1", undefined, 1)).toBe("127.0.0.1");
+  });
+
+  it("replaces a client-sent address header and drops made-up forwarding headers on a direct connection", () => {
+    const request = {
+      socket: { remoteAddress: "198.51.100.7" },
+      headers: { "x-shop-client": "127.0.0.1", "x-forwarded-for": "127.0.0.1", "x-forwarded-host": "evil.example", host: "shop.test" },
+    };
+    normaliseRequestHeaders(request, 0);
+    expect(request.headers).toEqual({ "x-shop-client": "198.51.100.7", host: "shop.test" });
+  });
+});
