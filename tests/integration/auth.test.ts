@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readSession } from "@/server/auth/session";
 import { createAuthHandlers } from "@/server/auth/handlers";
 import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT } from "@/server/auth/sign-in-limits";
 import { account, mailOutbox, rateLimit, user } from "@/server/db/schema";
 import { createOutboxMail, listOutbox } from "@/server/integrations/mail/sandbox";
 import { logger } from "@/server/logger";
+import { AuthBrowser } from "../helpers/auth-browser";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // Auth.js as the browser meets it at /api/auth, on a fresh database, with the sandbox outbox for mail and a local
@@ -18,44 +18,10 @@ let oidc: OAuth2Server;
 let googleUser: { sub: string; email: string; email_verified: boolean; name: string };
 let handlers: ReturnType<typeof createAuthHandlers>;
 
-/** A browser: a cookie jar and a network address. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly ip = "198.51.100.7") {}
-
-  headers(extra: Record<string, string> = {}): Headers {
-    const headers = new Headers({ host: "shop.test", "x-forwarded-for": this.ip, ...extra });
-    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    return headers;
-  }
-
-  keep(response: Response): Response {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join("="));
-    }
-    return response;
-  }
-
-  async get(url: string): Promise<Response> {
-    return this.keep(await handlers.GET(new Request(new URL(url, ORIGIN), { headers: this.headers() })));
-  }
-
-  async post(path: string, form: Record<string, string>): Promise<Response> {
-    const csrf = (await (await this.get("/api/auth/csrf")).json()) as { csrfToken: string };
-    const body = new URLSearchParams({ ...form, csrfToken: csrf.csrfToken });
-    const request = new Request(new URL(path, ORIGIN), {
-      method: "POST",
-      body,
-      headers: this.headers({ "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" }),
-    });
-    return this.keep(await handlers.POST(request));
-  }
-
-  async session() {
-    return readSession(t.db, this.headers());
+/** A browser at the shop's /api/auth, on this file's handlers and database. */
+class Browser extends AuthBrowser {
+  constructor(ip?: string) {
+    super({ handlers: () => handlers, origin: ORIGIN, db: () => t.db }, ip);
   }
 }
 
@@ -70,6 +36,8 @@ async function latestLink(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  // Requests here come through the front door, which names the client in x-shop-client.
+  process.env.SHOP_FRONT_DOOR = "1";
   t = await createTestDatabase();
   oidc = new OAuth2Server();
   await oidc.issuer.keys.generate("RS256");
@@ -87,11 +55,12 @@ beforeAll(async () => {
     secret: "a-test-secret-of-at-least-thirty-two-characters",
     shopName: "Balance & Crown",
     google: { clientId: "shop-client", clientSecret: "shop-secret", issuer: oidc.issuer.url! },
-    trustHost: true,
+    origin: ORIGIN,
   }));
 });
 
 afterAll(async () => {
+  delete process.env.SHOP_FRONT_DOOR;
   await oidc?.stop();
   await t?.dispose();
 });
@@ -182,6 +151,51 @@ describe("sign-in e-mail rate limit (kept in the database)", () => {
     await browser.get(await latestLink(email));
     expect(await browser.session()).not.toBeNull();
     expect((await requestLink(new Browser("192.0.2.80"), email)).status).toBe(200);
+  });
+
+  it("counts JSON bodies as well as forms (SECURITY-REVIEW H2)", async () => {
+    const email = "json-flood@example.com";
+    for (let i = 0; i < EMAIL_ADDRESS_LIMIT.limit; i++) {
+      expect((await new Browser(`203.0.113.${120 + i}`).post("/api/auth/signin/nodemailer", { email }, { json: true })).status).toBe(200);
+    }
+    expect((await new Browser("203.0.113.140").post("/api/auth/signin/nodemailer", { email }, { json: true })).status).toBe(429);
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, email))).toBe(EMAIL_ADDRESS_LIMIT.limit);
+  });
+
+  it("refuses addresses with a suffix that Auth.js would cut off, so one inbox has one limit (H2)", async () => {
+    for (let i = 1; i <= 6; i++) {
+      const refused = await requestLink(new Browser(`203.0.113.${150 + i}`), `suffixed@example.com,${i}`);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { url: string }).url).toContain("error=EmailSignin");
+    }
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, "suffixed@example.com"))).toBe(0);
+    const tooLong = await requestLink(new Browser(), `${"a".repeat(250)}@example.com`);
+    expect(tooLong.status).toBe(400);
+  });
+
+  it("keys the client on the front door's address, whatever X-Forwarded-For the client writes (H2)", async () => {
+    const client = new Browser("192.0.2.60");
+    for (let i = 0; i < EMAIL_CLIENT_LIMIT.limit; i++) {
+      const response = await client.post("/api/auth/signin/nodemailer", { email: `rotating-${i}@example.com` }, { headers: { "x-forwarded-for": `10.9.8.${i}` } });
+      expect(response.status).toBe(200);
+    }
+    const refused = await client.post("/api/auth/signin/nodemailer", { email: "rotating-last@example.com" }, { headers: { "x-forwarded-for": "10.9.9.9" } });
+    expect(refused.status).toBe(429);
+  });
+});
+
+describe("the shop's own address in sign-in links (SECURITY-REVIEW H3)", () => {
+  it("links to the configured address whatever Host or X-Forwarded-Host the request names", async () => {
+    const browser = new Browser("192.0.2.90");
+    const response = await browser.post(
+      "/api/auth/signin/nodemailer",
+      { email: "poisoned@example.com", callbackUrl: "http://evil.example/account" },
+      { headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } },
+    );
+    expect(response.status).toBe(200);
+    const link = new URL(await latestLink("poisoned@example.com"));
+    expect(link.origin).toBe(ORIGIN);
+    expect(new URL(link.searchParams.get("callbackUrl")!).origin).toBe(ORIGIN);
   });
 });
 

@@ -6,6 +6,8 @@ export function signInErrorMessage(error: string | undefined): string | null {
       return null;
     case "SessionRequired":
       return "Please sign in to see that page.";
+    case "EmailSignin":
+      return "We cannot send a sign-in link to that address. Check it for typing errors and try again.";
     case "EmailRateLimit":
       return "We have sent several sign-in e-mails to this address or from this network in a short time. Please use the latest link, or wait a few minutes and try again.";
     case "Verification":

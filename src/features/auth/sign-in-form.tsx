@@ -8,12 +8,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { z } from "zod";
+import { signInEmailAddress } from "@/lib/email";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingOverlay } from "./loading-overlay";
 
-const emailForm = z.object({ email: z.email("Enter a valid e-mail address, like name@example.com") });
+const emailForm = z.object({ email: signInEmailAddress });
 type EmailForm = z.infer<typeof emailForm>;
 
 export const SIGN_IN_FAILED = "Something went wrong while signing in, please try again later";

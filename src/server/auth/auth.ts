@@ -1,6 +1,8 @@
 import "server-only";
 import { env } from "@/env";
+import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
+import { googleSignIn } from "@/server/integrations/identity/identity";
 import { getMail } from "@/server/integrations/mail/mail";
 import { logger } from "@/server/logger";
 import { createAuthHandlers } from "./handlers";
@@ -14,9 +16,7 @@ export const { GET, POST } = createAuthHandlers(() => {
     log: logger.child({ area: "auth" }),
     secret: env.AUTH_SECRET,
     shopName: env.SHOP_NAME,
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
-    // On the embedded default the shop answers on whatever address it was started with; live deployments name
-    // theirs in AUTH_URL (or set AUTH_TRUST_HOST behind a proxy that sets the host).
-    trustHost: env.INTEGRATIONS === "sandbox",
+    google: googleSignIn(),
+    origin: shopUrl(),
   };
 });

@@ -21,10 +21,13 @@ export type AuthDependencies = {
   log: Logger;
   secret: string;
   shopName: string;
-  /** Only when configured; `issuer` points elsewhere than Google only in tests (a local OpenID Connect server). */
+  /**
+   * Google sign-in, when there is one (see googleSignIn()): `issuer` points elsewhere than Google with sandbox
+   * integrations (the shop's own stand-in at /sandbox/google) and in tests (a local OpenID Connect server).
+   */
   google?: { clientId: string; clientSecret: string; issuer?: string };
-  /** Take the shop's address from the request (the embedded default, where it is whatever the visitor typed). */
-  trustHost: boolean;
+  /** The shop's public address (shopUrl()): Auth.js sees every request on it, whatever Host was sent. */
+  origin: string;
 };
 
 /**
@@ -35,7 +38,6 @@ export function createAuthConfig(deps: AuthDependencies): AuthConfig {
   const { db, mail, log } = deps;
   return {
     secret: deps.secret,
-    trustHost: deps.trustHost,
     basePath: "/api/auth",
     adapter: DrizzleAdapter(db, { usersTable: user, accountsTable: account, sessionsTable: session, verificationTokensTable: verificationToken }),
     session: { strategy: "database" },

@@ -1,46 +1,49 @@
-import { Auth, createActionURL, setEnvDefaults } from "@auth/core";
+import { Auth, setEnvDefaults } from "@auth/core";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
 import type { Db } from "@/server/db/client";
+import { clientAddress } from "@/server/http/client-address";
 import { createAuthConfig, type AuthDependencies } from "./config";
-import { checkSignInEmailLimit, clearSignInEmailLimit, clientAddress } from "./sign-in-limits";
+import { checkSignInEmailLimit, clearSignInEmailLimit, signInEmailAddress } from "./sign-in-limits";
 
 type Handler = (request: Request) => Promise<Response>;
 
 const sessionCookie = /(^|,\s*)(__Secure-)?authjs\.session-token=[^;]/;
 
 /**
- * The shop's own address for a request: AUTH_URL when set, else the Host the browser used (with a trusted host).
- * Next.js rewrites 127.x addresses in a request's URL to "localhost", which would put sign-in links and cookies on
- * another host than the one the customer is on; Auth.js's own helper reads the address from the headers instead.
+ * The request as Auth.js sees it: on the shop's configured address, whatever Host or X-Forwarded-Host the caller
+ * sent. Auth.js builds the e-mailed sign-in link and its redirects from this URL, so a forged Host can never put a
+ * token on somebody else's server (SECURITY-REVIEW H3). Next.js also rewrites 127.x in a request's URL to
+ * "localhost"; the configured address does not depend on that either.
  */
-function withPublicOrigin(request: Request, config: Parameters<typeof createActionURL>[4]): Request {
+function onShopOrigin(request: Request, origin: string): Request {
   const url = new URL(request.url);
-  const origin = createActionURL("session", url.protocol, request.headers, process.env, config).origin;
   return new Request(`${origin}${url.pathname}${url.search}`, request);
 }
 
 /**
- * The /api/auth route: Auth.js (core, so that the request keeps the address the customer used), with the sign-in
- * e-mail rate limit in front of it (kept in the database, per address and per client) and the limit cleared once a
- * link has signed someone in.
+ * The /api/auth route: Auth.js (core), with the sign-in e-mail rate limit in front of it (kept in the database,
+ * per address and per client) and the limit cleared once a link has signed someone in.
  */
 export function createAuthHandlers(dependencies: () => AuthDependencies): { GET: Handler; POST: Handler } {
   function handle(request: Request): Promise<Response> {
-    const config = createAuthConfig(dependencies());
-    // Reads AUTH_URL, AUTH_TRUST_HOST and provider settings Auth.js documents for its environment.
-    setEnvDefaults(process.env, config);
-    return Auth(withPublicOrigin(request, config), config);
+    const deps = dependencies();
+    const config = createAuthConfig(deps);
+    // Provider settings Auth.js documents for its environment (AUTH_GOOGLE_ID, ...). The address is ours, so the
+    // host is trusted: Auth.js never reads it from the request's headers (see onShopOrigin).
+    setEnvDefaults(process.env, config, true);
+    config.trustHost = true;
+    return Auth(onShopOrigin(request, deps.origin), config);
   }
   const db = (): Db => dependencies().db;
 
   const POST: Handler = async (request) => {
     if (new URL(request.url).pathname.endsWith("/signin/nodemailer")) {
-      const form = await request.clone().formData().catch(() => null);
-      const email = form?.get("email");
-      if (typeof email === "string" && email.trim()) {
-        const limited = await checkSignInEmailLimit(db(), email, clientAddress(request.headers), new Date());
-        if (limited) return rateLimitedResponse(request, limited.retryAfterMs);
-      }
+      const email = signInEmailAddress(await readBody(request));
+      // Refused here rather than by Auth.js, so that every address that could receive a link is counted: Auth.js
+      // would cut "victim@x.test,1" down to the victim's address, a new key for each suffix (H2).
+      if (!email) return signInErrorResponse(request, "EmailSignin", 400);
+      const limited = await checkSignInEmailLimit(db(), email, clientAddress(request.headers), new Date());
+      if (limited) return signInErrorResponse(request, "EmailRateLimit", 429, limited.retryAfterMs);
     }
     return handle(request);
   };
@@ -49,7 +52,7 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
     const response = await handle(request);
     const url = new URL(request.url);
     if (url.pathname.endsWith("/callback/nodemailer")) {
-      const email = url.searchParams.get("email");
+      const email = signInEmailAddress({ email: url.searchParams.get("email") });
       const signedIn = response.headers.getSetCookie().some((cookie) => sessionCookie.test(cookie));
       if (email && signedIn) await clearSignInEmailLimit(db(), email, clientAddress(request.headers));
     }
@@ -59,13 +62,28 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
   return { GET, POST };
 }
 
-function rateLimitedResponse(request: Request, retryAfterMs: number): Response {
-  const target = new URL(SIGN_IN_PATH, request.url);
-  target.searchParams.set("error", "EmailRateLimit");
-  const headers = { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
-  // The browser client asks for the address as JSON (X-Auth-Return-Redirect) and reads `error` from it.
-  if (request.headers.get("x-auth-return-redirect") === "1") {
-    return Response.json({ url: target.pathname + target.search }, { status: 429, headers });
+/** The body as Auth.js reads it: a form or JSON. Any other type carries no address Auth.js would send to. */
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const json: unknown = await request.clone().json();
+      return json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+    }
+    if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(await request.clone().text()));
+  } catch {
+    // Not readable as its type says: no address.
   }
-  return new Response(null, { status: 303, headers: { ...headers, Location: target.pathname + target.search } });
+  return {};
+}
+
+/**
+ * Sends the browser back to the sign-in page with an error, as Auth.js does: the browser client asks for the
+ * address as JSON (X-Auth-Return-Redirect) and reads `error` from it; a plain form post follows a redirect.
+ */
+function signInErrorResponse(request: Request, error: string, status: 400 | 429, retryAfterMs?: number): Response {
+  const target = `${SIGN_IN_PATH}?${new URLSearchParams({ error })}`;
+  const headers: Record<string, string> = retryAfterMs === undefined ? {} : { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+  if (request.headers.get("x-auth-return-redirect") === "1") return Response.json({ url: target }, { status, headers });
+  return new Response(null, { status: 303, headers: { ...headers, Location: target } });
 }

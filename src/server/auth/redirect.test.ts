@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect";
+import { localPath, safeRedirect } from "./redirect";
 
 const base = "https://shop.example";
 
@@ -14,5 +14,18 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://shop.example.evil.example/", base)).toBe(base);
     expect(safeRedirect("javascript:alert(1)", base)).toBe(base);
     expect(safeRedirect("http://shop.example/", base)).toBe(base);
+  });
+});
+
+describe("localPath", () => {
+  it("keeps a path on the shop, with its query and fragment", () => {
+    expect(localPath("/account/orders?page=2#latest")).toBe("/account/orders?page=2#latest");
+    expect(localPath("/checkout")).toBe("/checkout");
+  });
+  it("refuses what a browser would resolve to another site", () => {
+    for (const value of ["/\\evil.example", "/\\evil.example/path", "/\t/evil.example", "//evil.example", "https://evil.example", "javascript:alert(1)", "\\\\evil.example"]) {
+      expect(localPath(value), value).toBe("/");
+    }
+    expect(localPath(undefined)).toBe("/");
   });
 });

@@ -15,7 +15,13 @@ function readCookie(headers: Headers, name: string): string | undefined {
   if (!cookie) return undefined;
   for (const part of cookie.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      // Not valid percent-encoding, so not a token Auth.js wrote: the request is simply not signed in.
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,22 +1,24 @@
+import { signInEmailAddress as signInEmail } from "@/lib/email";
 import type { Db } from "@/server/db/client";
-import { hitRateLimit, resetRateLimits, type RateLimitRule } from "./rate-limit";
+import { hitRateLimit, resetRateLimits, type RateLimitRule } from "@/server/rate-limit/service";
 
 /** Sign-in e-mails one address may receive: enough for a lost e-mail or two, too few to flood an inbox. */
 export const EMAIL_ADDRESS_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 /** Sign-in e-mails one client (network address) may ask for, across addresses. */
 export const EMAIL_CLIENT_LIMIT: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 
-export function normaliseEmail(email: string): string {
-  return email.normalize("NFKC").trim().toLowerCase();
+/**
+ * The address a sign-in request would send a link to, normalised as Auth.js does (NFKC, trimmed, lower case), or
+ * null when it is not one plain address. Auth.js itself accepts more (it drops whatever follows a comma in the
+ * domain), which would give one inbox many rate-limit keys; the shop refuses those requests instead.
+ */
+export function signInEmailAddress(body: Record<string, unknown>): string | null {
+  if (typeof body.email !== "string") return null;
+  const parsed = signInEmail.safeParse(body.email.normalize("NFKC").trim().toLowerCase());
+  return parsed.success ? parsed.data : null;
 }
 
-/** The client behind a request: the first address a proxy recorded, or the direct peer Next.js recorded. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
-}
-
-const addressKey = (email: string) => `sign-in-email:address:${normaliseEmail(email)}`;
+const addressKey = (email: string) => `sign-in-email:address:${email}`;
 const clientKey = (client: string) => `sign-in-email:client:${client}`;
 
 /**
