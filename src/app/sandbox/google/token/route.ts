@@ -1,0 +1,3 @@
+import { sandboxIdentityRoute } from "@/server/integrations/identity/identity";
+
+export const POST = sandboxIdentityRoute((identity, request) => identity.token(request));
