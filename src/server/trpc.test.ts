@@ -21,7 +21,7 @@ function contextFor(role: SessionUser["role"] | null): TRPCContext {
   return {
     db: {} as Db,
     session: role ? { user: { id: "u1", name: "Clara", email: "clara@example.com", image: null, role }, expires: new Date(Date.now() + 60_000) } : null,
-    visitorId: null,
+    caller: { client: "203.0.113.9", visitorId: null },
     requestId: "test",
     log: logger.child({ test: true }),
     headers: new Headers(),

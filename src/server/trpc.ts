@@ -6,14 +6,19 @@ import { transformer } from "@/lib/trpc/transformer";
 import { readSession, type Session } from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
+import { clientAddress } from "@/server/http/client-address";
 import { logger, type Logger } from "@/server/logger";
+import type { Caller } from "@/server/rate-limit/service";
 import { verifyVisitorToken } from "@/server/token/service";
 
 export type TRPCContext = {
   db: Db;
   session: Session | null;
-  /** The anonymous visitor named by a valid token in the `x-token` header (rate limits, guest checkout). */
-  visitorId: string | null;
+  /**
+   * Who is calling, for rate limits: the client's network address and the anonymous visitor named by a valid token
+   * in the `x-token` header.
+   */
+  caller: Caller;
   requestId: string;
   log: Logger;
   headers: Headers;
@@ -28,7 +33,7 @@ export async function createTRPCContext(options: { headers: Headers; requestId: 
   return {
     db,
     session,
-    visitorId,
+    caller: { client: clientAddress(options.headers), visitorId },
     requestId: options.requestId,
     log: logger.child({ requestId: options.requestId }),
     headers: options.headers,
@@ -37,8 +42,14 @@ export async function createTRPCContext(options: { headers: Headers; requestId: 
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const zodError = error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? error.cause : null;
+    // What went wrong inside (a failed query with its SQL, a provider's answer) stays in the log, under the request
+    // id the caller is given to quote (SECURITY-REVIEW M2).
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: internalErrorMessage(ctx?.requestId), data: { ...data, zodError: null } };
+    }
     return {
       ...shape,
       message: zodError ? "The request is not valid: " + z.prettifyError(zodError).replaceAll("\n", " ") : shape.message,
@@ -46,6 +57,11 @@ const t = initTRPC.context<TRPCContext>().create({
     };
   },
 });
+
+/** The only words a caller gets for a failure on our side. */
+export function internalErrorMessage(requestId: string | undefined): string {
+  return `Something went wrong on our side. Please try again in a moment${requestId ? `; if it keeps happening, quote request ${requestId}` : ""}.`;
+}
 
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
@@ -60,7 +76,7 @@ const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {
     return result;
   }
   const cause = result.error.cause;
-  if (cause instanceof AppError) {
+  if (cause instanceof AppError && cause.code !== "INTERNAL_SERVER_ERROR") {
     ctx.log.info({ path, type, durationMs, code: cause.code, message: cause.message }, "api call refused");
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }

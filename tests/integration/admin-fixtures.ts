@@ -41,7 +41,7 @@ export function contextFor(db: Db, who: { id: string; name: string | null; email
     session: who
       ? { user: { id: who.id, name: who.name, email: who.email, image: null, role: who.role }, expires: new Date(Date.now() + 3_600_000) }
       : null,
-    visitorId: null,
+    caller: { client: "203.0.113.9", visitorId: null },
     requestId: "test",
     log: logger.child({ test: true }),
     headers: new Headers(),

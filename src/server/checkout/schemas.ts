@@ -1,13 +1,14 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { shippingMethods, type OrderStatus, type ShippingMethod } from "@/lib/enums";
+import { text } from "@/lib/text";
 import { checkoutPaymentMethods } from "@/server/integrations/payments/port";
 import { cartItemsInput } from "@/server/pricing/schemas";
+import { regionCode } from "@/server/shipping/schemas";
 
-const requiredText = (label: string, max = 120) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 const optionalText = (label: string, max = 120) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${label} is at most ${max} characters`)
     .optional()
@@ -26,7 +27,7 @@ export const checkoutAddressInput = z.object({
   city: requiredText("City"),
   countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").toUpperCase(),
   /** The state or province, for countries that have them; checked against the country's regions by the server. */
-  stateCode: optionalText("State or province", 3),
+  stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
   phoneNumber: z
     .string()
     .trim()
@@ -39,8 +40,7 @@ export const checkoutAddressInput = z.object({
 export type CheckoutAddressInput = z.input<typeof checkoutAddressInput>;
 
 /** A discount code, or none: an empty field means no code. */
-const optionalCouponCode = z
-  .string()
+const optionalCouponCode = text()
   .trim()
   .max(64)
   .optional()
@@ -68,7 +68,7 @@ export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 export const checkoutShippingInput = z.object({
   /** Left out until the buyer has chosen where the order goes. */
   countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").optional(),
-  stateCode: z.string().trim().max(3).optional(),
+  stateCode: regionCode.optional().or(z.literal("")),
   couponCode: optionalCouponCode,
   items: cartItemsInput.default([]),
 });

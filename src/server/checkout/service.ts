@@ -1,11 +1,13 @@
 import { Decimal } from "decimal.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/lib/money";
-import { createAddress } from "@/server/account/service";
+import { MAX_ADDRESSES } from "@/server/account/schemas";
+import { countAddresses, createAddress } from "@/server/account/service";
 import type { Db } from "@/server/db/client";
 import { cartItem, country, order, orderAddress, orderDetail, orderItem, paymentDetail, product, region } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logChange } from "@/server/logbook/service";
+import type { Caller } from "@/server/rate-limit/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schemas";
 import { priceItems } from "@/server/pricing/service";
@@ -19,18 +21,26 @@ import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, typ
  * the browser only names products and quantities.
  */
 
-export type Buyer = { userId: string | null };
+/**
+ * Who places or prices the order: the signed-in customer (or a guest), and the caller behind the request, whose
+ * limits apply (left out only by staff and the shop's own jobs).
+ */
+/** The largest amount a money column (numeric(12,2)) holds. */
+const LARGEST_STORED_AMOUNT = new Decimal("9999999999.99");
+
+export type Buyer = { userId: string | null; caller?: Caller };
 
 // Placing an order needs prices only; the checkout's summary passes the storage's picture addresses.
 const noImage = () => "";
 
-async function cartLines(db: Db, buyer: Buyer, guestItems: CartItemInput[]): Promise<CartItemInput[]> {
+async function cartLines(db: Db, buyer: Buyer, guestItems: CartItemInput[], lock: boolean): Promise<CartItemInput[]> {
   if (!buyer.userId) return guestItems;
-  return db
+  const query = db
     .select({ productId: cartItem.productId, quantity: cartItem.quantity })
     .from(cartItem)
     .where(eq(cartItem.userId, buyer.userId))
     .orderBy(asc(cartItem.createdAt), asc(cartItem.id));
+  return lock ? query.for("update") : query;
 }
 
 async function priceCheckoutCart(
@@ -40,10 +50,16 @@ async function priceCheckoutCart(
   couponCode: string | undefined,
   now: Date,
   imageUrl: (key: string) => string = noImage,
+  placing = false,
 ): Promise<PricedCart> {
-  const lines = await cartLines(db, buyer, items);
-  if (lines.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
-  return priceItems(db, lines, { now, imageUrl, userId: buyer.userId ?? undefined, couponCode });
+  // Placing locks a customer's saved cart until the order commits: a double click or a second tab waits, then
+  // finds the cart emptied by the first order and is refused instead of placing a second one.
+  const lines = await cartLines(db, buyer, items, placing);
+  if (lines.length === 0) {
+    if (placing && buyer.userId) throw new AppError("CONFLICT", "Your cart is empty. If you have just placed this order, you will find it under My orders.");
+    throw new AppError("BAD_REQUEST", "Your cart is empty");
+  }
+  return priceItems(db, lines, { now, imageUrl, userId: buyer.userId ?? undefined, couponCode, caller: buyer.caller ?? null });
 }
 
 /**
@@ -101,7 +117,7 @@ async function destinationNames(db: Db, countryCode: string, regionCode: string 
 export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer, now: Date = new Date()): Promise<PlacedOrder> {
   const input = placeOrderInput.parse(rawInput);
   return db.transaction(async (tx) => {
-    const cart = await priceCheckoutCart(tx, buyer, input.items, input.couponCode, now);
+    const cart = await priceCheckoutCart(tx, buyer, input.items, input.couponCode, now, noImage, true);
     if (cart.unavailableProductIds.length > 0) {
       throw new AppError("CONFLICT", "Some products in your cart are no longer sold; please check your cart and try again.");
     }
@@ -117,6 +133,9 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
     const names = await destinationNames(tx, quote.countryCode, quote.regionCode);
     const listTotal = cart.items.reduce((sum, line) => sum.plus(line.price.times(line.quantity)), new Decimal(0));
     const total = cart.total.plus(quote.cost);
+    if (listTotal.greaterThan(LARGEST_STORED_AMOUNT) || total.greaterThan(LARGEST_STORED_AMOUNT)) {
+      throw new AppError("BAD_REQUEST", `An order of more than ${formatEuro(LARGEST_STORED_AMOUNT)} cannot be placed online; please contact the shop.`);
+    }
 
     const [created] = await tx.insert(order).values({ userId: buyer.userId, status: "PENDING" }).returning({ id: order.id, orderNumber: order.orderNumber });
     if (!created) throw new AppError("INTERNAL_SERVER_ERROR", "The order could not be saved.");
@@ -181,7 +200,8 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
 
     if (buyer.userId) {
       await tx.delete(cartItem).where(eq(cartItem.userId, buyer.userId));
-      if (input.saveAddress) {
+      // A full address book does not stand in the way of an order: the address is then simply not kept.
+      if (input.saveAddress && (await countAddresses(tx, buyer.userId)) < MAX_ADDRESSES) {
         await createAddress(tx, buyer.userId, { ...address, state: names.region, email: input.email, isDefault: false });
       }
     }

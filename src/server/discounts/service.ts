@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { discount, user } from "@/server/db/schema";
 import { discountInForce } from "@/server/catalog/service";
 import { AppError } from "@/server/errors";
+import { limitFirstLook, type Caller } from "@/server/rate-limit/service";
 import { formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
 import type { AppliedCoupon } from "@/server/pricing/schemas";
 
@@ -13,10 +14,13 @@ export function normaliseCouponCode(code: string): string {
 
 /**
  * The COUPON discount a code names, if it is active and inside its window now; otherwise an AppError whose message
- * tells the customer why (unknown or switched off, expired, not started yet).
+ * tells the customer why: expired, or simply not valid. A code that is still to start answers like an unknown one,
+ * so that trying codes cannot reveal a promotion before its launch, and every new code an anonymous caller tries
+ * counts against their limit (SECURITY-REVIEW M4). `caller` is null only for staff and the shop's own jobs.
  */
-export async function findCoupon(db: Db, code: string, now: Date): Promise<AppliedCoupon> {
+export async function findCoupon(db: Db, code: string, now: Date, caller: Caller | null): Promise<AppliedCoupon> {
   const wanted = normaliseCouponCode(code);
+  if (caller) await limitFirstLook(db, "couponCode", caller, wanted, now);
   const rows = await db
     .select({ name: discount.name, value: discount.value, pricingType: discount.pricingType, active: discount.active, startsAt: discount.startsAt, expiresAt: discount.expiresAt })
     .from(discount)
@@ -27,9 +31,6 @@ export async function findCoupon(db: Db, code: string, now: Date): Promise<Appli
     return { code: wanted, value: inForce.value, pricingType: inForce.pricingType, label: formatDiscountValue(inForce) };
   }
   const active = rows.filter((row) => row.active);
-  if (active.some((row) => row.startsAt && row.startsAt > now)) {
-    throw new AppError("BAD_REQUEST", `The code ${wanted} is not valid yet.`);
-  }
   if (active.some((row) => row.expiresAt && row.expiresAt <= now)) {
     throw new AppError("BAD_REQUEST", `The code ${wanted} has expired.`);
   }

@@ -1,9 +1,26 @@
+import type { Db } from "@/server/db/client";
 import type { GeoPort, Position } from "@/server/integrations/geo/port";
+import { limitCaller, type Caller } from "@/server/rate-limit/service";
 
-/** The country a browser position lies in, as an upper-case ISO code, or null where none is known. */
-export async function countryFromPosition(geo: GeoPort, position: Position): Promise<{ countryCode: string | null }> {
-  const code = await geo.countryCode(position);
-  return { countryCode: code ? code.toUpperCase() : null };
+/** Positions remembered per process; a few thousand answers are a few hundred kilobytes. */
+const CACHED_POSITIONS = 5_000;
+const countryCache = new Map<string, string | null>();
+
+/**
+ * The country a browser position lies in, as an upper-case ISO code, or null where none is known. Live, every
+ * lookup is a paid geocoding request on the shop's key, so callers are limited and answers are remembered for the
+ * position rounded to about a hundred metres: borders are not that precise in a browser's position anyway (M12).
+ */
+export async function countryFromPosition(db: Db, geo: GeoPort, position: Position, caller: Caller): Promise<{ countryCode: string | null }> {
+  await limitCaller(db, "geocode", caller);
+  const key = `${position.lat.toFixed(3)},${position.lng.toFixed(3)}`;
+  if (countryCache.has(key)) return { countryCode: countryCache.get(key) ?? null };
+  const found = await geo.countryCode(position);
+  const code = found ? found.toUpperCase() : null;
+  // The oldest answer makes room: a Map iterates in insertion order.
+  if (countryCache.size >= CACHED_POSITIONS) countryCache.delete(countryCache.keys().next().value!);
+  countryCache.set(key, code);
+  return { countryCode: code };
 }
 
 /** Country headers that CDNs and load balancers put on requests: Cloudflare, Vercel, CloudFront, Google App Engine. */

@@ -7,6 +7,6 @@ export const pricingRouter = createTRPCRouter({
   /** Prices a visitor's local cart on the server (names, piece prices, stock, totals), for the cart drawer. */
   quote: publicProcedure.input(quoteInput).query(({ ctx, input }) => {
     const storage = getStorage();
-    return priceItems(ctx.db, input.items, { now: new Date(), imageUrl: (key) => storage.publicUrl(key), userId: ctx.session?.user.id });
+    return priceItems(ctx.db, input.items, { now: new Date(), imageUrl: (key) => storage.publicUrl(key), userId: ctx.session?.user.id, caller: ctx.caller });
   }),
 });

@@ -1,18 +1,21 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
+import { MAX_CART_LINES } from "@/lib/cart";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import type { DiscountType, PricingType } from "@/lib/enums";
 
 /** A cart line as the browser names it: which product, how many. Any price it sends is not read. */
 export const cartItemInput = z.object({
-  productId: z.number().int().positive(),
+  productId: rowId,
   quantity: z.number().int().min(1).max(999),
 });
 export type CartItemInput = z.infer<typeof cartItemInput>;
 
-/** A cart of at most 100 distinct products; one product appears once (quantities of repeats are added up). */
-export const cartItemsInput = z.array(cartItemInput).max(100);
+/** A cart of at most MAX_CART_LINES distinct products; one product appears once (quantities of repeats are added up). */
+export const cartItemsInput = z.array(cartItemInput).max(MAX_CART_LINES);
 
-export const couponCodeInput = z.string().trim().min(1, "Enter a code").max(64);
+export const couponCodeInput = text().trim().min(1, "Enter a code").max(64);
 
 export const quoteInput = z.object({ items: cartItemsInput });
 export type QuoteInput = z.infer<typeof quoteInput>;

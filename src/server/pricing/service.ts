@@ -4,6 +4,7 @@ import { discount, product } from "@/server/db/schema";
 import { discountInForce } from "@/server/catalog/service";
 import { findCoupon, globalDiscounts, userDiscount } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
+import type { Caller } from "@/server/rate-limit/service";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { couponCandidate, priceCart, type CartDiscountCandidate, type PricingProduct } from "./cart-pricing";
 import type { AppliedCoupon, CartItemInput, PricedCart } from "./schemas";
@@ -15,6 +16,8 @@ export type PricingOptions = {
   userId?: string;
   /** A coupon code to price the cart with; an invalid one is reported in `couponMessage`, not thrown. */
   couponCode?: string;
+  /** Who asks, for the limit on trying coupon codes; null for staff and the shop's own jobs. */
+  caller: Caller | null;
 };
 
 /** Adds up repeated products, so that a cart names each product once. */
@@ -70,10 +73,11 @@ export async function priceItems(db: Db, items: CartItemInput[], options: Pricin
   let couponMessage: string | null = null;
   if (options.couponCode) {
     try {
-      coupon = await findCoupon(db, options.couponCode, options.now);
+      coupon = await findCoupon(db, options.couponCode, options.now, options.caller);
       candidates.push(couponCandidate(coupon));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A code that does not apply is news for the summary; too many codes tried is a refusal of the whole call.
+      if (!(error instanceof AppError) || error.code === "TOO_MANY_REQUESTS") throw error;
       couponMessage = error.message;
     }
   }

@@ -1,6 +1,9 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import "server-only";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rateLimit } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { Logger } from "@/server/logger";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterMs: number };
@@ -29,7 +32,73 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
   return { allowed, hits: row.hits, retryAfterMs: allowed ? 0 : row.windowStartedAt.getTime() + rule.windowMs - now.getTime() };
 }
 
+/**
+ * Deletes the counters whose window ended long ago (every rule's window is an hour at most), so that the table
+ * holds only what limits callers now; a key counts afresh anyway once its window is over. Returns how many went.
+ */
+export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.windowStartedAt, new Date(now.getTime() - 24 * 60 * 60_000)))
+    .returning({ key: rateLimit.key });
+  return deleted.length;
+}
+
+/** Prunes the counters once an hour in the background; returns a function that stops it. */
+export function startRateLimitPruning(db: Db, log: Logger): () => void {
+  const timer = setInterval(() => {
+    pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "old rate-limit counters could not be pruned"));
+  }, 60 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export async function resetRateLimits(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(rateLimit).where(keys.length === 1 ? eq(rateLimit.key, keys[0]!) : inArray(rateLimit.key, keys));
+}
+
+/**
+ * What anonymous callers may do that costs the shop something (ARCHITECTURE section 3), counted per client network
+ * address and per visitor token, in the database so every instance sees the same count. The numbers leave room
+ * for a real customer who retries, and for several people behind one address (an office, a mobile carrier).
+ */
+export const callerLimits = {
+  /** Placing an order holds stock and starts a payment at the provider (SECURITY-REVIEW H4). */
+  placeOrder: { client: { limit: 10, windowMs: 15 * 60_000 }, visitor: { limit: 5, windowMs: 15 * 60_000 } },
+  /** Distinct discount codes tried; the same code again (each change at checkout re-quotes it) is free (M4). */
+  couponCode: { client: { limit: 15, windowMs: 15 * 60_000 }, visitor: { limit: 10, windowMs: 15 * 60_000 } },
+  /** Positions looked up with the paid geocoding service (M12). */
+  geocode: { client: { limit: 20, windowMs: 60 * 60_000 }, visitor: { limit: 10, windowMs: 60 * 60_000 } },
+} as const satisfies Record<string, { client: RateLimitRule; visitor: RateLimitRule }>;
+
+export type CallerLimit = keyof typeof callerLimits;
+
+/** Who is calling: the client's network address (see clientAddress) and, when it sent a valid one, its visitor token. */
+export type Caller = { client: string; visitorId: string | null };
+
+/**
+ * Counts one call of `name` against the caller's client address and visitor token, and refuses it
+ * (TOO_MANY_REQUESTS, with when to try again) once either is over its limit.
+ */
+export async function limitCaller(db: Db, name: CallerLimit, caller: Caller, now: Date = new Date()): Promise<void> {
+  const rules = callerLimits[name];
+  const hits = await Promise.all([
+    hitRateLimit(db, `${name}:client:${caller.client}`, rules.client, now),
+    caller.visitorId ? hitRateLimit(db, `${name}:visitor:${caller.visitorId}`, rules.visitor, now) : null,
+  ]);
+  const refused = hits.filter((hit) => hit && !hit.allowed) as RateLimitResult[];
+  if (refused.length === 0) return;
+  const minutes = Math.max(1, Math.ceil(Math.max(...refused.map((hit) => hit.retryAfterMs)) / 60_000));
+  throw new AppError("TOO_MANY_REQUESTS", `Too many attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+}
+
+/**
+ * Whether `caller` has looked at this `subject` (a discount code, say) within the limit's window already; the first
+ * look is counted against `name` with limitCaller, later ones are free.
+ */
+export async function limitFirstLook(db: Db, name: CallerLimit, caller: Caller, subject: string, now: Date = new Date()): Promise<void> {
+  const window = callerLimits[name].client;
+  const seen = await hitRateLimit(db, `${name}:seen:${caller.visitorId ?? caller.client}:${subject}`, { limit: 1, windowMs: window.windowMs }, now);
+  if (seen.hits === 1) await limitCaller(db, name, caller, now);
 }
