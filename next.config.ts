@@ -2,7 +2,14 @@ import type { NextConfig } from "next";
 // Order matters: the embedded defaults fill in missing configuration before src/env validates it, so that an
 // invalid configuration stops both the build and the server with "Invalid environment variables".
 import "./src/server/config/apply-embedded-defaults";
-import "./src/env";
+import { env } from "./src/env";
+import { alwaysHeaders, contentSecurityPolicy, personalPagePrefixes } from "./src/server/http/security-headers";
+
+const development = process.env.NODE_ENV === "development";
+// Pictures come through the shop's own image optimiser; only the configured bucket may be fetched by it (L4).
+const imageBucket = env.GCS_BUCKET;
+// Every path except the personal pages, whose policy with a nonce the proxy sets per request (src/proxy.ts).
+const notPersonal = `/:path((?!(?:${personalPagePrefixes.map((prefix) => prefix.slice(1)).join("|")})(?:/|$)).*)`;
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its package folder; bundling it breaks those paths.
@@ -15,7 +22,13 @@ const nextConfig: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
     formats: ["image/webp"],
-    remotePatterns: [{ protocol: "https", hostname: "storage.googleapis.com" }],
+    remotePatterns: imageBucket ? [{ protocol: "https", hostname: "storage.googleapis.com", pathname: `/${imageBucket}/**` }] : [],
+  },
+  async headers() {
+    return [
+      { source: "/:path*", headers: alwaysHeaders },
+      { source: notPersonal, headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy({ development, imageBucket }) }] },
+    ];
   },
 };
 

@@ -1,22 +1,50 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/env";
 import { signInRedirect } from "@/lib/auth-paths";
+import { contentSecurityPolicy, isPersonalPage, newNonce, strictTransportSecurity } from "@/server/http/security-headers";
 
 // Auth.js keeps its database-session token under one of these cookies (the secure one on https).
 const sessionCookies = ["__Secure-authjs.session-token", "authjs.session-token"];
 
 /**
- * In front of every /admin page: a visitor without a session cookie is sent to sign in at once, coming back to the
- * exact address; everyone else passes with that address in a request header, so the admin layout can send an
- * expired session to sign in as well. The role itself is checked by the layout and by every admin procedure.
+ * In front of every page:
+ * - Pages rendered per person get a Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
+ *   request's policy header and puts it on its own scripts; the root layout passes `x-nonce` to the theme script.
+ *   Catalogue pages keep the static policy of next.config.ts, so they can be cached (src/server/http/security-headers.ts).
+ * - Over https, Strict-Transport-Security.
+ * - A visitor without a session cookie is sent from /admin to sign in at once, coming back to the exact address;
+ *   everyone else passes with that address in a request header, so the admin layout can send an expired session to
+ *   sign in as well. The role itself is checked by the layout and by every admin procedure.
  */
 export function proxy(request: NextRequest) {
-  const address = request.nextUrl.pathname + request.nextUrl.search;
-  if (!sessionCookies.some((name) => request.cookies.has(name))) {
-    return NextResponse.redirect(new URL(signInRedirect(address), request.url));
-  }
+  const { pathname, search } = request.nextUrl;
+  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   const headers = new Headers(request.headers);
-  headers.set("x-admin-address", address);
-  return NextResponse.next({ request: { headers } });
+  let policy: string | null = null;
+  if (isPersonalPage(pathname)) {
+    const nonce = newNonce();
+    policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", imageBucket: env.GCS_BUCKET });
+    headers.set("x-nonce", nonce);
+    headers.set("content-security-policy", policy);
+  }
+
+  let response: NextResponse;
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) {
+    if (!sessionCookies.some((name) => request.cookies.has(name))) {
+      response = NextResponse.redirect(new URL(signInRedirect(pathname + search), request.url));
+    } else {
+      headers.set("x-admin-address", pathname + search);
+      response = NextResponse.next({ request: { headers } });
+    }
+  } else {
+    response = NextResponse.next({ request: { headers } });
+  }
+  if (policy) response.headers.set("content-security-policy", policy);
+  if (https) response.headers.set("strict-transport-security", strictTransportSecurity);
+  return response;
 }
 
-export const config = { matcher: ["/admin", "/admin/:path*"] };
+// Pages only: not the API, Next's own files, pictures or stored files, which need no page policy and no nonce.
+export const config = {
+  matcher: [{ source: "/((?!api/|_next/|storage/|images/|favicon|robots.txt|sitemap.xml|logo).*)" }],
+};

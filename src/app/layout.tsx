@@ -30,12 +30,15 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const country = countryFromRequest(await headers());
+  const requestHeaders = await headers();
+  const country = countryFromRequest(requestHeaders);
+  // Set by src/proxy.ts on pages rendered per person; catalogue pages have none (their policy allows inline script).
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
         <OrganizationJsonLd />
-        <ThemeProvider>
+        <ThemeProvider nonce={nonce}>
           <ApiProvider>
             {/* Session, visitor token and cart (accounts and cart). */}
             <AccountProviders country={country}>

@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/root";
+import { MAX_BATCH_SIZE } from "./limits";
 import { transformer } from "./transformer";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -41,6 +42,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
         loggerLink({ enabled: (op) => op.direction === "down" && op.result instanceof Error }),
         httpBatchLink({
           url: "/api/trpc",
+          maxItems: MAX_BATCH_SIZE,
           transformer,
           headers() {
             const token = storedToken();

@@ -1,11 +1,12 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import type { OrderStatus, UserRole } from "@/lib/enums";
 
-const requiredText = (label: string, max = 120) => z.string().trim().min(1, `${label} is required`).max(max);
+const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max);
 const optionalText = (max = 120) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
@@ -25,7 +26,7 @@ export const addressInput = z.object({
   addressLine2: optionalText(),
   postCode: requiredText("Postcode", 20),
   city: requiredText("City"),
-  countryCode: z.string().trim().length(2, "Choose a country").toUpperCase(),
+  countryCode: text().trim().length(2, "Choose a country").toUpperCase(),
   state: optionalText(),
   phoneNumber: optionalText(40),
   email: z.union([z.literal(""), z.email("Enter a valid e-mail address")]).optional().nullable().transform((value) => (value ? value.toLowerCase() : null)),
@@ -34,9 +35,12 @@ export const addressInput = z.object({
 export type AddressInput = z.input<typeof addressInput>;
 export type AddressValues = z.output<typeof addressInput>;
 
-export const addressIdInput = z.object({ id: z.number().int().positive() });
+/** Addresses one customer keeps: more than any household or business needs, and a bound on what one account stores. */
+export const MAX_ADDRESSES = 50;
+
+export const addressIdInput = z.object({ id: rowId });
 export const updateAddressInput = addressIdInput.extend({ address: addressInput });
-export const orderIdInput = z.object({ id: z.number().int().positive() });
+export const orderIdInput = z.object({ id: rowId });
 
 export type Profile = {
   id: string;

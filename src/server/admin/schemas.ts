@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import type { ItemType, OrderStatus } from "@/lib/enums";
+import { text } from "@/lib/text";
 import type { LogbookRow } from "@/server/logbook/schemas";
 
 /** SPEC section 2's sidebar counts. Logbook counts are what the signed-in staff member has not read yet. */
@@ -51,14 +52,13 @@ export type Dashboard = {
 
 export const bucketListInput = z.object({
   /** A folder: empty for the top, otherwise ending with a slash. */
-  prefix: z
-    .string()
+  prefix: text()
     .trim()
     .max(512)
     .refine((value) => value === "" || value.endsWith("/"), "must be empty or end with /")
     .default(""),
 });
-export const bucketDeleteInput = z.object({ key: z.string().min(1).max(1024) });
+export const bucketDeleteInput = z.object({ key: text().min(1).max(1024) });
 
 export type BucketListing = {
   prefix: string;

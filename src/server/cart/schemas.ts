@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/id";
 import { cartItemsInput, couponCodeInput, type PricedCart } from "@/server/pricing/schemas";
 
 export const getCartInput = z.object({ couponCode: couponCodeInput.optional() }).optional();
@@ -6,14 +7,14 @@ export const getCartInput = z.object({ couponCode: couponCodeInput.optional() })
 export const updateCartInput = z.object({
   /** `quantity` is a change: +1 from a plus button, -1 from minus, or the difference a typed number makes. */
   update: z.object({
-    productId: z.number().int().positive(),
+    productId: rowId,
     quantity: z.number().int().min(-999).max(999).refine((delta) => delta !== 0, "must change the quantity"),
   }),
   couponCode: couponCodeInput.optional(),
 });
 export type UpdateCartInput = z.infer<typeof updateCartInput>;
 
-export const deleteCartItemInput = z.object({ productId: z.number().int().positive(), couponCode: couponCodeInput.optional() });
+export const deleteCartItemInput = z.object({ productId: rowId, couponCode: couponCodeInput.optional() });
 
 export const mergeCartInput = z.object({ currentCart: cartItemsInput });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/id";
 import { getStorage } from "@/server/integrations/storage/storage";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { addProductImages, deleteProductImage, filesFromForm, listProductImages, reorderProductImages } from "./admin-images";
@@ -33,12 +34,12 @@ import {
 
 /** An upload: the product id and the picture files, sent as multipart form data. */
 const imageUploadInput = z.instanceof(FormData).transform((form, ctx) => {
-  const productId = Number(form.get("productId"));
-  if (!Number.isInteger(productId) || productId < 1) {
+  const productId = rowId.safeParse(Number(form.get("productId")));
+  if (!productId.success) {
     ctx.addIssue({ code: "custom", path: ["productId"], message: "must be a product id" });
     return z.NEVER;
   }
-  return { productId, form };
+  return { productId: productId.data, form };
 });
 
 export const adminProductRouter = createTRPCRouter({

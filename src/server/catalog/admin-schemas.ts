@@ -1,5 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import {
   calibers,
   genders,
@@ -21,14 +23,13 @@ import { descriptionFields, type DescriptionField } from "./schemas";
  * (STYLE.md: one schema per form), so a value the form accepts is one the server accepts.
  */
 
-const id = z.number().int().positive();
+const id = rowId;
 const euroText = z
   .string()
   .trim()
   .regex(/^\d{1,10}([.,]\d{1,2})?$/, "must be an amount in euros, like 49.95")
   .transform((value) => value.replace(",", "."));
-const optionalText = z
-  .string()
+const optionalText = text()
   .trim()
   .max(2000)
   .optional()
@@ -48,7 +49,7 @@ const descriptionShape = {
   state: z.enum(productStates),
   itemType: z.enum(itemTypes),
   gender: z.enum(genders),
-  condition: z.string().trim().min(1, "Describe the condition").max(2000),
+  condition: text().trim().min(1, "Describe the condition").max(2000),
   movement: optionalText,
   dimensions: optionalText,
   serialNumber: optionalText,
@@ -64,7 +65,7 @@ const descriptionShape = {
 };
 
 export const productFormInput = z.object({
-  name: z.string().trim().min(1, "Give the product a name").max(200),
+  name: text().trim().min(1, "Give the product a name").max(200),
   price: euroText,
   shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
   isBulk: z.boolean(),
@@ -89,7 +90,7 @@ export const ADMIN_PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const adminProductListInput = z.object({
   /** Words that must all occur in the product's search text, or a product id. */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   sort: z.enum(adminProductSortColumns).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
   page: z.number().int().min(1).max(100_000).default(1),
@@ -161,7 +162,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((value) => value ?? null);
 
 export const templateFormInput = z.object({
-  templateName: z.string().trim().min(1, "Name the template").max(120),
+  templateName: text().trim().min(1, "Name the template").max(120),
   templateDescription: optionalText,
   name: optionalText,
   price: euroText.optional().or(z.literal("").transform(() => undefined)),

@@ -352,8 +352,21 @@ function templateColumns(values: TemplateValues) {
   };
 }
 
+/** A template may leave the category, manufacturer and country open; the ones it names must exist. */
+async function assertTemplateReferences(tx: Db, values: TemplateValues): Promise<void> {
+  const [[category], [manufacturer], [found]] = await Promise.all([
+    values.categoryId === null ? [{}] : tx.select({ id: productCategory.id }).from(productCategory).where(eq(productCategory.id, values.categoryId)),
+    values.manufacturerId === null ? [{}] : tx.select({ id: productManufacturer.id }).from(productManufacturer).where(eq(productManufacturer.id, values.manufacturerId)),
+    values.countryId === null ? [{}] : tx.select({ id: country.id }).from(country).where(eq(country.id, values.countryId)),
+  ]);
+  if (!category) throw new AppError("BAD_REQUEST", `Category ${values.categoryId} does not exist.`);
+  if (!manufacturer) throw new AppError("BAD_REQUEST", `Manufacturer ${values.manufacturerId} does not exist.`);
+  if (!found) throw new AppError("BAD_REQUEST", `Country ${values.countryId} does not exist.`);
+}
+
 export async function createTemplate(db: Db, values: TemplateValues, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
+    await assertTemplateReferences(tx, values);
     const [row] = await tx.insert(productTemplate).values(templateColumns(values)).returning({ id: productTemplate.id });
     await logChange(tx, {
       userId,
@@ -368,6 +381,7 @@ export async function createTemplate(db: Db, values: TemplateValues, userId: str
 export async function updateTemplate(db: Db, id: number, values: TemplateValues, userId: string): Promise<ProductTemplate> {
   await db.transaction(async (tx) => {
     const before = await getTemplate(tx, id);
+    await assertTemplateReferences(tx, values);
     await tx.update(productTemplate).set(templateColumns(values)).where(eq(productTemplate.id, id));
     await logChange(tx, {
       userId,

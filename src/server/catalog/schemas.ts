@@ -1,5 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import { calibers, genders, itemTypes, productStates, type Caliber, type Gender, type ItemType, type ProductState } from "@/lib/enums";
 
 /** Products per page of a listing; fixed on the server so a client cannot ask for the whole catalogue at once. */
@@ -19,12 +21,12 @@ export const productOrderBy = z.union([
 export type ProductOrderBy = z.infer<typeof productOrderBy>;
 
 export const getManyProductsInput = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   orderBy: productOrderBy.optional(),
   page: z.number().int().min(1).max(10_000).default(1),
   /** Categories and manufacturers: a product matches one of them, each including everything below it in its tree. */
-  categoryId: z.array(z.number().int().positive()).max(50).optional(),
-  manufacturerId: z.array(z.number().int().positive()).max(50).optional(),
+  categoryId: z.array(rowId).max(50).optional(),
+  manufacturerId: z.array(rowId).max(50).optional(),
   caliber: z.array(z.enum(calibers)).max(calibers.length).optional(),
   state: z.array(z.enum(productStates)).max(productStates.length).optional(),
   gender: z.array(z.enum(genders)).max(genders.length).optional(),
@@ -94,7 +96,7 @@ export type ProductPage = {
   facets: ProductFacets | null;
 };
 
-export const productIdInput = z.coerce.number().int().positive().max(2_147_483_647);
+export const productIdInput = z.coerce.number().pipe(rowId);
 
 /** Every description field of SPEC section 3 that the product page shows, in the order it shows them. */
 export const descriptionFields = [

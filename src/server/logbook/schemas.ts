@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import { logEntityTypes, logEventTypes, severities, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
 
 export const LOGBOOK_PAGE_SIZES = [25, 50, 100] as const;
@@ -7,9 +9,9 @@ export const logbookListInput = z.object({
   level: z.enum(severities),
   eventType: z.enum(logEventTypes).optional(),
   entityType: z.enum(logEntityTypes).optional(),
-  entityId: z.string().trim().max(64).optional(),
+  entityId: text().trim().max(64).optional(),
   /** Words in the description. */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   unreadOnly: z.boolean().default(false),
   page: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.union(LOGBOOK_PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]).default(50),
@@ -17,8 +19,8 @@ export const logbookListInput = z.object({
 export type LogbookListInput = z.input<typeof logbookListInput>;
 export type LogbookListQuery = z.output<typeof logbookListInput>;
 
-export const logbookEntryInput = z.object({ id: z.number().int().positive() });
-export const logbookMarkReadInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const logbookEntryInput = z.object({ id: rowId });
+export const logbookMarkReadInput = z.object({ ids: z.array(rowId).min(1).max(500) });
 export const logbookMarkAllReadInput = z.object({ level: z.enum(severities) });
 
 /** JSON as stored in the logbook's state columns. */

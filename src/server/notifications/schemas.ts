@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { rowId } from "@/lib/id";
 import type { NotificationType, Severity } from "@/lib/enums";
 
 export const notificationListInput = z.object({
   unreadOnly: z.boolean().default(false),
   limit: z.number().int().min(1).max(100).default(20),
 });
-export const notificationIdInput = z.object({ id: z.number().int().positive() });
+export const notificationIdInput = z.object({ id: rowId });
 
 export type AdminNotificationRow = {
   id: number;

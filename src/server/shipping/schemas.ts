@@ -12,15 +12,13 @@ export const orderValue = z
   .refine((value) => value.greaterThanOrEqualTo(0), "must not be negative")
   .refine((value) => value.decimalPlaces() <= 2, "must have at most two decimals");
 
+/** A state or province as the shipping rules name it (NY, ON, NSW); the checkout's schemas take the same. */
+export const regionCode = z.string().trim().regex(/^[A-Za-z0-9]{1,3}$/, "must be a state or province code");
+
 export const shippingOptionsInput = z.object({
   countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").transform((code) => code.toUpperCase()),
   /** The state or province, for countries that have them (United States, Canada, Australia). */
-  regionCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,3}$/, "must be a state or province code")
-    .transform((code) => code.toUpperCase())
-    .optional(),
+  regionCode: regionCode.transform((code) => code.toUpperCase()).optional(),
   orderValue,
 });
 export type ShippingOptionsInput = z.input<typeof shippingOptionsInput>;

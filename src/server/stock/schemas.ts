@@ -1,14 +1,19 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
 import { boxStatuses, inventoryCorrectionReasons, type BoxStatus, type InventoryCorrectionReason, type StockRecordType } from "@/lib/enums";
 
-const id = z.number().int().positive();
+const id = rowId;
 
-/** A unit cost typed by staff: up to 10 digits and 2 decimals, in the currency named beside it. */
+/**
+ * A unit cost typed by staff: up to 8 digits and 2 decimals, in the currency named beside it. A money column holds
+ * 10 digits, and a cost in euros is also stored in pesos at the exchange rate (about 60), so 8 is what fits.
+ */
 export const costText = z
   .string()
   .trim()
-  .regex(/^\d{1,10}([.,]\d{1,2})?$/, "must be an amount like 12.50")
+  .regex(/^\d{1,8}([.,]\d{1,2})?$/, "must be an amount like 12.50")
   .transform((value) => value.replace(",", "."));
 
 export const purchaseCurrencies = ["EUR", "PHP"] as const;
@@ -22,7 +27,7 @@ export const boxListInput = z.object({
 
 export const shipBoxInput = z.object({
   boxId: id,
-  trackingNumber: z.string().trim().min(4, "Enter the carrier's tracking number").max(64),
+  trackingNumber: text().trim().min(4, "Enter the carrier's tracking number").max(64),
   /** yyyy-mm-dd */
   estimatedDeliveryDate: z.iso.date("Enter the estimated delivery date"),
 });
@@ -47,7 +52,7 @@ export const inventoryCorrectionInput = z
     /** Signed change of stock: negative takes pieces away. */
     quantity: z.number().int().min(-100_000).max(100_000).refine((value) => value !== 0, "The change cannot be zero"),
     reason: z.enum(inventoryCorrectionReasons),
-    comment: z.string().trim().max(500).optional(),
+    comment: text().trim().max(500).optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.reason === "DAMAGED" || value.reason === "LOST") && value.quantity > 0) {

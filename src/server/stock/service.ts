@@ -401,6 +401,9 @@ export async function removePurchaseRecord(db: Db, purchaseRecordId: number, use
 export async function correctInventory(db: Db, raw: InventoryCorrectionInput, userId: string): Promise<{ id: number; stock: number }> {
   const input = inventoryCorrectionInput.parse(raw);
   return db.transaction(async (tx) => {
+    // The correction row names the product, so a missing one is refused before it is written (bookStock checks too late).
+    const [target] = await tx.select({ id: product.id }).from(product).where(eq(product.id, input.productId));
+    if (!target) throw new AppError("NOT_FOUND", `Product ${input.productId} does not exist.`);
     const [correction] = await tx
       .insert(inventoryCorrection)
       .values({ productId: input.productId, quantity: input.quantity, reason: input.reason, comment: input.comment || null })

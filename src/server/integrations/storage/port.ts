@@ -31,20 +31,25 @@ export class InvalidStorageKeyError extends Error {
 /**
  * Why a key is unusable, or null when it is fine. Both adapters refuse the same keys, so that a key accepted in the
  * sandbox never fails in production: no escaping the storage root (`..`), no absolute paths, no backslashes or
- * control characters, no empty or hidden segments (the sandbox keeps its own bookkeeping in hidden files).
+ * control characters, no empty or hidden segments (the sandbox keeps its own bookkeeping in hidden files). Lengths
+ * are the stricter of both: a bucket's object name holds 1024 bytes, a folder on disk 255 bytes per segment, and
+ * the sandbox first writes beside the target under a name 21 bytes longer.
  */
 export function storageKeyProblem(key: string): string | null {
   if (key.length === 0) return "empty";
-  if (key.length > 1024) return "longer than 1024 characters";
+  if (utf8Length(key) > 1024) return "longer than 1024 bytes";
   if (key.startsWith("/")) return "absolute path";
   if (/[\\\u0000-\u001f\u007f]/.test(key)) return "backslash or control character";
   for (const segment of key.split("/")) {
     if (segment === "") return "empty path segment";
     if (segment === "." || segment === "..") return "relative path segment";
     if (segment.startsWith(".")) return "hidden path segment";
+    if (utf8Length(segment) > 200) return "path segment longer than 200 bytes";
   }
   return null;
 }
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 export function assertStorageKey(key: string): void {
   const problem = storageKeyProblem(key);
