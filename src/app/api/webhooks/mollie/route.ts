@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db/client";
-import { getPayments, shopOrigin } from "@/server/integrations/payments/payments";
+import { getPayments } from "@/server/integrations/payments/payments";
 import { respondToPaymentWebhook, updateOrderPayment } from "@/server/webhooks/respond";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 
@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await request.text();
   return respondToPaymentWebhook(request, "mollie", () =>
-    handleMollieWebhook(getDb(), { url: request.url, body, payments: getPayments("mollie", shopOrigin(request.headers)), onPaymentUpdate: updateOrderPayment }),
+    handleMollieWebhook(getDb(), { url: request.url, body, payments: getPayments("mollie"), onPaymentUpdate: updateOrderPayment }),
   );
 }
