@@ -1,8 +1,11 @@
 import { Decimal } from "decimal.js";
 import type { Caliber, Gender, ItemType, PricingType, ProductState } from "@/lib/enums";
 import { buildSearchText } from "@/server/catalog/search-text";
+import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
+import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
+import { bookStock } from "@/server/stock/service";
 
 // Small factories for tests: each makes exactly the rows a test names, nothing shared between tests.
 
@@ -81,4 +84,26 @@ export async function makeProducts(db: Db, specs: ProductSpec[]) {
     })),
   );
   return rows;
+}
+
+/**
+ * A guest order for one watch in stock, placed through checkout (`placeOrder`), as a buyer in Amsterdam would place
+ * it: the watch is stocked through the ledger first, so the order takes it as a real one would.
+ */
+export async function placeOneWatchOrder(db: Db, options: { email: string; method: CheckoutPaymentMethod; now: Date; price?: string }) {
+  const watch = await makeProduct(db, { name: `Watch for ${options.email}`, price: options.price ?? "60.00", stock: 0 });
+  await bookStock(db, { productId: watch.id, quantity: 1, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
+  const placed = await placeOrder(
+    db,
+    {
+      email: options.email,
+      address: { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" },
+      shippingMethod: "TNT",
+      paymentMethod: options.method,
+      items: [{ productId: watch.id, quantity: 1 }],
+    },
+    { userId: null },
+    options.now,
+  );
+  return { ...placed, watchId: watch.id };
 }

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "@/server/root";
@@ -6,6 +5,7 @@ import { createTRPCContext } from "@/server/trpc";
 import { decideAdminAccess } from "@/server/admin/page-access";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { contextFor, makeSession, makeUser } from "./admin-fixtures";
+import { codeOf } from "../helpers/refusals";
 
 /**
  * Acceptance point 2: every procedure under `admin` refuses anonymous callers (UNAUTHORIZED) and signed-in
@@ -47,16 +47,6 @@ function callOverHttp(path: string, type: "query" | "mutation" | "subscription",
     router: appRouter,
     createContext: () => createTRPCContext({ headers: request.headers, requestId: "test", db: t.db }),
   });
-}
-
-async function codeOf(call: () => Promise<unknown>): Promise<string> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return "OK";
 }
 
 describe("the admin router refuses everyone but staff", () => {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTRPC } from "@/lib/trpc/client";
-import type { Address } from "@/server/account/schemas";
+import { MAX_ADDRESSES, type Address } from "@/server/account/schemas";
 import { AddressForm } from "./address-form";
 
 function AddressLines({ address }: { address: Address }) {
@@ -55,7 +55,7 @@ export function AddressBook() {
           <h1 className="font-serif text-2xl font-semibold">Address book</h1>
           <p className="text-sm text-muted-foreground">Checkout offers your default address first.</p>
         </div>
-        <Button onClick={() => setEditing("new")} disabled={!countries.data}>
+        <Button onClick={() => setEditing("new")} disabled={!countries.data || (addresses.data?.length ?? 0) >= MAX_ADDRESSES} title={(addresses.data?.length ?? 0) >= MAX_ADDRESSES ? `Your address book holds ${MAX_ADDRESSES} addresses, the most it can` : undefined}>
           <Plus /> Add address
         </Button>
       </div>

@@ -6,6 +6,7 @@ import { Decimal } from "decimal.js";
 import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "@/components/toast";
+import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@/lib/cart";
 import { useTRPC } from "@/lib/trpc/client";
 import type { PricedCart } from "@/server/pricing/schemas";
 import { readLocalCart, useLocalCart, writeLocalCart } from "./cart-storage";
@@ -153,6 +154,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const line = cart?.items.find((item) => item.productId === productId);
       const name = line?.name ?? existing?.name ?? fallback?.name ?? "";
       const wanted = (existing?.quantity ?? 0) + delta;
+      if (!existing && wanted > 0 && items.length >= MAX_CART_LINES) {
+        toast.error(CART_UPDATE_FAILED, { id: TOAST_ID, description: CART_FULL_MESSAGE });
+        return;
+      }
       // The stock the server last reported holds a visitor's cart too; the server checks again at checkout.
       const next = line ? Math.min(wanted, line.stock) : wanted;
       // Lines keep the order they were added in.

@@ -4,7 +4,7 @@ import { account, addressBook, country, discount, logbook, order, orderAddress, 
 import { AppError } from "@/server/errors";
 import { formatDiscountValue } from "@/server/pricing/discount-price";
 import { discountInForce } from "@/server/catalog/service";
-import type { Address, AddressValues, CountryOption, OrderDetail, OrderSummary, Profile } from "./schemas";
+import { MAX_ADDRESSES, type Address, type AddressValues, type CountryOption, type OrderDetail, type OrderSummary, type Profile } from "./schemas";
 
 export async function getProfile(db: Db, userId: string, now: Date): Promise<Profile> {
   const [row] = await db
@@ -67,15 +67,28 @@ function logAddress(db: Db, userId: string, id: number, description: string, pre
   });
 }
 
+export async function countAddresses(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addressBook).where(eq(addressBook.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The first key of the advisory lock that stands for one customer's address book (the second is their id's hash). */
+const ADDRESS_BOOK_LOCK = 80_412_007;
+
 /**
- * Adds an address. The first address a customer saves becomes the default, and a new default takes over from the
- * old one, so a customer with addresses always has exactly one default.
+ * Adds an address, up to MAX_ADDRESSES. The first address a customer saves becomes the default, and a new default
+ * takes over from the old one, so a customer with addresses always has exactly one default.
  */
 export async function createAddress(db: Db, userId: string, values: AddressValues): Promise<Address> {
   return db.transaction(async (tx) => {
+    // Two addresses saved at once (two tabs, or a checkout) wait for each other, so neither passes the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_BOOK_LOCK}, hashtext(${userId}))`);
+    const existing = await countAddresses(tx, userId);
+    if (existing >= MAX_ADDRESSES) {
+      throw new AppError("CONFLICT", `Your address book is full (${MAX_ADDRESSES} addresses). Delete an address you no longer use, then add this one.`);
+    }
     const name = await countryName(tx, values.countryCode);
-    const [existing] = await tx.select({ n: count() }).from(addressBook).where(eq(addressBook.userId, userId));
-    const isDefault = values.isDefault || (existing?.n ?? 0) === 0;
+    const isDefault = values.isDefault || existing === 0;
     if (isDefault) await tx.update(addressBook).set({ isDefault: false }).where(and(eq(addressBook.userId, userId), eq(addressBook.isDefault, true)));
     const [row] = await tx
       .insert(addressBook)

@@ -5,10 +5,13 @@ import { contentTypeForKey, storageKeyProblem, type StoragePort } from "@/server
 import { logChange } from "@/server/logbook/service";
 import { toWebp } from "@/server/catalog/admin-images";
 import type { BucketListing } from "./schemas";
+import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "./uploads";
 
 /** Files shown per folder; a folder with more says so and staff narrow down by folder. */
 const MAX_FILES = 500;
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** What the bucket holds besides product pictures: banners and other pictures the shop shows, and PDFs (labels, documents). */
+const bucketFileTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.pdf];
 
 /** One folder of the bucket: its sub-folders (with how many objects each holds) and its own files. */
 export async function listBucket(storage: StoragePort, prefix: string): Promise<BucketListing> {
@@ -44,11 +47,12 @@ export async function listBucket(storage: StoragePort, prefix: string): Promise<
   };
 }
 
-export type BucketUpload = { name: string; body: Buffer; type: string };
+export type BucketUpload = { name: string; body: Buffer };
 
 /**
  * Stores files in a folder under their own (cleaned) names. Pictures can be converted to WebP on the way, as the
- * shop serves them; anything else is stored as it came.
+ * shop serves them; anything else is stored as it came. A file's type is read from its bytes, and its name must
+ * say the same, because the bucket serves it under that name to everyone.
  */
 export async function uploadToBucket(
   db: Db,
@@ -60,14 +64,18 @@ export async function uploadToBucket(
   const stored: { key: string; body: Buffer; type: string }[] = [];
   for (const file of input.files) {
     if (file.body.length > MAX_UPLOAD_BYTES) throw new AppError("BAD_REQUEST", `${file.name} is larger than 25 MB.`);
-    const isPicture = file.type.startsWith("image/") && file.type !== "image/svg+xml";
+    const type = sniffFileType(file.body, bucketFileTypes);
+    if (!type) throw new AppError("BAD_REQUEST", `${file.name} cannot go in the bucket: upload ${fileTypeNames(bucketFileTypes)} files only.`);
     const base = cleanFileName(file.name);
-    const convert = input.convertToWebp && isPicture;
+    if (!type.extensions.includes(path.extname(base).slice(1).toLowerCase())) {
+      throw new AppError("BAD_REQUEST", `${file.name} is a ${type.label} file: give it a name ending in .${type.extensions[0]}.`);
+    }
+    const convert = input.convertToWebp && type.picture;
     const name = convert ? `${path.parse(base).name}.webp` : base;
     const key = `${input.prefix}${name}`;
     const problem = storageKeyProblem(key);
     if (problem) throw new AppError("BAD_REQUEST", `Cannot store ${file.name} there: ${problem}.`);
-    stored.push({ key, body: convert ? await toWebp(file.body) : file.body, type: convert ? "image/webp" : file.type || contentTypeForKey(key) });
+    stored.push({ key, body: convert ? await toWebp(file.body) : file.body, type: convert ? fileTypes.webp.contentType : type.contentType });
   }
   for (const file of stored) await storage.put(file.key, file.body, file.type);
   await logChange(db, {
@@ -100,7 +108,7 @@ export function cleanFileName(name: string): string {
 
 /** The files of a multipart upload. */
 export async function bucketFilesFromForm(form: FormData): Promise<BucketUpload[]> {
-  const entries = form.getAll("files").filter((entry): entry is File => typeof entry !== "string");
+  const entries = uploadedFiles(form, "files");
   if (entries.some((file) => file.size > MAX_UPLOAD_BYTES)) throw new AppError("BAD_REQUEST", "Files may be at most 25 MB each.");
-  return Promise.all(entries.map(async (file) => ({ name: file.name, type: file.type, body: Buffer.from(await file.arrayBuffer()) })));
+  return Promise.all(entries.map(async (file) => ({ name: file.name, body: Buffer.from(await file.arrayBuffer()) })));
 }

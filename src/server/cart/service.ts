@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@/lib/cart";
 import type { Db } from "@/server/db/client";
 import { cartItem, product } from "@/server/db/schema";
 import { findCoupon } from "@/server/discounts/service";
@@ -8,6 +9,17 @@ import { combineItems, priceItems, type PricingOptions } from "@/server/pricing/
 import type { CartUpdateResult } from "./schemas";
 
 export type CartOptions = Omit<PricingOptions, "userId">;
+
+/** The first key of the advisory lock that stands for one customer's saved cart (the second is their id's hash). */
+const CART_LOCK = 80_412_006;
+
+/**
+ * Makes one customer's cart changes wait for each other, so that two tabs adding different products cannot both
+ * take the last free line. Taken first in the transaction, before any row lock, so it cannot close a deadlock.
+ */
+async function lockCart(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}, hashtext(${userId}))`);
+}
 
 async function storedItems(db: Db, userId: string): Promise<CartItemInput[]> {
   return db
@@ -44,6 +56,7 @@ export async function updateCartItem(
   options: CartOptions,
 ): Promise<CartUpdateResult> {
   const notice = await db.transaction(async (tx) => {
+    await lockCart(tx, userId);
     const item = await sellableProduct(tx, update.productId);
     const [line] = await tx
       .select({ quantity: cartItem.quantity })
@@ -52,6 +65,10 @@ export async function updateCartItem(
     const current = line?.quantity ?? 0;
     const wanted = current + update.quantity;
     const next = Math.min(wanted, item.stock);
+    if (!line && next > 0) {
+      const [lines] = await tx.select({ n: count() }).from(cartItem).where(eq(cartItem.userId, userId));
+      if ((lines?.n ?? 0) >= MAX_CART_LINES) throw new AppError("CONFLICT", CART_FULL_MESSAGE);
+    }
     if (next <= 0) {
       await tx.delete(cartItem).where(and(eq(cartItem.userId, userId), eq(cartItem.productId, update.productId)));
     } else {
@@ -74,19 +91,24 @@ export async function deleteCartItem(db: Db, userId: string, productId: number, 
 
 /**
  * Adds a visitor's local cart to their saved cart on sign-in: quantities of a product in both are added up, and
- * held to the stock. Products the shop no longer sells are left out.
+ * held to the stock. Products the shop no longer sells are left out, and so are new products once the saved cart
+ * holds MAX_CART_LINES (a failed merge would lose the whole local cart).
  */
 export async function mergeCart(db: Db, userId: string, items: CartItemInput[]): Promise<void> {
   const quantities = combineItems(items);
   if (quantities.size === 0) return;
   await db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const lines = new Set((await tx.select({ productId: cartItem.productId }).from(cartItem).where(eq(cartItem.userId, userId))).map((line) => line.productId));
     for (const [productId, quantity] of quantities) {
+      if (!lines.has(productId) && lines.size >= MAX_CART_LINES) continue;
       const [row] = await tx
         .select({ stock: product.stock, wsStatus: product.wsStatus })
         .from(product)
         .where(eq(product.id, productId))
         .for("update");
       if (!row || row.wsStatus !== "ONLINE" || row.stock <= 0) continue;
+      lines.add(productId);
       await tx
         .insert(cartItem)
         .values({ userId, productId, quantity: Math.min(quantity, row.stock) })
@@ -108,7 +130,7 @@ export async function validateDiscount(
   code: string,
   options: Omit<CartOptions, "couponCode">,
 ): Promise<{ coupon: AppliedCoupon; cart: PricedCart }> {
-  const coupon = await findCoupon(db, code, options.now);
+  const coupon = await findCoupon(db, code, options.now, options.caller);
   const cart = await getCart(db, userId, { ...options, couponCode: coupon.code });
   if (cart.items.length === 0) throw new AppError("BAD_REQUEST", "Add something to your cart before using a code.");
   return { coupon, cart };

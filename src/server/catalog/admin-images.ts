@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { product } from "@/server/db/schema";
+import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "@/server/admin/uploads";
 import { AppError } from "@/server/errors";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { logChange } from "@/server/logbook/service";
@@ -32,8 +33,16 @@ export async function listProductImages(storage: StoragePort, productId: number)
     }));
 }
 
-/** Any picture format sharp reads, as a WebP no larger than MAX_SIDE, turned upright by its EXIF orientation. */
+/**
+ * The picture formats staff upload. sharp reads more (SVG, HEIF, raw camera files), but only these are let through
+ * to it, whatever the file claims to be.
+ */
+const pictureTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.tiff];
+const notAPicture = `That file is not a picture we can read (use ${fileTypeNames(pictureTypes)}).`;
+
+/** A picture in one of those formats as a WebP no larger than MAX_SIDE, turned upright by its EXIF orientation. */
 export async function toWebp(body: Buffer): Promise<Buffer> {
+  if (!sniffFileType(body, pictureTypes)) throw new AppError("BAD_REQUEST", notAPicture);
   try {
     return await sharp(body, { failOn: "error" })
       .rotate()
@@ -41,7 +50,7 @@ export async function toWebp(body: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {
-    throw new AppError("BAD_REQUEST", "That file is not a picture we can read (use JPEG, PNG, WebP, AVIF, GIF or TIFF).", { cause: error });
+    throw new AppError("BAD_REQUEST", notAPicture, { cause: error });
   }
 }
 
@@ -146,7 +155,7 @@ export async function deleteProductImage(
 
 /** The picture files of a multipart upload, read into memory (each is capped at MAX_IMAGE_BYTES). */
 export async function filesFromForm(form: FormData, field = "files"): Promise<Buffer[]> {
-  const entries = form.getAll(field).filter((entry): entry is File => typeof entry !== "string");
+  const entries = uploadedFiles(form, field);
   if (entries.some((file) => file.size > MAX_IMAGE_BYTES)) {
     throw new AppError("BAD_REQUEST", `A picture may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
   }

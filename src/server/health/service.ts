@@ -1,7 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
+import { readSession } from "@/server/auth/session";
+import type { Database, Db } from "@/server/db/client";
 import { readSchemaVersion, type SchemaVersion } from "@/server/db/migrate";
+import { clientAddress, isLoopbackAddress } from "@/server/http/client-address";
 
 export type HealthReport = {
   status: "ok" | "degraded" | "down";
@@ -9,6 +11,9 @@ export type HealthReport = {
   schema: SchemaVersion | null;
   checkedAt: string;
 };
+
+/** What a caller who may not read the details learns: enough for a load balancer or an uptime monitor. */
+export type HealthStatus = Pick<HealthReport, "status" | "checkedAt">;
 
 /** Whether the database answers and carries the schema this build expects. */
 export async function checkHealth(database: Database): Promise<HealthReport> {
@@ -26,9 +31,29 @@ export async function checkHealth(database: Database): Promise<HealthReport> {
   } catch (error) {
     return {
       status: "down",
-      database: { reachable: false, kind: database.kind, latencyMs: null, error: error instanceof Error ? error.message : String(error) },
+      database: { reachable: false, kind: database.kind, latencyMs: null, error: rootCause(error) },
       schema: null,
       checkedAt: new Date().toISOString(),
     };
   }
+}
+
+/** Drizzle wraps the driver's error in "Failed query: select 1"; what staff need is the driver's reason beneath. */
+function rootCause(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
+ * The report as this caller may read it. The database's own error names hosts, ports and database users, and the
+ * rest tells which database and migration the shop runs, so only shop staff and this machine (monitoring on the
+ * server, the end-to-end setup) get the whole report; everyone else gets the status.
+ */
+export async function healthReportFor(report: HealthReport, db: Db, headers: Headers): Promise<HealthReport | HealthStatus> {
+  if (isLoopbackAddress(clientAddress(headers))) return report;
+  // An unreachable database cannot say who is signed in either.
+  const session = report.database.reachable ? await readSession(db, headers).catch(() => null) : null;
+  if (session?.user.role === "ADMIN") return report;
+  return { status: report.status, checkedAt: report.checkedAt };
 }

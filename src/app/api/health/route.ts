@@ -1,15 +1,16 @@
 import { getDatabase } from "@/server/db/client";
-import { checkHealth } from "@/server/health/service";
+import { checkHealth, healthReportFor } from "@/server/health/service";
 import { logger } from "@/server/logger";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
-  const report = await checkHealth(getDatabase());
+  const database = getDatabase();
+  const report = await checkHealth(database);
   const level = report.status === "ok" ? "info" : "error";
   logger[level]({ event: "HEALTH_CHECK", requestId, ...report }, "health check");
-  return Response.json(report, {
+  return Response.json(await healthReportFor(report, database.db, request.headers), {
     status: report.status === "down" ? 503 : 200,
     headers: { "cache-control": "no-store", "x-request-id": requestId },
   });

@@ -200,9 +200,9 @@ export function BucketUpload() {
           </AdminLabel>
           <label htmlFor="upload-files" className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center text-sm hover:bg-muted/60">
             <Upload className="size-6 text-brass" />
-            {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}` : "Choose files (up to 25 MB each)"}
+            {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}` : "Choose files (JPEG, PNG, WebP, AVIF, GIF or PDF; up to 20 files, 25 MB each, 50 MB together)"}
           </label>
-          <input id="upload-files" type="file" multiple className="sr-only" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+          <input id="upload-files" type="file" multiple accept=".jpg,.jpeg,.png,.webp,.avif,.gif,.pdf" className="sr-only" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={convert} onChange={(event) => setConvert(event.target.checked)} />
