@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench:lighthouse`: Lighthouse (from npm) on Debian's Chromium against the production build, with
+// `npm run bench:lighthouse`: Lighthouse (from npm) on Chromium against the production build, with
 // Lighthouse's default mobile settings (emulated phone, simulated slow 4G and CPU slowdown). Prints the four
 // category scores for the home page, /search and a product page. Targets: performance >= 90, accessibility >= 95,
 // best practices >= 95, SEO >= 95.
 //
 // Builds first when there is no build in .next. Starts `next start` on a free port with a fresh embedded database
-// (the demo catalogue), so nothing else needs to run. CHROMIUM_PATH overrides /usr/bin/chromium. LIGHTHOUSE_REPORTS=<folder>
+// (the demo catalogue), so nothing else needs to run. Chromium is found as for the end-to-end journeys
+// (scripts/chromium.mjs: CHROMIUM_PATH, the system's, or @sparticuz/chromium's). LIGHTHOUSE_REPORTS=<folder>
 // also writes each page's full Lighthouse JSON there, for finding where the time goes (bootup-time, unused-javascript).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,9 +16,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { findChromium, quietChromiumFlags } from "../scripts/chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 function run(command, args, options = {}) {
@@ -50,6 +51,9 @@ async function waitForHealth(baseUrl) {
   }
   throw new Error("The shop did not become healthy within 3 minutes");
 }
+
+// Before the build and the server, so that a machine without a browser hears what to install at once.
+const chromePath = await findChromium();
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("No production build in .next: building first...");
@@ -92,7 +96,7 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: ["--headless=new", ...quietChromiumFlags],
   });
   const results = [];
   for (const [name, address] of pages) {

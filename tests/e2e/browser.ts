@@ -2,9 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { findChromium, quietChromiumFlags } from "../../scripts/chromium.mjs";
 
 /**
- * Debian's Chromium driven by playwright-core (ARCHITECTURE section 6). Typical use in a journey:
+ * Chromium driven by playwright-core (ARCHITECTURE section 6), found by scripts/chromium.mjs: CHROMIUM_PATH, the
+ * system's Chromium, or the one @sparticuz/chromium ships. Typical use in a journey:
  *
  *   let b: BrowserSession;
  *   beforeAll(async () => { b = await openBrowser(); });
@@ -14,19 +16,7 @@ import { inject } from "vitest";
  * Relative addresses in page.goto() resolve against the running shop (inject("baseUrl")).
  */
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Without the background-networking flags Chromium keeps dialling out, which this machine's closed network refuses. */
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const chromiumArgs = ["--headless", ...quietChromiumFlags];
 
 export const screenshotDir = path.join(process.cwd(), "test-results", "screenshots");
 
@@ -46,7 +36,7 @@ export function baseUrl(): string {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return chromium.launch({ executablePath: await findChromium(), headless: true, args: chromiumArgs });
 }
 
 /** Desktop-sized by default (the large breakpoint is 1024 px); pass `viewport` for the mobile layout. */

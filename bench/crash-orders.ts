@@ -1,0 +1,295 @@
+// `npm run bench:crash`: is placing an order crash safe? 16 buyers place guest orders through the shop's HTTP API
+// (the production build on a fresh PostgreSQL database); 2 to 5 s into the load the server's process group gets
+// SIGKILL, the server starts again on the same database, and SQL counts what the crash left behind:
+//
+//   orders half-written: an order without its items, address, detail or payment detail          must be 0
+//   products whose stock differs from the sum of their stock ledger                              must be 0
+//   payments without an order: payment details, and sandbox payments naming an order that is gone must be 0
+//   orders the shop confirmed to a buyer that are missing after the restart                      must be 0
+//
+// Exits non-zero when a figure is not 0. Needs the production build (`npx next build`) and PostgreSQL on
+// 127.0.0.1:5432 (user postgres); the database it creates is dropped at the end. All traffic goes to 127.0.0.1, and
+// the load is bounded: at most 250 orders per buyer, and it stops at the kill.
+//
+//   npm run bench:crash [-- --buyers 16]
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { transformer } from "@/lib/trpc/transformer";
+import type { PlaceOrderInput } from "@/server/checkout/schemas";
+
+const root = process.cwd();
+const postgresServer = "postgres://postgres@127.0.0.1:5432";
+const buyers = Number(option("buyers", "16"));
+/** Each buyer's X-Forwarded-For names its round in the last octet, so rounds stay under 256. */
+const maxRoundsPerBuyer = 250;
+const startTimeoutMs = 180_000;
+const requestTimeoutMs = 30_000;
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+type ShopServer = { child: ChildProcess; exited: Promise<void> };
+
+/**
+ * Starts the production build the way tests/e2e/global-setup.ts does (through the shop's front door,
+ * scripts/serve.mjs), in a process group of its own so that one signal reaches the server and anything it started.
+ */
+function startServer(port: number, env: NodeJS.ProcessEnv, log: WriteStream): ShopServer {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, exited };
+}
+
+function signalGroup(server: ShopServer, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-server.child.pid!, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function stopServer(server: ShopServer): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  signalGroup(server, "SIGTERM");
+  if (!(await Promise.race([server.exited.then(() => true), delay(10_000).then(() => false)]))) signalGroup(server, "SIGKILL");
+  await Promise.race([server.exited, delay(5_000)]);
+}
+
+async function waitForHealth(baseUrl: string, server: ShopServer): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone) throw new Error("The shop server exited before it was healthy");
+    try {
+      if ((await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) })).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(500);
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${startTimeoutMs / 1000} s`);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+async function withClient<T>(database: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: `${postgresServer}/${database}` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+type Outcome = { kind: "placed"; orderNumber: string } | { kind: "refused"; code: string } | { kind: "failed" };
+
+/** One guest order through the API, as the checkout page sends it; the client address is one of our own making. */
+async function placeOrder(baseUrl: string, clientAddress: string, input: PlaceOrderInput): Promise<Outcome> {
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(`${baseUrl}/api/trpc/shared.checkout.placeOrder?batch=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": clientAddress },
+      body: JSON.stringify({ 0: transformer.serialize(input) }),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch {
+    // No answer, or the connection broke off in the middle of one.
+    return { kind: "failed" };
+  }
+  type Answer = { result?: { data: { json: { orderNumber: string } } }; error?: { json: { data?: { code?: string } } } };
+  let answer: Answer | undefined;
+  try {
+    [answer] = JSON.parse(text) as Answer[];
+  } catch {
+    answer = undefined;
+  }
+  if (answer?.result) return { kind: "placed", orderNumber: answer.result.data.json.orderNumber };
+  return { kind: "refused", code: answer?.error?.json.data?.code ?? `HTTP ${status}` };
+}
+
+function guestOrder(buyer: number, round: number, productIds: number[]): PlaceOrderInput {
+  const count = 1 + Math.floor(Math.random() * 2);
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(count, productIds.length)) chosen.add(productIds[Math.floor(Math.random() * productIds.length)]!);
+  return {
+    email: `buyer${buyer}.${round}@example.com`,
+    address: { firstName: "Ada", lastName: `Buyer ${buyer}`, street: "Keizersgracht", houseNumber: String(round + 1), postCode: "1015 CJ", city: "Amsterdam", countryCode: "NL" },
+    shippingMethod: "TNT",
+    paymentMethod: "IDEAL",
+    items: [...chosen].map((productId) => ({ productId, quantity: 1 })),
+  };
+}
+
+type Load = { placed: string[]; refused: Map<string, number>; failedBeforeKill: number; failedAtKill: number; killed: boolean };
+
+async function buyer(index: number, baseUrl: string, productIds: number[], load: Load): Promise<void> {
+  for (let round = 0; round < maxRoundsPerBuyer && !load.killed; round++) {
+    // A client address per buyer and round, so that the shop's per-client limits on placing orders do not stop the load.
+    const outcome = await placeOrder(baseUrl, `10.77.${index}.${round}`, guestOrder(index, round, productIds));
+    if (outcome.kind === "placed") load.placed.push(outcome.orderNumber);
+    else if (outcome.kind === "refused") load.refused.set(outcome.code, (load.refused.get(outcome.code) ?? 0) + 1);
+    else if (load.killed) load.failedAtKill++;
+    else load.failedBeforeKill++;
+  }
+}
+
+const figuresSql = {
+  halfWritten: `select count(*)::int as n from "order" o
+    where not exists (select 1 from order_item i where i.order_id = o.id)
+       or not exists (select 1 from order_address a where a.order_id = o.id)
+       or not exists (select 1 from order_detail d where d.order_id = o.id)
+       or not exists (select 1 from payment_detail p where p.order_id = o.id)`,
+  stockOffLedger: `select count(*)::int as n from product p
+    where p.stock <> coalesce((select sum(s.quantity) from stock_record s where s.product_id = p.id), 0)`,
+  paymentDetailsWithoutOrder: `select count(*)::int as n from payment_detail p where not exists (select 1 from "order" o where o.id = p.order_id)`,
+  sandboxPaymentsWithoutOrder: `select count(*)::int as n from sandbox_payment s where not exists (select 1 from "order" o where o.id = s.order_id)`,
+};
+
+async function count(client: Client, query: string, values: unknown[] = []): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(query, values);
+  return rows[0]?.n ?? 0;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("No production build in .next: run `npx next build` first.");
+    return 1;
+  }
+  const database = `shop_bench_crash_${process.pid}`;
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-crash-"));
+  const logFile = path.join(workDir, "server.log");
+  const log = createWriteStream(logFile);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: workDir,
+    DATABASE_URL: `${postgresServer}/${database}`,
+    NEXT_PUBLIC_SERVER_URL: baseUrl,
+    AUTH_URL: baseUrl,
+    // The buyers stand behind one proxy of our own making: their X-Forwarded-For is the client address.
+    TRUSTED_PROXY_HOPS: "1",
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  delete env.INTEGRATIONS;
+  env.ENVIRONMENT = "development";
+
+  await withClient("postgres", (client) => client.query(`create database ${database}`));
+  let server: ShopServer | undefined;
+  const stopOnInterrupt = () => {
+    if (server) signalGroup(server, "SIGKILL");
+    void withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stopOnInterrupt);
+  let failed = true;
+  try {
+    console.log(`Starting the shop on ${baseUrl} with a fresh PostgreSQL database ${database} (migrations and demo seed)...`);
+    server = startServer(port, env, log);
+    await waitForHealth(baseUrl, server);
+
+    const { productIds, units, ordersBefore } = await withClient(database, async (client) => {
+      const { rows } = await client.query<{ id: number; stock: number }>(`select id, stock from product where ws_status = 'ONLINE' and stock > 0 order by id`);
+      return { productIds: rows.map((row) => row.id), units: rows.reduce((sum, row) => sum + row.stock, 0), ordersBefore: await count(client, `select count(*)::int as n from "order"`) };
+    });
+    const killAfterMs = 2_000 + Math.round(Math.random() * 3_000);
+    console.log(`${buyers} buyers over ${productIds.length} products in stock (${units} pieces); SIGKILL ${(killAfterMs / 1000).toFixed(1)} s into the load.`);
+
+    const load: Load = { placed: [], refused: new Map(), failedBeforeKill: 0, failedAtKill: 0, killed: false };
+    const buying = Promise.all(Array.from({ length: buyers }, (_, index) => buyer(index, baseUrl, productIds, load)));
+    await Promise.race([delay(killAfterMs), buying]);
+    if (!load.killed) {
+      load.killed = true;
+      signalGroup(server, "SIGKILL");
+      await server.exited;
+    }
+    const placedBeforeKill = load.placed.length;
+    await buying;
+
+    console.log("Restarting the shop on the same database...");
+    server = startServer(port, env, log);
+    await waitForHealth(baseUrl, server);
+    const afterRestart = await placeOrder(baseUrl, "10.77.255.1", guestOrder(255, 0, productIds));
+
+    const figures = await withClient(database, async (client) => ({
+      halfWritten: await count(client, figuresSql.halfWritten),
+      stockOffLedger: await count(client, figuresSql.stockOffLedger),
+      paymentDetailsWithoutOrder: await count(client, figuresSql.paymentDetailsWithoutOrder),
+      sandboxPaymentsWithoutOrder: await count(client, figuresSql.sandboxPaymentsWithoutOrder),
+      confirmedMissing: await count(client, `select count(*)::int as n from unnest($1::text[]) as confirmed(number) where not exists (select 1 from "order" o where o.order_number = confirmed.number)`, [load.placed]),
+      ordersNow: await count(client, `select count(*)::int as n from "order"`),
+    }));
+
+    const refused = [...load.refused].map(([code, n]) => `${code} ${n}`).join(", ") || "none";
+    const unanswered = figures.ordersNow - ordersBefore - placedBeforeKill - (afterRestart.kind === "placed" ? 1 : 0);
+    const paymentsWithoutOrder = figures.paymentDetailsWithoutOrder + figures.sandboxPaymentsWithoutOrder;
+    const line = (label: string, value: number | string) => console.log(`${label.padEnd(64)} ${value}`);
+    console.log("");
+    line("orders placed before the kill", placedBeforeKill);
+    line("requests failed at the kill", load.failedAtKill);
+    line("requests failed before the kill", load.failedBeforeKill);
+    line("orders refused by the shop (by error code)", refused);
+    line("orders committed but not answered when the server died", unanswered);
+    line("an order after the restart", afterRestart.kind === "placed" ? `placed (${afterRestart.orderNumber})` : afterRestart.kind === "refused" ? `refused (${afterRestart.code})` : "failed");
+    console.log("");
+    line("orders half-written (must be 0)", figures.halfWritten);
+    line("products whose stock differs from their ledger sum (must be 0)", figures.stockOffLedger);
+    line("payments without an order (must be 0)", `${paymentsWithoutOrder} (payment details ${figures.paymentDetailsWithoutOrder}, sandbox payments ${figures.sandboxPaymentsWithoutOrder})`);
+    line("confirmed orders missing after the restart (must be 0)", figures.confirmedMissing);
+
+    const safe = figures.halfWritten === 0 && figures.stockOffLedger === 0 && paymentsWithoutOrder === 0 && figures.confirmedMissing === 0;
+    // Without orders before the kill, or a working shop after it, the figures prove nothing.
+    const meaningful = placedBeforeKill > 0 && afterRestart.kind === "placed";
+    console.log(safe && meaningful ? "\nCrash safe." : safe ? "\nThe run proves nothing: no orders before the kill, or none after the restart." : "\nNOT crash safe.");
+    failed = !(safe && meaningful);
+    return failed ? 1 : 0;
+  } finally {
+    process.off("SIGINT", stopOnInterrupt);
+    if (server) await stopServer(server);
+    log.end();
+    await withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`));
+    if (failed) {
+      const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
+      console.error(`\n--- last lines of the server's output (all of it in ${logFile}) ---\n${tail}`);
+    } else {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+}
+
+process.exitCode = await main();
