@@ -244,7 +244,11 @@ async function main(): Promise<number> {
     console.log("Restarting the shop on the same database...");
     server = startServer(port, env, log);
     await waitForHealth(baseUrl, server);
-    const afterRestart = await placeOrder(baseUrl, "10.77.255.1", guestOrder(255, 0, productIds));
+    // What is still in stock now: the load may have sold out the pieces it started with.
+    const stillInStock = await withClient(database, async (client) =>
+      (await client.query<{ id: number }>(`select id from product where ws_status = 'ONLINE' and stock > 0 order by id`)).rows.map((row) => row.id),
+    );
+    const afterRestart = await placeOrder(baseUrl, "10.77.255.1", guestOrder(255, 0, stillInStock));
 
     const figures = await withClient(database, async (client) => ({
       halfWritten: await count(client, figuresSql.halfWritten),
