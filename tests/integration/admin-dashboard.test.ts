@@ -1,17 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminNotification, configParams, logbook, order, orderItem, product } from "@/server/db/schema";
-import { getDashboard } from "@/server/admin/dashboard-service";
-import { getBulkOfferProgress } from "@/server/admin/marketplace-progress";
+import { adminNotification, logbook } from "@/server/db/schema";
 import { getSidebarInformation } from "@/server/admin/sidebar-service";
 import { createEcbExchangeRate } from "@/server/integrations/exchange-rate/live";
 import { getLogbookEntry, listLogbook, markLogbookLevelRead, markLogbookRead, unreadLogCounts } from "@/server/logbook/service";
 import { listNotifications, markNotificationRead } from "@/server/notifications/service";
-import { addPurchaseRecord, createBox, explodeBox, exchangeRateInfo, refreshExchangeRate, shipBox } from "@/server/stock/service";
-import { makeProduct } from "../helpers/factories";
+import { exchangeRateInfo, refreshExchangeRate } from "@/server/stock/service";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { makeUser, setExchangeRate } from "./admin-fixtures";
 
@@ -53,60 +49,6 @@ describe("logbook read tracking", () => {
   });
 });
 
-describe("dashboard", () => {
-  it("works with zero orders", async () => {
-    const dashboard = await getDashboard(t.db, ada.id);
-    expect(dashboard.periods.map((period) => [period.key, period.orders, period.revenue.toFixed(2), period.marginRate])).toEqual([
-      ["today", 0, "0.00", null],
-      ["7d", 0, "0.00", null],
-      ["30d", 0, "0.00", null],
-    ]);
-    expect(dashboard.days).toHaveLength(30);
-    expect(dashboard.waiting.map((row) => row.count)).toEqual([0, 0, 0, 0]);
-  });
-
-  it("computes revenue, orders and gross margin from purchase costs, and lists what waits and what runs low", async () => {
-    const crown = await makeProduct(t.db, { name: "Crown", price: "40.00", stock: 0 });
-    const { id: boxId } = await createBox(t.db, ada.id);
-    await addPurchaseRecord(t.db, { boxId, productId: crown.id, quantity: 4, unitCost: "10.00", currency: "EUR" }, ada.id);
-    await shipBox(t.db, { boxId, trackingNumber: "LX1234PH", estimatedDeliveryDate: "2030-01-01" }, ada.id);
-    await explodeBox(t.db, boxId, ada.id);
-
-    const now = new Date();
-    const tenDaysAgo = new Date(now.getTime() - 10 * 86_400_000);
-    const [paidToday, paidEarlier, cancelled] = await t.db
-      .insert(order)
-      .values([
-        { status: "PAID_READY_TO_SHIP", soldAt: now },
-        { status: "SHIPPED", soldAt: tenDaysAgo },
-        { status: "CANCELLED", soldAt: now },
-      ])
-      .returning();
-    await t.db.insert(order).values({ status: "PENDING" });
-    await t.db.insert(orderItem).values([
-      { orderId: paidToday!.id, productId: crown.id, quantity: 2, totalPrice: new Decimal("80.00"), totalDiscountAmount: new Decimal("8.00") },
-      { orderId: paidEarlier!.id, productId: crown.id, quantity: 1, totalPrice: new Decimal("40.00") },
-      { orderId: cancelled!.id, productId: crown.id, quantity: 1, totalPrice: new Decimal("40.00") },
-    ]);
-
-    const dashboard = await getDashboard(t.db, ada.id, now);
-    const [today, week, month] = dashboard.periods;
-    expect([today!.orders, today!.revenue.toFixed(2), today!.purchaseCost.toFixed(2), today!.grossMargin.toFixed(2)]).toEqual([1, "72.00", "20.00", "52.00"]);
-    expect(week!.orders).toBe(1);
-    expect([month!.orders, month!.revenue.toFixed(2), month!.grossMargin.toFixed(2), month!.marginRate?.toFixed(4)]).toEqual([2, "112.00", "82.00", "0.7321"]);
-    expect(dashboard.days.reduce((sum, day) => sum.plus(day.revenue), new Decimal(0)).toFixed(2)).toBe("112.00");
-    expect(dashboard.waiting).toEqual([
-      { status: "PENDING", count: 1 },
-      { status: "PAID_READY_TO_SHIP", count: 1 },
-      { status: "PAID_FUTURE_SHIPMENT", count: 0 },
-      { status: "PROCESSED", count: 0 },
-    ]);
-    expect((await getSidebarInformation(t.db, ada.id)).orders).toEqual({ pending: 1, paidReady: 1, paidFuture: 0, processed: 0 });
-    expect(dashboard.stock.stockValue.toFixed(2)).toBe("40.00");
-    expect(dashboard.problems.every((row) => row.logLevel !== "INFO")).toBe(true);
-  });
-});
-
 describe("admin notifications", () => {
   it("lists unread first and marks one read by its first reader", async () => {
     const [first] = await t.db
@@ -123,20 +65,6 @@ describe("admin notifications", () => {
     expect(list.unread).toBe(1);
     expect(list.rows.at(-1)).toMatchObject({ message: "Refund failed", readBy: "Ada" });
     await expect(markNotificationRead(t.db, 999_999, ada.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-  });
-});
-
-describe("bulk marketplace progress", () => {
-  it("is absent while no bulk update runs and a percentage of the marketplace products while one does", async () => {
-    await t.db.insert(configParams).values({ param: "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", value: "0" });
-    expect(await getBulkOfferProgress(t.db)).toEqual({ progress: null });
-    const listed = [];
-    for (let i = 0; i < 4; i++) listed.push(await makeProduct(t.db, { name: `Listed ${i}` }));
-    for (const row of listed) await t.db.update(product).set({ ebayStatus: "ONLINE" }).where(eq(product.id, row.id));
-    await t.db.update(configParams).set({ value: String(listed[0]!.id) }).where(eq(configParams.param, "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID"));
-    expect(await getBulkOfferProgress(t.db)).toEqual({
-      progress: { currentPercent: "25", estimatedTimeToCompletion: null, currentCount: 1, totalCount: 4 },
-    });
   });
 });
 

@@ -6,21 +6,12 @@ import { lazy } from "react";
 import { LoadOnUse } from "@/components/load-on-use";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { initials } from "@/lib/initials";
 
 const loadLoginDialog = () => import("@/features/auth/login-dialog");
 const LoginDialog = lazy(loadLoginDialog);
 const loadAccountMenu = () => import("./account-menu");
 const AccountMenu = lazy(loadAccountMenu);
-
-function initials(name: string | null, email: string): string {
-  const source = name?.trim() || email;
-  return source
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}
 
 export function UserAvatar({ name, email, image, className }: { name: string | null; email: string; image: string | null; className?: string }) {
   return (

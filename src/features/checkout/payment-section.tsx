@@ -2,9 +2,9 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { paymentMethodLabels } from "@/lib/labels";
+import { checkoutPaymentMethods } from "@/lib/payment-methods";
 import { cn } from "@/lib/utils";
 import type { CheckoutFormInput } from "@/server/checkout/schemas";
-import { checkoutPaymentMethods } from "@/server/integrations/payments/port";
 import { CheckoutSection } from "./form-field";
 
 /** The payment methods the shop takes online; the buyer pays on the provider's page after placing the order. */

@@ -1,3 +1,4 @@
+import { getCustomerOrder } from "@/server/orders/view";
 import { createTRPCRouter, protectedProcedure } from "@/server/trpc";
 import { addressIdInput, addressInput, orderIdInput, updateAddressInput, updateProfileInput } from "./schemas";
 import * as account from "./service";
@@ -15,5 +16,5 @@ export const accountRouter = createTRPCRouter({
   setDefaultAddress: protectedProcedure.input(addressIdInput).mutation(({ ctx, input }) => account.setDefaultAddress(ctx.db, ctx.session.user.id, input.id)),
   deleteAddress: protectedProcedure.input(addressIdInput).mutation(({ ctx, input }) => account.deleteAddress(ctx.db, ctx.session.user.id, input.id)),
   orders: protectedProcedure.query(({ ctx }) => account.listOrders(ctx.db, ctx.session.user.id)),
-  order: protectedProcedure.input(orderIdInput).query(({ ctx, input }) => account.getOrder(ctx.db, ctx.session.user.id, input.id)),
+  order: protectedProcedure.input(orderIdInput).query(({ ctx, input }) => getCustomerOrder(ctx.db, ctx.session.user.id, input.id)),
 });

@@ -4,11 +4,11 @@ import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
 import type { OrderStatus, UserRole } from "@/lib/enums";
 
-const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max);
-const optionalText = (max = 120) =>
+const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+const optionalText = (label: string, max = 120) =>
   text()
     .trim()
-    .max(max)
+    .max(max, `${label} is at most ${max} characters`)
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
@@ -16,19 +16,34 @@ const optionalText = (max = 120) =>
 export const updateProfileInput = z.object({ name: requiredText("Name", 80) });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
-/** One schema for the address form and the server (STYLE: one schema shared by form and procedure). */
-export const addressInput = z.object({
+/**
+ * A postal address, with the rules of `addressColumns()`: the one schema behind the address book and checkout, in
+ * the browser and on the server alike. Each adds how it names the state: the address book as text, checkout as
+ * one of the country's region codes.
+ */
+export const postalAddressInput = z.object({
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
-  companyName: optionalText(),
+  companyName: optionalText("Company"),
   street: requiredText("Street"),
   houseNumber: requiredText("House number", 20),
-  addressLine2: optionalText(),
+  addressLine2: optionalText("Address line 2"),
   postCode: requiredText("Postcode", 20),
   city: requiredText("City"),
-  countryCode: text().trim().length(2, "Choose a country").toUpperCase(),
-  state: optionalText(),
-  phoneNumber: optionalText(40),
+  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").toUpperCase(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^[+0-9 ()-]{6,30}$/, "Enter a phone number with digits only, e.g. +31 6 12345678")
+    .optional()
+    .nullable()
+    .or(z.literal(""))
+    .transform((value) => (value ? value : null)),
+});
+
+/** An address in the address book. */
+export const addressInput = postalAddressInput.extend({
+  state: optionalText("State or province"),
   email: z.union([z.literal(""), z.email("Enter a valid e-mail address")]).optional().nullable().transform((value) => (value ? value.toLowerCase() : null)),
   isDefault: z.boolean().default(false),
 });
@@ -74,10 +89,3 @@ export type Address = {
 export type CountryOption = { code: string; name: string };
 
 export type OrderSummary = { id: number; orderNumber: string; status: OrderStatus; createdAt: Date; soldAt: Date | null; itemCount: number; total: Decimal | null };
-
-export type OrderDetail = OrderSummary & {
-  items: { productId: number; name: string; quantity: number; totalPrice: Decimal; totalDiscountAmount: Decimal }[];
-  address: { name: string; lines: string[]; country: string } | null;
-  shipping: { method: string; carrier: string | null; trackingNumber: string | null; estimatedDeliveryDate: string | null } | null;
-  payment: { provider: string; itemTotal: Decimal; discount: Decimal; shipping: Decimal; total: Decimal } | null;
-};

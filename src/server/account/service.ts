@@ -1,10 +1,11 @@
+import "server-only";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { account, addressBook, country, discount, logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, user } from "@/server/db/schema";
+import { account, addressBook, country, discount, logbook, order, orderItem, paymentDetail, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatDiscountValue } from "@/server/pricing/discount-price";
-import { discountInForce } from "@/server/catalog/service";
-import { MAX_ADDRESSES, type Address, type AddressValues, type CountryOption, type OrderDetail, type OrderSummary, type Profile } from "./schemas";
+import { userDiscountInForce } from "@/server/discounts/in-force";
+import { MAX_ADDRESSES, type Address, type AddressValues, type CountryOption, type OrderSummary, type Profile } from "./schemas";
 
 export async function getProfile(db: Db, userId: string, now: Date): Promise<Profile> {
   const [row] = await db
@@ -13,7 +14,7 @@ export async function getProfile(db: Db, userId: string, now: Date): Promise<Pro
       discountName: discount.name, discountValue: discount.value, discountPricingType: discount.pricingType,
     })
     .from(user)
-    .leftJoin(discount, and(eq(discount.id, user.discountId), eq(discount.discountType, "USER"), discountInForce(now)))
+    .leftJoin(discount, userDiscountInForce(now))
     .where(eq(user.id, userId));
   if (!row) throw new AppError("NOT_FOUND", "Your account could not be found; please sign in again.");
   const providers = await db.select({ provider: account.provider }).from(account).where(eq(account.userId, userId));
@@ -160,41 +161,4 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
     .from(order)
     .where(eq(order.userId, userId))
     .orderBy(desc(order.createdAt), desc(order.id));
-}
-
-/** One of the customer's own orders; someone else's order is NOT_FOUND, never FORBIDDEN, to reveal nothing. */
-export async function getOrder(db: Db, userId: string, id: number): Promise<OrderDetail> {
-  const summary = (await listOrders(db, userId)).find((o) => o.id === id);
-  if (!summary) throw new AppError("NOT_FOUND", "That order is not in your order history.");
-  const [items, [address], [detail], [payment]] = await Promise.all([
-    db
-      .select({ productId: orderItem.productId, name: product.name, quantity: orderItem.quantity, totalPrice: orderItem.totalPrice, totalDiscountAmount: orderItem.totalDiscountAmount })
-      .from(orderItem)
-      .innerJoin(product, eq(product.id, orderItem.productId))
-      .where(eq(orderItem.orderId, id))
-      .orderBy(asc(orderItem.id)),
-    db.select().from(orderAddress).where(eq(orderAddress.orderId, id)).limit(1),
-    db.select().from(orderDetail).where(eq(orderDetail.orderId, id)).limit(1),
-    db.select().from(paymentDetail).where(eq(paymentDetail.orderId, id)).orderBy(desc(paymentDetail.id)).limit(1),
-  ]);
-  return {
-    ...summary,
-    items,
-    address: address
-      ? {
-          name: [address.firstName, address.lastName].join(" "),
-          lines: [
-            address.companyName, `${address.street} ${address.houseNumber}`, address.addressLine2,
-            `${address.postCode} ${address.city}`, address.state,
-          ].filter((line): line is string => Boolean(line)),
-          country: address.country,
-        }
-      : null,
-    shipping: detail
-      ? { method: detail.shippingMethod, carrier: detail.carrier, trackingNumber: detail.trackingNumber, estimatedDeliveryDate: detail.estimatedDeliveryDate }
-      : null,
-    payment: payment
-      ? { provider: payment.provider, itemTotal: payment.itemTotal, discount: payment.itemTotalDiscountAmount, shipping: payment.shippingTotal, total: payment.total }
-      : null,
-  };
 }

@@ -1,13 +1,14 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { box, order, orderItem, product, productDescription, purchaseRecord } from "@/server/db/schema";
 import { latestUnreadProblems } from "@/server/logbook/service";
+import { LOW_STOCK } from "@/server/stock/schemas";
+import { incomingPieces } from "@/server/stock/service";
 import type { Dashboard, DashboardDay, DashboardPeriod } from "./schemas";
 
 const DAY = 86_400_000;
-/** Products at or below this stock show on the dashboard. */
-const DASHBOARD_LOW_STOCK = 1;
 const WAITING_STATUSES = ["PENDING", "PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT", "PROCESSED"] as const;
 
 /** Average purchase cost of one piece per product, weighted by the pieces bought; the basis of gross margin. */
@@ -26,12 +27,18 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Sales are counted when paid (`soldAt`), cancelled orders never. Revenue is after item discounts. */
+/**
+ * What customers paid for items, after every discount: `orderItem.totalPrice` already is that amount, so no discount
+ * is taken off again. Shipping is not revenue here.
+ */
+const itemRevenue = sql<string>`coalesce(sum(${orderItem.totalPrice}), 0)`;
+
+/** Sales are counted when paid (`soldAt`), cancelled orders never. */
 async function salesSince(db: Db, since: Date) {
   const [row] = await db
     .select({
       orders: sql<number>`count(distinct ${order.id})`.mapWith(Number),
-      revenue: sql<string>`coalesce(sum(${orderItem.totalPrice} - ${orderItem.totalDiscountAmount}), 0)`,
+      revenue: itemRevenue,
       purchaseCost: sql<string>`coalesce(sum(${orderItem.quantity} * coalesce(${unitCost}, 0)), 0)`,
       piecesWithoutCost: sql<number>`coalesce(sum(case when ${unitCost} is null then ${orderItem.quantity} else 0 end), 0)`.mapWith(Number),
     })
@@ -67,7 +74,7 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
       .select({
         day: sql<string>`to_char(date_trunc('day', ${order.soldAt}), 'YYYY-MM-DD')`,
         orders: sql<number>`count(distinct ${order.id})`.mapWith(Number),
-        revenue: sql<string>`coalesce(sum(${orderItem.totalPrice} - ${orderItem.totalDiscountAmount}), 0)`,
+        revenue: itemRevenue,
       })
       .from(order)
       .innerJoin(orderItem, eq(orderItem.orderId, order.id))
@@ -80,13 +87,11 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
         name: product.name,
         stock: product.stock,
         itemType: productDescription.itemType,
-        incoming: sql<number>`coalesce((select sum(${purchaseRecord.purchasedStock}) from ${purchaseRecord}
-          join ${box} on ${box.id} = ${purchaseRecord.boxId}
-          where ${purchaseRecord.productId} = ${product.id} and ${box.status} in ('OPEN', 'SHIPPED')), 0)`.mapWith(Number),
+        incoming: incomingPieces,
       })
       .from(product)
       .leftJoin(productDescription, eq(productDescription.productId, product.id))
-      .where(and(eq(product.wsStatus, "ONLINE"), lte(product.stock, DASHBOARD_LOW_STOCK)))
+      .where(and(eq(product.wsStatus, "ONLINE"), lte(product.stock, LOW_STOCK)))
       .orderBy(asc(product.stock), sql`${product.updatedAt} desc`)
       .limit(8),
     latestUnreadProblems(db, readerId),

@@ -1,12 +1,11 @@
-import { getStorage } from "@/server/integrations/storage/storage";
+import { storageImageUrl } from "@/server/catalog/images";
 import type { Caller } from "@/server/rate-limit/service";
 import { createTRPCRouter, protectedProcedure } from "@/server/trpc";
 import { deleteCartItemInput, discountValidateInput, getCartInput, mergeCartInput, updateCartInput } from "./schemas";
 import { deleteCartItem, getCart, mergeCart, updateCartItem, validateDiscount } from "./service";
 
 function pricingContext(ctx: { caller: Caller }) {
-  const storage = getStorage();
-  return { now: new Date(), imageUrl: (key: string) => storage.publicUrl(key), caller: ctx.caller };
+  return { now: new Date(), imageUrl: storageImageUrl, caller: ctx.caller };
 }
 
 /** The signed-in customer's saved cart (SPEC section 7); visitors keep theirs in the browser. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@/lib/cart";
 import type { Db } from "@/server/db/client";
@@ -21,17 +22,22 @@ async function lockCart(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}, hashtext(${userId}))`);
 }
 
-async function storedItems(db: Db, userId: string): Promise<CartItemInput[]> {
-  return db
+/**
+ * A customer's saved cart, oldest line first. `lock` holds the lines until the transaction ends, as placing an
+ * order does, so that a second order from the same cart waits and then finds it emptied.
+ */
+export async function savedCartItems(db: Db, userId: string, options: { lock?: boolean } = {}): Promise<CartItemInput[]> {
+  const query = db
     .select({ productId: cartItem.productId, quantity: cartItem.quantity })
     .from(cartItem)
     .where(eq(cartItem.userId, userId))
     .orderBy(asc(cartItem.createdAt), asc(cartItem.id));
+  return options.lock ? query.for("update") : query;
 }
 
 /** The signed-in customer's saved cart, priced from the database (with their USER discount and a coupon if asked). */
 export async function getCart(db: Db, userId: string, options: CartOptions): Promise<PricedCart> {
-  return priceItems(db, await storedItems(db, userId), { ...options, userId });
+  return priceItems(db, await savedCartItems(db, userId), { ...options, userId });
 }
 
 async function sellableProduct(db: Db, productId: number) {

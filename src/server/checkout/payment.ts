@@ -1,13 +1,13 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { order, paymentDetail } from "@/server/db/schema";
 import type { MailPort } from "@/server/integrations/mail/port";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { logChange } from "@/server/logbook/service";
-import { transitionOrder } from "@/server/orders/service";
+import { issueOrderToken } from "@/server/orders/order-token";
+import { sendOrderConfirmation, transitionOrder } from "@/server/orders/service";
 import type { WebhookOutcome } from "@/server/webhooks/schemas";
-import { sendOrderConfirmation } from "./confirmation";
-import { issueOrderToken } from "./order-token";
 import type { PlacedOrder } from "./schemas";
 
 /** Where a buyer sees an order: the confirmation page, with a signed token so a guest can open it too. */

@@ -1,4 +1,4 @@
-import { getStorage } from "@/server/integrations/storage/storage";
+import { storageImageUrl } from "@/server/catalog/images";
 import { listShippingCountries } from "@/server/shipping/service";
 import { createTRPCRouter, publicProcedure } from "@/server/trpc";
 import { checkOut } from "./check-out";
@@ -12,10 +12,7 @@ export const checkoutRouter = createTRPCRouter({
   /** The priced cart and each shipping method's cost and dates for a destination. */
   quote: publicProcedure
     .input(checkoutShippingInput)
-    .query(({ ctx, input }) => {
-      const storage = getStorage();
-      return checkoutQuote(ctx.db, input, { userId: ctx.session?.user.id ?? null, caller: ctx.caller }, { imageUrl: (key) => storage.publicUrl(key) });
-    }),
+    .query(({ ctx, input }) => checkoutQuote(ctx.db, input, { userId: ctx.session?.user.id ?? null, caller: ctx.caller }, { imageUrl: storageImageUrl })),
 
   /** Places the order and starts its payment; the browser goes on to `checkoutUrl`. */
   placeOrder: publicProcedure

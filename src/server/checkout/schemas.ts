@@ -1,41 +1,16 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
-import { shippingMethods, type OrderStatus, type ShippingMethod } from "@/lib/enums";
+import { shippingMethods } from "@/lib/enums";
 import { text } from "@/lib/text";
-import { checkoutPaymentMethods } from "@/server/integrations/payments/port";
+import { postalAddressInput } from "@/server/account/schemas";
+import { checkoutPaymentMethods } from "@/lib/payment-methods";
 import { cartItemsInput } from "@/server/pricing/schemas";
 import { regionCode } from "@/server/shipping/schemas";
 
-const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
-const optionalText = (label: string, max = 120) =>
-  text()
-    .trim()
-    .max(max, `${label} is at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
-
 /** Where the order goes; one schema for the checkout form and the server. */
-export const checkoutAddressInput = z.object({
-  firstName: requiredText("First name"),
-  lastName: requiredText("Last name"),
-  companyName: optionalText("Company"),
-  street: requiredText("Street"),
-  houseNumber: requiredText("House number", 20),
-  addressLine2: optionalText("Address line 2"),
-  postCode: requiredText("Postcode", 20),
-  city: requiredText("City"),
-  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").toUpperCase(),
+export const checkoutAddressInput = postalAddressInput.extend({
   /** The state or province, for countries that have them; checked against the country's regions by the server. */
   stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
-  phoneNumber: z
-    .string()
-    .trim()
-    .regex(/^[+0-9 ()-]{6,30}$/, "Enter a phone number with digits only, e.g. +31 6 12345678")
-    .optional()
-    .nullable()
-    .or(z.literal(""))
-    .transform((value) => (value ? value : null)),
 });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressInput>;
 
@@ -82,27 +57,4 @@ export type PlacedOrder = {
   orderNumber: string;
   email: string;
   total: Decimal;
-};
-
-export type ConfirmationItem = { productId: number; name: string; quantity: number; totalPrice: Decimal };
-
-/** What the confirmation page and e-mail show. */
-export type OrderConfirmation = {
-  orderId: number;
-  orderNumber: string;
-  status: OrderStatus;
-  createdAt: Date;
-  email: string;
-  items: ConfirmationItem[];
-  address: { name: string; lines: string[] };
-  shippingMethod: ShippingMethod;
-  estimatedShippingDate: string | null;
-  estimatedDeliveryDate: string | null;
-  paymentMethod: string;
-  itemTotal: Decimal;
-  discount: Decimal;
-  surcharge: Decimal;
-  shipping: Decimal;
-  total: Decimal;
-  orderEmailSent: boolean;
 };

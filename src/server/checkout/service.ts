@@ -1,8 +1,10 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatEuro } from "@/lib/money";
 import { MAX_ADDRESSES } from "@/server/account/schemas";
 import { countAddresses, createAddress } from "@/server/account/service";
+import { savedCartItems } from "@/server/cart/service";
 import type { Db } from "@/server/db/client";
 import { cartItem, country, order, orderAddress, orderDetail, orderItem, paymentDetail, product, region } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -13,6 +15,7 @@ import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schem
 import { priceItems } from "@/server/pricing/service";
 import { getShippingOptions, quoteShipping } from "@/server/shipping/service";
 import type { ShippingOptions } from "@/server/shipping/schemas";
+import { orderTotals } from "@/server/orders/totals";
 import { bookStock } from "@/server/stock/service";
 import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, type PlacedOrder, type PlaceOrderInput } from "./schemas";
 
@@ -21,27 +24,17 @@ import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, typ
  * the browser only names products and quantities.
  */
 
+/** The largest amount a money column (numeric(12,2)) holds. */
+const LARGEST_STORED_AMOUNT = new Decimal("9999999999.99");
+
 /**
  * Who places or prices the order: the signed-in customer (or a guest), and the caller behind the request, whose
  * limits apply (left out only by staff and the shop's own jobs).
  */
-/** The largest amount a money column (numeric(12,2)) holds. */
-const LARGEST_STORED_AMOUNT = new Decimal("9999999999.99");
-
 export type Buyer = { userId: string | null; caller?: Caller };
 
 // Placing an order needs prices only; the checkout's summary passes the storage's picture addresses.
 const noImage = () => "";
-
-async function cartLines(db: Db, buyer: Buyer, guestItems: CartItemInput[], lock: boolean): Promise<CartItemInput[]> {
-  if (!buyer.userId) return guestItems;
-  const query = db
-    .select({ productId: cartItem.productId, quantity: cartItem.quantity })
-    .from(cartItem)
-    .where(eq(cartItem.userId, buyer.userId))
-    .orderBy(asc(cartItem.createdAt), asc(cartItem.id));
-  return lock ? query.for("update") : query;
-}
 
 async function priceCheckoutCart(
   db: Db,
@@ -54,7 +47,7 @@ async function priceCheckoutCart(
 ): Promise<PricedCart> {
   // Placing locks a customer's saved cart until the order commits: a double click or a second tab waits, then
   // finds the cart emptied by the first order and is refused instead of placing a second one.
-  const lines = await cartLines(db, buyer, items, placing);
+  const lines = buyer.userId ? await savedCartItems(db, buyer.userId, { lock: placing }) : items;
   if (lines.length === 0) {
     if (placing && buyer.userId) throw new AppError("CONFLICT", "Your cart is empty. If you have just placed this order, you will find it under My orders.");
     throw new AppError("BAD_REQUEST", "Your cart is empty");
@@ -131,9 +124,15 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       now,
     );
     const names = await destinationNames(tx, quote.countryCode, quote.regionCode);
-    const listTotal = cart.items.reduce((sum, line) => sum.plus(line.price.times(line.quantity)), new Decimal(0));
-    const total = cart.total.plus(quote.cost);
-    if (listTotal.greaterThan(LARGEST_STORED_AMOUNT) || total.greaterThan(LARGEST_STORED_AMOUNT)) {
+    // What each line is paid after its share of the cart's discount, and what came off its list price in all.
+    const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
+    const lines = cart.items.map((line, index) => {
+      const totalPrice = line.lineTotal.minus(shares[index]!);
+      return { productId: line.productId, quantity: line.quantity, totalPrice, totalDiscountAmount: line.price.times(line.quantity).minus(totalPrice) };
+    });
+    const totals = orderTotals(lines, { shippingTotal: quote.cost, surcharge: quote.surcharge });
+    const { total } = totals;
+    if (totals.items.greaterThan(LARGEST_STORED_AMOUNT) || total.greaterThan(LARGEST_STORED_AMOUNT)) {
       throw new AppError("BAD_REQUEST", `An order of more than ${formatEuro(LARGEST_STORED_AMOUNT)} cannot be placed online; please contact the shop.`);
     }
 
@@ -141,15 +140,9 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
     if (!created) throw new AppError("INTERNAL_SERVER_ERROR", "The order could not be saved.");
     const { id: orderId, orderNumber } = created;
 
-    const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
     const items = await tx
       .insert(orderItem)
-      .values(
-        cart.items.map((line, index) => {
-          const paid = line.lineTotal.minus(shares[index]!);
-          return { orderId, productId: line.productId, quantity: line.quantity, totalPrice: paid, totalDiscountAmount: line.price.times(line.quantity).minus(paid) };
-        }),
-      )
+      .values(lines.map((line) => ({ orderId, ...line })))
       .returning({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity });
 
     for (const item of items) {
@@ -190,11 +183,11 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
     await tx.insert(paymentDetail).values({
       orderId,
       provider: input.paymentMethod,
-      itemTotal: listTotal,
-      itemTotalDiscountAmount: listTotal.minus(cart.total),
+      itemTotal: totals.items,
+      itemTotalDiscountAmount: totals.discount,
       // The insurance surcharge of the order value's band, included in the shipping total.
-      additionalShippingFees: quote.surcharge,
-      shippingTotal: quote.cost,
+      additionalShippingFees: totals.surcharge,
+      shippingTotal: totals.shipping.plus(totals.surcharge),
       total,
     });
 

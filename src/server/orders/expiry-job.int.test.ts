@@ -8,7 +8,8 @@ import { adminNotification, mailOutbox, order, paymentDetail, product, sandboxPa
 import { seedDatabase } from "@/server/db/seed/seed";
 import { createOutboxMail } from "@/server/integrations/mail/sandbox";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
-import type { OnlinePaymentMethod, PaymentsPort } from "@/server/integrations/payments/port";
+import type { OnlinePaymentMethod } from "@/lib/payment-methods";
+import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";

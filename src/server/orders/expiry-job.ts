@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { afterPaymentWebhook } from "@/server/checkout/payment";
 import { shopUrl } from "@/server/config/shop-url";

@@ -1,24 +1,22 @@
+import "server-only";
 import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import {
-  gatewayForMethod,
-  isOnlinePaymentMethod,
-  paymentOpenUntil,
-  type PaymentGateway,
-  type PaymentsPort,
-  type ProviderPayment,
-} from "@/server/integrations/payments/port";
+import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
+import type { MailPort } from "@/server/integrations/mail/port";
+import { isOnlinePaymentMethod } from "@/lib/payment-methods";
+import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort, type ProviderPayment } from "@/server/integrations/payments/port";
 import { logChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
 import { bookStock } from "@/server/stock/service";
 import type { PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
 import { actOnProviderPayment } from "@/server/webhooks/service";
-import { assertOrderTransition, paidOrderStatuses } from "./order-machine";
+import { orderMachine, paidOrderStatuses } from "./order-machine";
+import { getOrderView } from "./view";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -39,7 +37,7 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
     .where(eq(order.id, orderId))
     .for("update");
   if (!current) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
-  assertOrderTransition(current.orderNumber, current.status, to);
+  orderMachine.assert(current.orderNumber, current.status, to);
   const paying = current.status === "PENDING" && (to === "PAID_READY_TO_SHIP" || to === "PAID_FUTURE_SHIPMENT");
   const soldAt = paying ? (actor.now ?? new Date()) : current.soldAt;
   await tx.update(order).set({ status: to, soldAt }).where(eq(order.id, orderId));
@@ -253,4 +251,41 @@ async function expireOrder(db: Db, orderId: number, description: string, now: Da
     await transitionOrder(tx, orderId, "CANCELLED", { userId: null, description, now });
     return { kind: "expired" as const };
   });
+}
+
+/**
+ * Sends the order confirmation e-mail once the order is paid, and marks it sent. The mark is claimed before
+ * sending, so a replayed webhook or a second return visit never sends it twice; when sending fails the claim is
+ * given back and the failure logged, for the next attempt. Returns whether it sent the e-mail now.
+ */
+export async function sendOrderConfirmation(db: Db, mail: MailPort, orderNumber: string, confirmationUrl: string, shopName: string): Promise<boolean> {
+  const view = await getOrderView(db, orderNumber);
+  if (!(paidOrderStatuses as readonly string[]).includes(view.status)) return false;
+  const claimed = await db
+    .update(orderDetail)
+    .set({ orderEmailSent: true })
+    .where(and(eq(orderDetail.orderId, view.orderId), eq(orderDetail.orderEmailSent, false)))
+    .returning({ id: orderDetail.id });
+  if (claimed.length === 0) return false;
+  const logged = { userId: null, eventType: "EMAIL", entityType: "ORDER", entityId: view.orderId } as const;
+  try {
+    await mail.send(renderOrderConfirmationEmail(view, confirmationUrl, shopName));
+  } catch (error) {
+    await db.transaction(async (tx) => {
+      await tx.update(orderDetail).set({ orderEmailSent: false }).where(eq(orderDetail.orderId, view.orderId));
+      await logChange(tx, {
+        ...logged,
+        logLevel: "ERROR",
+        errorData: { message: error instanceof Error ? error.message : String(error) },
+        description: `The confirmation e-mail of order ${orderNumber} could not be sent`,
+      });
+    });
+    throw error;
+  }
+  await logChange(db, {
+    ...logged,
+    newState: { orderEmailSent: true, to: view.email },
+    description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}`,
+  });
+  return true;
 }

@@ -1,7 +1,8 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import type { OnlinePaymentMethod, PaymentStatus, SettledPaymentStatus } from "@/server/integrations/payments/port";
+import type { OnlinePaymentMethod } from "@/lib/payment-methods";
+import type { PaymentStatus, SettledPaymentStatus } from "@/server/integrations/payments/port";
 
 /**
  * Mollie's classic webhook body (and the sandbox's): a form with the payment id and nothing else. Any other field

@@ -88,7 +88,12 @@ export const orderItem = pgTable(
       .notNull()
       .references(() => product.id, { onDelete: "restrict" }),
     quantity: integer().notNull(),
+    /**
+     * What the customer paid for the whole line, after every discount (product, global, personal and the line's share
+     * of a coupon): the list price times the quantity minus `totalDiscountAmount`. Revenue is the sum of these.
+     */
     totalPrice: money().notNull(),
+    /** How much less than the list price times the quantity the customer paid for the line, all discounts together. */
     totalDiscountAmount: money().notNull().default(sql`0`),
     ...timestamps,
   },

@@ -7,7 +7,7 @@
 export const mailColours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", muted: "#55606d", brass: "#8a6a37", rule: "#e3ddd2" } as const;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 }
 
 /** The brass call-to-action button; `url` and `label` are escaped here. */
@@ -29,22 +29,21 @@ export function emailHeading(text: string): string {
  * after the subject; `footer` is HTML too.
  */
 export function renderEmailLayout(options: { subject: string; preheader: string; shopName: string; body: string; footer: string; maxWidth?: number }): string {
-  const e = escapeHtml;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
-<title>${e(options.subject)}</title>
+<title>${escapeHtml(options.subject)}</title>
 </head>
 <body style="margin:0;padding:0;background:${mailColours.paper};">
-<div style="display:none;max-height:0;overflow:hidden;">${e(options.preheader)}</div>
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(options.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${mailColours.paper};padding:32px 12px;">
 <tr><td align="center">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${options.maxWidth ?? 520}px;">
     <tr><td style="padding:0 8px 20px;text-align:center;font-family:Georgia,'Times New Roman',serif;font-size:22px;letter-spacing:0.5px;color:${mailColours.ink};">
-      <span style="color:${mailColours.brass};">&#9673;</span>&nbsp;${e(options.shopName)}
+      <span style="color:${mailColours.brass};">&#9673;</span>&nbsp;${escapeHtml(options.shopName)}
     </td></tr>
     <tr><td style="background:${mailColours.card};border:1px solid ${mailColours.rule};border-radius:10px;padding:36px 32px;">
       ${options.body}

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { mailOutbox, user } from "@/server/db/schema";

@@ -1,7 +1,7 @@
 import { Package } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OrderStatusBadge } from "@/features/account/order-status";
+import { OrderStatusBadge } from "@/features/orders/order-status";
 import { formatEuro } from "@/lib/money";
 import { listOrders } from "@/server/account/service";
 import { requireSession } from "@/server/auth/require-session";

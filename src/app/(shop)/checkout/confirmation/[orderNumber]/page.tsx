@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { env } from "@/env";
 import { OrderConfirmationView } from "@/features/checkout/order-confirmation";
 import { currentSession } from "@/server/auth/require-session";
-import { viewOrderConfirmation } from "@/server/checkout/confirmation";
 import { getDb } from "@/server/db/client";
-import { AppError } from "@/server/errors";
+import { foundOrNull } from "@/server/http/found-or-null";
+import { viewOrderConfirmation } from "@/server/orders/view";
 
 export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
@@ -19,13 +19,13 @@ export default async function OrderConfirmationRoute({
   searchParams: Promise<{ token?: string | string[] }>;
 }) {
   const [{ orderNumber }, { token }, session] = await Promise.all([params, searchParams, currentSession()]);
-  const confirmation = await viewOrderConfirmation(getDb(), decodeURIComponent(orderNumber), {
-    userId: session?.user.id ?? null,
-    token: typeof token === "string" ? token : null,
-    tokenSecret: env.TOKEN_SECRET,
-  }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
-  return <OrderConfirmationView confirmation={confirmation} signedIn={session !== null} />;
+  const order =
+    (await foundOrNull(
+      viewOrderConfirmation(getDb(), decodeURIComponent(orderNumber), {
+        userId: session?.user.id ?? null,
+        token: typeof token === "string" ? token : null,
+        tokenSecret: env.TOKEN_SECRET,
+      }),
+    )) ?? notFound();
+  return <OrderConfirmationView order={order} signedIn={session !== null} />;
 }

@@ -1,0 +1,79 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatShippingDay, paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
+import { formatEuro } from "@/lib/money";
+import type { OrderView } from "@/server/orders/schemas";
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between gap-4 border-t pt-2 font-semibold" : "flex justify-between gap-4 text-sm"}>
+      <dt className={strong ? "" : "text-muted-foreground"}>{label}</dt>
+      <dd className={strong ? "font-serif text-lg tabular-nums" : "tabular-nums"}>{value}</dd>
+    </div>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border bg-card p-5 text-sm">
+      <h2 id={id} className="mb-2 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * An order as the customer sees it, on the confirmation page and in their order history: what was ordered and its
+ * totals, where it goes, and how it ships and is paid. `heading` opens the items card.
+ */
+export function OrderOverview({ order, heading }: { order: OrderView; heading?: ReactNode }) {
+  const { totals, shipping } = order;
+  const method = shippingMethodLabels[shipping.method];
+  const settled = order.status !== "PENDING" && order.status !== "CANCELLED";
+  const underway = order.status !== "CANCELLED";
+  return (
+    <>
+      <section aria-label="Ordered" className="rounded-xl border bg-card p-5 sm:p-6">
+        {heading}
+        <ul className="divide-y border-y">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex justify-between gap-4 py-3 text-sm">
+              <Link href={`/product/${item.productId}`} className="hover:underline">
+                {item.quantity} × {item.name}
+              </Link>
+              <span className="font-serif font-semibold tabular-nums">{formatEuro(item.paid)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 ml-auto flex max-w-xs flex-col gap-1.5">
+          <Row label="Items" value={formatEuro(totals.items)} />
+          {totals.discount.isZero() ? null : <Row label="Discount" value={`−${formatEuro(totals.discount)}`} />}
+          <Row label={`Shipping: ${method}`} value={formatEuro(totals.shipping)} />
+          {totals.surcharge.isZero() ? null : <Row label="Insurance surcharge" value={formatEuro(totals.surcharge)} />}
+          <Row label={settled ? "Total paid" : "Total"} value={formatEuro(totals.total)} strong />
+        </dl>
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card id="ships-to" title="Ships to">
+          <p className="font-medium">{order.address.name}</p>
+          {order.address.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </Card>
+        <Card id="delivery" title="Delivery and payment">
+          <p className="font-medium">
+            {method}
+            {shipping.carrier ? ` with ${shipping.carrier}` : ""}
+          </p>
+          {shipping.trackingNumber ? <p>Tracking: {shipping.trackingNumber}</p> : null}
+          {shipping.estimatedShippingDate && underway ? <p>Leaves our workshop on {formatShippingDay(shipping.estimatedShippingDate)}</p> : null}
+          {shipping.estimatedDeliveryDate && underway ? <p>Expected {formatShippingDay(shipping.estimatedDeliveryDate)}</p> : null}
+          <p className="mt-2 text-muted-foreground">Payment method: {paymentMethodLabels[order.paymentMethod]}</p>
+        </Card>
+      </div>
+    </>
+  );
+}

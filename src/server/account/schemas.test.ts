@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { checkoutAddressInput } from "@/server/checkout/schemas";
+import { addressInput } from "./schemas";
+
+const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "nl" };
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+
+// The address book and checkout keep the same address: what one refuses, the other must refuse alike, or an address
+// saved in the book would be turned away when checkout picks it.
+describe("one address schema for the address book and checkout", () => {
+  it("accepts the same address in both, with the country code in capitals", () => {
+    expect(addressInput.parse(address)).toMatchObject({ countryCode: "NL", companyName: null, phoneNumber: null });
+    expect(checkoutAddressInput.parse(address)).toMatchObject({ countryCode: "NL", companyName: null, phoneNumber: null });
+  });
+
+  it.each([
+    ["a phone number with letters", { phoneNumber: "call me" }, "Enter a phone number with digits only, e.g. +31 6 12345678"],
+    ["a missing street", { street: " " }, "Street is required"],
+    ["a long house number", { houseNumber: "1".repeat(21) }, "House number is at most 20 characters"],
+    ["a long company name", { companyName: "C".repeat(121) }, "Company is at most 120 characters"],
+    ["no country", { countryCode: "" }, "Choose a country"],
+  ])("refuses %s in both with the same sentence", (_case, change, message) => {
+    expect(messages(addressInput.safeParse({ ...address, ...change }))).toEqual([message]);
+    expect(messages(checkoutAddressInput.safeParse({ ...address, ...change }))).toEqual([message]);
+  });
+});

@@ -1,0 +1,113 @@
+import os from "node:os";
+import path from "node:path";
+import { Decimal } from "decimal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/env";
+import { startPayment } from "@/server/checkout/payment";
+import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import { placeOrder } from "@/server/checkout/service";
+import { seedDatabase } from "@/server/db/seed/seed";
+import type { PaymentsPort } from "@/server/integrations/payments/port";
+import { completeSandboxPayment, createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
+import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { applyPaymentUpdate, transitionOrder } from "@/server/orders/service";
+import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
+import { handleMollieWebhook } from "@/server/webhooks/service";
+import { makeProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { makeUser } from "../../../tests/integration/admin-fixtures";
+import { getDashboard } from "./dashboard-service";
+import { getSidebarInformation } from "./sidebar-service";
+
+/**
+ * The dashboard's figures for orders placed through checkout and paid through the sandbox provider and the
+ * payment webhook, so that it reads exactly the rows the shop writes (issue 11, acceptance 1).
+ */
+
+const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a shipping day before the cut-off
+const tenDaysAgo = new Date(now.getTime() - 10 * 86_400_000);
+let t: TestDatabase;
+let payments: PaymentsPort;
+let admin: { id: string };
+const webhookUrl = `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
+
+const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" };
+
+/**
+ * Places a guest order at `placedAt` and settles its sandbox payment with `outcome` at that time, or leaves it open.
+ * The provider's webhook call is delivered to the handler the Mollie webhook route runs.
+ */
+async function order(items: PlaceOrderInput["items"], placedAt: Date, outcome: SandboxOutcome | null, couponCode?: string) {
+  const placed = await placeOrder(
+    t.db,
+    { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items, couponCode },
+    { userId: null },
+    placedAt,
+  );
+  const { checkoutUrl } = await startPayment(t.db, placed, { payments, redirectUrl: "https://shop.example/return", webhookUrl, shopName: "Balance & Crown" });
+  if (outcome) {
+    const paymentId = checkoutUrl.split("/").pop()!;
+    await completeSandboxPayment(t.db, paymentId, outcome);
+    await handleMollieWebhook(t.db, { url: webhookUrl, body: `id=${paymentId}`, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, placedAt) });
+  }
+  return placed;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `dashboard-${process.pid}`) }), { products: 0, images: 0, now });
+  admin = await makeUser(t.db, "ADMIN", "Ada");
+  payments = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
+});
+
+afterAll(() => t?.dispose());
+
+describe("dashboard", () => {
+  it("works with zero orders", async () => {
+    const dashboard = await getDashboard(t.db, admin.id, now);
+    expect(dashboard.periods.map((period) => [period.key, period.orders, period.revenue.toFixed(2), period.marginRate])).toEqual([
+      ["today", 0, "0.00", null],
+      ["7d", 0, "0.00", null],
+      ["30d", 0, "0.00", null],
+    ]);
+    expect(dashboard.days).toHaveLength(30);
+    expect(dashboard.waiting.map((row) => row.count)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("counts as revenue what customers paid for items after discounts, with gross margin from purchase costs", async () => {
+    const crown = await makeProduct(t.db, { name: "Crown", price: "40.00", stock: 0 });
+    const { id: boxId } = await createBox(t.db, admin.id);
+    await addPurchaseRecord(t.db, { boxId, productId: crown.id, quantity: 6, unitCost: "10.00", currency: "EUR" }, admin.id);
+    await shipBox(t.db, { boxId, trackingNumber: "LX1234PH", estimatedDeliveryDate: "2030-01-01" }, admin.id);
+    await explodeBox(t.db, boxId, admin.id);
+
+    // €80 of crowns with WELCOME10's 10% off: the customer pays €72 for the items.
+    const discounted = await order([{ productId: crown.id, quantity: 2 }], now, "paid", "WELCOME10");
+    const earlier = await order([{ productId: crown.id, quantity: 1 }], tenDaysAgo, "paid");
+    await t.db.transaction(async (tx) => {
+      await transitionOrder(tx, earlier.orderId, "PROCESSED", { userId: admin.id, description: "Packed" });
+      await transitionOrder(tx, earlier.orderId, "SHIPPED", { userId: admin.id, description: "Handed to the carrier" });
+    });
+    await order([{ productId: crown.id, quantity: 1 }], now, "failed");
+    await order([{ productId: crown.id, quantity: 1 }], now, null);
+
+    const dashboard = await getDashboard(t.db, admin.id, now);
+    const [today, week, month] = dashboard.periods;
+    expect(discounted.total.greaterThan(72)).toBe(true); // shipping is paid on top, and is not item revenue
+    expect([today!.orders, today!.revenue.toFixed(2), today!.purchaseCost.toFixed(2), today!.grossMargin.toFixed(2)]).toEqual([1, "72.00", "20.00", "52.00"]);
+    expect(week!.orders).toBe(1);
+    expect([month!.orders, month!.revenue.toFixed(2), month!.grossMargin.toFixed(2), month!.marginRate?.toFixed(4)]).toEqual([2, "112.00", "82.00", "0.7321"]);
+    expect(dashboard.days.reduce((sum, day) => sum.plus(day.revenue), new Decimal(0)).toFixed(2)).toBe("112.00");
+    expect(dashboard.days.at(-1)).toEqual({ date: "2026-03-04", revenue: new Decimal("72.00"), orders: 1 });
+    expect(dashboard.waiting).toEqual([
+      { status: "PENDING", count: 1 },
+      { status: "PAID_READY_TO_SHIP", count: 1 },
+      { status: "PAID_FUTURE_SHIPMENT", count: 0 },
+      { status: "PROCESSED", count: 0 },
+    ]);
+    expect((await getSidebarInformation(t.db, admin.id)).orders).toEqual({ pending: 1, paidReady: 1, paidFuture: 0, processed: 0 });
+    // Six bought, two and one sold, one held by the unpaid order; the failed payment's piece came back.
+    expect(dashboard.stock.stockValue.toFixed(2)).toBe("20.00");
+    expect(dashboard.problems.every((row) => row.logLevel !== "INFO")).toBe(true);
+  });
+});

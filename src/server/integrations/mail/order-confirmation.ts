@@ -1,0 +1,73 @@
+import { formatShippingDay, shippingMethodLabels } from "@/lib/labels";
+import { formatEuro } from "@/lib/money";
+import type { OrderView } from "@/server/orders/schemas";
+import { emailButton, emailHeading, escapeHtml, mailColours, renderEmailLayout } from "./layout";
+import type { MailMessage } from "./port";
+
+const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
+
+/**
+ * The order confirmation e-mail: the items, the totals, where it goes and how, as branded HTML (table layout and
+ * inline styles, which mail clients render alike) and the same content as plain text.
+ */
+export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: string, shopName: string): MailMessage {
+  const { totals } = order;
+  const method = shippingMethodLabels[order.shipping.method];
+  const subject = `Your order ${order.orderNumber} at ${shopName}`;
+  const delivery = formatDay(order.shipping.estimatedDeliveryDate);
+  const shipDay = formatDay(order.shipping.estimatedShippingDate);
+  const totalLines: [string, string][] = [
+    ["Items", formatEuro(totals.items)],
+    ...(totals.discount.isZero() ? [] : ([["Discount", `−${formatEuro(totals.discount)}`]] as [string, string][])),
+    [`Shipping: ${method}`, formatEuro(totals.shipping)],
+    ...(totals.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(totals.surcharge)]] as [string, string][])),
+  ];
+  const text = [
+    `Thank you for your order ${order.orderNumber}`,
+    "",
+    ...order.items.map((item) => `${item.quantity} × ${item.name}: ${formatEuro(item.paid)}`),
+    "",
+    ...totalLines.map(([label, value]) => `${label}: ${value}`),
+    `Total paid: ${formatEuro(totals.total)}`,
+    "",
+    "Shipping to:",
+    order.address.name,
+    ...order.address.lines,
+    "",
+    `${method}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
+    "",
+    `See your order: ${confirmationUrl}`,
+    "",
+    shopName,
+  ].join("\n");
+
+  const cell = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
+  const itemRows = order.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td><td align="right" style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(formatEuro(item.paid))}</td></tr>`,
+    )
+    .join("");
+  const totalRows = totalLines
+    .map(([label, value]) => `<tr><td style="${cell}color:${mailColours.muted};padding:4px 0;">${escapeHtml(label)}</td><td align="right" style="${cell}padding:4px 0;">${escapeHtml(value)}</td></tr>`)
+    .join("");
+  const html = renderEmailLayout({
+    subject,
+    preheader: `Order ${order.orderNumber}: ${formatEuro(totals.total)} paid${delivery ? `, expected ${delivery}` : ""}.`,
+    shopName,
+    maxWidth: 560,
+    body: `${emailHeading("Thank you for your order")}
+      <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> is paid. We will let you know when it is on its way.</p>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${itemRows}</table>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;">${totalRows}
+        <tr><td style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">Total paid</td><td align="right" style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">${escapeHtml(formatEuro(totals.total))}</td></tr>
+      </table>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
+        <td valign="top" style="${cell}width:50%;padding-right:12px;"><strong>Shipping to</strong><br>${[order.address.name, ...order.address.lines].map(escapeHtml).join("<br>")}</td>
+        <td valign="top" style="${cell}width:50%;"><strong>${escapeHtml(method)}</strong><br>${shipDay ? `Leaves us on ${escapeHtml(shipDay)}<br>` : ""}${delivery ? `Expected ${escapeHtml(delivery)}` : ""}</td>
+      </tr></table>
+      ${emailButton(confirmationUrl, "View your order")}`,
+    footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
+  });
+  return { to: order.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl] };
+}

@@ -1,0 +1,36 @@
+import type { Decimal } from "decimal.js";
+import type { Carrier, OrderStatus, PaymentProvider, ShippingMethod } from "@/lib/enums";
+
+/**
+ * An order's named totals (ARCHITECTURE §3), from `orderTotals`: `items` is the list price of everything ordered,
+ * `discount` all that came off it, `shipping` the shipping method's cost without the insurance `surcharge`, and
+ * `total` what the customer pays: items - discount + shipping + surcharge.
+ */
+export type OrderTotals = { items: Decimal; discount: Decimal; shipping: Decimal; surcharge: Decimal; total: Decimal };
+
+/** A line as the customer sees it: `paid` for the whole quantity after every discount, `discount` what came off. */
+export type OrderViewItem = { productId: number; name: string; quantity: number; paid: Decimal; discount: Decimal };
+
+/**
+ * The one read model of an order: what the confirmation page, the confirmation e-mail and the customer's order page
+ * show (and later the admin, the packing slip and the invoice).
+ */
+export type OrderView = {
+  orderId: number;
+  orderNumber: string;
+  status: OrderStatus;
+  createdAt: Date;
+  email: string;
+  items: OrderViewItem[];
+  /** The addressee and the address lines as a label prints them, ending with the country. */
+  address: { name: string; lines: string[] };
+  shipping: {
+    method: ShippingMethod;
+    carrier: Carrier | null;
+    trackingNumber: string | null;
+    estimatedShippingDate: string | null;
+    estimatedDeliveryDate: string | null;
+  };
+  paymentMethod: PaymentProvider;
+  totals: OrderTotals;
+};

@@ -1,0 +1,98 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { orderTokenMatches } from "./order-token";
+import type { OrderView } from "./schemas";
+import { orderTotals } from "./totals";
+
+/** The order `where` picks, as the one read model, with its owner; null when there is none. */
+async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; view: OrderView } | null> {
+  const [row] = await db
+    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
+    .from(order)
+    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const lines = await db
+    .select({
+      productId: orderItem.productId,
+      name: product.name,
+      quantity: orderItem.quantity,
+      totalPrice: orderItem.totalPrice,
+      totalDiscountAmount: orderItem.totalDiscountAmount,
+    })
+    .from(orderItem)
+    .innerJoin(product, eq(product.id, orderItem.productId))
+    .where(eq(orderItem.orderId, row.order.id))
+    .orderBy(asc(orderItem.id));
+  const { address, detail, payment } = row;
+  return {
+    userId: row.order.userId,
+    view: {
+      orderId: row.order.id,
+      orderNumber: row.order.orderNumber,
+      status: row.order.status,
+      createdAt: row.order.createdAt,
+      email: address.email,
+      items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, paid: line.totalPrice, discount: line.totalDiscountAmount })),
+      address: {
+        name: [address.firstName, address.lastName].join(" "),
+        lines: [
+          address.companyName,
+          `${address.street} ${address.houseNumber}`,
+          address.addressLine2,
+          `${address.postCode} ${address.city}`,
+          address.state,
+          address.country,
+        ].filter((line): line is string => Boolean(line)),
+      },
+      shipping: {
+        method: detail.shippingMethod,
+        carrier: detail.carrier,
+        trackingNumber: detail.trackingNumber,
+        estimatedShippingDate: detail.estimatedShippingDate,
+        estimatedDeliveryDate: detail.estimatedDeliveryDate,
+      },
+      paymentMethod: payment.provider,
+      totals: orderTotals(lines, { shippingTotal: payment.shippingTotal, surcharge: payment.additionalShippingFees ?? new Decimal(0) }),
+    },
+  };
+}
+
+/** An order by its number, for the shop's own use (the confirmation e-mail); NOT_FOUND for an unknown number. */
+export async function getOrderView(db: Db, orderNumber: string): Promise<OrderView> {
+  const found = await readOrder(db, eq(order.orderNumber, orderNumber));
+  if (!found) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  return found.view;
+}
+
+/** One of the customer's own orders; someone else's order is NOT_FOUND, never FORBIDDEN, to reveal nothing. */
+export async function getCustomerOrder(db: Db, userId: string, orderId: number): Promise<OrderView> {
+  const found = await readOrder(db, and(eq(order.id, orderId), eq(order.userId, userId))!);
+  if (!found) throw new AppError("NOT_FOUND", "That order is not in your order history.");
+  return found.view;
+}
+
+/**
+ * An order for whoever opens its confirmation page: the signed-in customer who placed it, or anyone holding the
+ * order's signed token (a guest's return link and e-mail). Anyone else gets NOT_FOUND, which reveals nothing.
+ */
+export async function viewOrderConfirmation(
+  db: Db,
+  orderNumber: string,
+  viewer: { userId: string | null; token: string | null; tokenSecret: string },
+): Promise<OrderView> {
+  const notFound = new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  if (!/^BC-\d{4}-\d{6,}$/.test(orderNumber)) throw notFound;
+  const found = await readOrder(db, eq(order.orderNumber, orderNumber));
+  if (!found) throw notFound;
+  const owner = found.userId !== null && found.userId === viewer.userId;
+  if (!owner && !(await orderTokenMatches(viewer.tokenSecret, viewer.token, orderNumber))) throw notFound;
+  return found.view;
+}
