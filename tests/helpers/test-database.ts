@@ -3,6 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { openDatabase, type Database, type Db } from "@/server/db/client";
 import { runMigrations } from "@/server/db/migrate";
+import { rawRows } from "@/server/db/raw-rows";
 
 /**
  * A fresh database for one test file (ARCHITECTURE section 6).
@@ -87,7 +88,5 @@ async function withAdminClient<T>(serverUrl: string, work: (client: Client) => P
 
 /** Runs raw SQL and returns its rows, on PostgreSQL and PGlite alike (their drivers shape results differently). */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return rawRows<T>(db, query);
 }

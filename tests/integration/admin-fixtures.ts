@@ -9,6 +9,7 @@ import { configParams, logbook, session, user } from "@/server/db/schema";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import type { TRPCContext } from "@/server/trpc";
+import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
 
 // Small fixtures shared by the admin integration tests; each test file builds its own rows with them.
 
@@ -30,7 +31,7 @@ export async function makeSession(db: Db, userId: string): Promise<string> {
 export async function setExchangeRate(db: Db, value: string) {
   await db
     .insert(configParams)
-    .values({ param: "EUR_TO_PHP_EXCHANGE_RATE", value })
+    .values({ param: EXCHANGE_RATE_PARAM, value })
     .onConflictDoUpdate({ target: configParams.param, set: { value } });
 }
 

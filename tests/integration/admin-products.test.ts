@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { product, productSelectOptions } from "@/server/db/schema";
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
-import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/catalog/admin-restock";
+import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
+import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
 import { productFormInput, type ProductFormInput } from "@/server/catalog/admin-schemas";
 import {
   createProduct,
@@ -17,9 +18,10 @@ import {
 import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";
+import { buildSearchText } from "@/server/catalog/search-text";
 import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { logEntriesFor, makeUser, temporaryStorage } from "./admin-fixtures";
+import { logEntriesFor, makeUser, setExchangeRate, temporaryStorage } from "./admin-fixtures";
 
 let t: TestDatabase;
 let adminId: string;
@@ -75,6 +77,16 @@ describe("products", () => {
     expect((await logEntriesFor(t.db, "PRODUCT", id))[0]).toMatchObject({ eventType: "PRODUCT", newState: expect.objectContaining({ name: saved.name }) });
     const shop = await getManyProducts(t.db, getManyProductsInput.parse({ search: "seamaster" }), { imageUrl: (key) => `/storage/${key}` });
     expect(shop.products.map((card) => card.id)).toContain(id);
+  });
+
+  it("writes the same search text as the seed: no serial number, notes or fields that do not apply", async () => {
+    const values = form({ serialNumber: "Case serial 8812", additional: "Ships insured", language: "Not applicable", bezel: "Not applicable" });
+    const { id } = await createProduct(t.db, values, adminId);
+    const [row] = await t.db.select({ searchText: product.searchText }).from(product).where(eq(product.id, id));
+    expect(row?.searchText).toBe(
+      buildSearchText({ name: values.name, manufacturer: omega.name, category: crowns.name, caliber: values.caliber, itemType: values.itemType, description: values }),
+    );
+    expect(row?.searchText).not.toMatch(/serial|insured|not applicable/);
   });
 
   it("updates fields and logs only what changed, previous beside new", async () => {
@@ -199,5 +211,20 @@ describe("restock manager", () => {
     await decideRestock(t.db, id, "PENDING", adminId);
     expect((await listRestock(t.db, "PENDING")).map((row) => row.productId)).toEqual([item.id]);
     expect((await restockCandidates(t.db)).map((row) => row.productId)).not.toContain(item.id);
+  });
+
+  it("shows the pieces on their way in OPEN and SHIPPED boxes, not those already booked", async () => {
+    const item = await makeProduct(t.db, { name: "Crystal 30.0 mm", stock: 0 });
+    await requestRestock(t.db, item.id, adminId);
+    await setExchangeRate(t.db, "60.00");
+    const open = await createBox(t.db, adminId);
+    await addPurchaseRecord(t.db, { boxId: open.id, productId: item.id, quantity: 3, unitCost: "2.00", currency: "EUR" }, adminId);
+    const exploded = await createBox(t.db, adminId);
+    await addPurchaseRecord(t.db, { boxId: exploded.id, productId: item.id, quantity: 5, unitCost: "2.00", currency: "EUR" }, adminId);
+    await shipBox(t.db, { boxId: exploded.id, trackingNumber: "LX123456789PH", estimatedDeliveryDate: "2030-01-01" }, adminId);
+    const shipped = await listRestock(t.db, "PENDING");
+    expect(shipped.find((row) => row.productId === item.id)?.incoming).toBe(8);
+    await explodeBox(t.db, exploded.id, adminId);
+    expect((await listRestock(t.db, "PENDING")).find((row) => row.productId === item.id)?.incoming).toBe(3);
   });
 });

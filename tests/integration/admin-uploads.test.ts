@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_REQUEST_BYTES } from "@/server/admin/uploads";
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_REQUEST_BYTES } from "@/server/storage/uploads";
 import { listProductImages } from "@/server/catalog/admin-images";
 import { getStorage } from "@/server/integrations/storage/storage";
 import { createCaller } from "@/server/root";

@@ -1,12 +1,13 @@
+import "server-only";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { product } from "@/server/db/schema";
-import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "@/server/admin/uploads";
+import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "@/server/storage/uploads";
 import { AppError } from "@/server/errors";
-import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
-import { logChange } from "@/server/logbook/service";
+import { listProductImageObjects, productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from "./admin-schemas";
+import { logProductChange } from "./product-log";
 
 /**
  * A product's pictures live in storage as products/{id}/1.webp, 2.webp, ... with no gaps: position 1 is the one the
@@ -16,21 +17,14 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from "./ad
 /** Longest side of a stored picture; large enough for a zoomed product page, small enough to load fast. */
 const MAX_SIDE = 1600;
 
-const positionOf = (key: string) => Number(/\/(\d+)\.webp$/.exec(key)?.[1] ?? NaN);
-
 export async function listProductImages(storage: StoragePort, productId: number): Promise<ProductImage[]> {
-  const objects = await storage.list(`products/${productId}/`);
-  return objects
-    .map((object) => ({ object, position: positionOf(object.key) }))
-    .filter(({ object, position }) => Number.isInteger(position) && object.key === productImageKey(productId, position))
-    .sort((a, b) => a.position - b.position)
-    .map(({ object, position }) => ({
-      position,
-      key: object.key,
-      // The key stays the same when a picture is replaced; the version makes the browser fetch the new one.
-      url: `${storage.publicUrl(object.key)}?v=${object.updatedAt.getTime()}`,
-      size: object.size,
-    }));
+  return (await listProductImageObjects(storage, productId)).map((object) => ({
+    position: object.position,
+    key: object.key,
+    // The key stays the same when a picture is replaced; the version makes the browser fetch the new one.
+    url: `${storage.publicUrl(object.key)}?v=${object.updatedAt.getTime()}`,
+    size: object.size,
+  }));
 }
 
 /**
@@ -81,11 +75,8 @@ export async function addProductImages(
   for (const [index, body] of converted.entries()) {
     await storage.put(productImageKey(productId, existing.length + index + 1), body, "image/webp");
   }
-  await logChange(db, {
+  await logProductChange(db, productId, {
     userId,
-    eventType: "PRODUCT",
-    entityType: "PRODUCT",
-    entityId: productId,
     previousState: { images: existing.length },
     newState: { images: existing.length + converted.length },
     description: `${converted.length} picture${converted.length === 1 ? "" : "s"} added to product ${productId}`,
@@ -111,11 +102,8 @@ export async function reorderProductImages(
   for (const [index, body] of bodies.entries()) {
     if (order[index] !== index + 1) await storage.put(productImageKey(productId, index + 1), body!, "image/webp");
   }
-  await logChange(db, {
+  await logProductChange(db, productId, {
     userId,
-    eventType: "PRODUCT",
-    entityType: "PRODUCT",
-    entityId: productId,
     previousState: { imageOrder: positions },
     newState: { imageOrder: order },
     description: `Pictures of product ${productId} reordered`,
@@ -141,11 +129,8 @@ export async function deleteProductImage(
     if (stored) await storage.put(productImageKey(productId, image.position - 1), stored.body, "image/webp");
   }
   await storage.delete(productImageKey(productId, existing.length));
-  await logChange(db, {
+  await logProductChange(db, productId, {
     userId,
-    eventType: "PRODUCT",
-    entityType: "PRODUCT",
-    entityId: productId,
     previousState: { images: existing.length },
     newState: { images: existing.length - 1, deletedPosition: position },
     description: `Picture ${position} of product ${productId} deleted`,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { getStorage } from "@/server/integrations/storage/storage";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import { storageImageUrl } from "./images";
 import { addProductImages, deleteProductImage, filesFromForm, listProductImages, reorderProductImages } from "./admin-images";
-import { decideRestock, listRestock, requestRestock, restockCandidates, restockCounts } from "./admin-restock";
 import {
   adminProductListInput,
   createProductInput,
@@ -11,9 +11,6 @@ import {
   productIdInput,
   productImagesInput,
   reorderImagesInput,
-  restockDecisionInput,
-  restockListInput,
-  restockRequestInput,
   templateFormInput,
   templateIdInput,
   updateProductInput,
@@ -43,10 +40,7 @@ const imageUploadInput = z.instanceof(FormData).transform((form, ctx) => {
 });
 
 export const adminProductRouter = createTRPCRouter({
-  list: adminProcedure.input(adminProductListInput).query(({ ctx, input }) => {
-    const storage = getStorage();
-    return listAdminProducts(ctx.db, input, (key) => storage.publicUrl(key));
-  }),
+  list: adminProcedure.input(adminProductListInput).query(({ ctx, input }) => listAdminProducts(ctx.db, input, storageImageUrl)),
   get: adminProcedure.input(productIdInput).query(({ ctx, input }) => getAdminProduct(ctx.db, input.id)),
   formChoices: adminProcedure.query(({ ctx }) => productFormChoices(ctx.db)),
   create: adminProcedure.input(createProductInput).mutation(({ ctx, input }) => createProduct(ctx.db, input, ctx.session.user.id)),
@@ -73,14 +67,4 @@ export const adminTemplateRouter = createTRPCRouter({
     .input(updateTemplateInput)
     .mutation(({ ctx, input: { id, ...values } }) => updateTemplate(ctx.db, id, values, ctx.session.user.id)),
   delete: adminProcedure.input(templateIdInput).mutation(({ ctx, input }) => deleteTemplate(ctx.db, input.id, ctx.session.user.id)),
-});
-
-export const adminRestockRouter = createTRPCRouter({
-  list: adminProcedure.input(restockListInput).query(({ ctx, input }) => listRestock(ctx.db, input.status)),
-  candidates: adminProcedure.query(({ ctx }) => restockCandidates(ctx.db)),
-  counts: adminProcedure.query(({ ctx }) => restockCounts(ctx.db)),
-  request: adminProcedure.input(restockRequestInput).mutation(({ ctx, input }) => requestRestock(ctx.db, input.productId, ctx.session.user.id)),
-  decide: adminProcedure
-    .input(restockDecisionInput)
-    .mutation(({ ctx, input }) => decideRestock(ctx.db, input.id, input.status, ctx.session.user.id)),
 });

@@ -8,13 +8,11 @@ import {
   itemTypes,
   listingStatuses,
   productStates,
-  restockStatuses,
   type Caliber,
   type Gender,
   type ItemType,
   type ListingStatus,
   type ProductState,
-  type RestockStatus,
 } from "@/lib/enums";
 import { descriptionFields, type DescriptionField } from "./schemas";
 
@@ -44,24 +42,19 @@ export const requiredProductFields = [
   "name", "price", "categoryId", "manufacturerId", "caliber", "state", "itemType", "gender", "condition",
 ] as const;
 
+/** Every free-text description field as an optional entry; a product then requires its condition. */
+const optionalDescriptionText = Object.fromEntries(descriptionTextFields.map((field) => [field, optionalText])) as Record<
+  DescriptionTextField,
+  typeof optionalText
+>;
+
 const descriptionShape = {
   caliber: z.enum(calibers),
   state: z.enum(productStates),
   itemType: z.enum(itemTypes),
   gender: z.enum(genders),
+  ...optionalDescriptionText,
   condition: text().trim().min(1, "Describe the condition").max(2000),
-  movement: optionalText,
-  dimensions: optionalText,
-  serialNumber: optionalText,
-  dialHands: optionalText,
-  crystal: optionalText,
-  bezel: optionalText,
-  crown: optionalText,
-  braceletStrap: optionalText,
-  language: optionalText,
-  additional: optionalText,
-  additional2: optionalText,
-  additional3: optionalText,
 };
 
 export const productFormInput = z.object({
@@ -104,9 +97,6 @@ export const adminProductListInput = z.object({
 });
 export type AdminProductListInput = z.input<typeof adminProductListInput>;
 export type AdminProductListQuery = z.output<typeof adminProductListInput>;
-
-/** A product is low on stock at this many pieces or fewer (and not sold out). */
-export const LOW_STOCK = 2;
 
 export type AdminProductRow = {
   id: number;
@@ -175,19 +165,7 @@ export const templateFormInput = z.object({
   state: optionalEnum(productStates),
   itemType: optionalEnum(itemTypes),
   gender: optionalEnum(genders),
-  condition: optionalText,
-  movement: optionalText,
-  dimensions: optionalText,
-  serialNumber: optionalText,
-  dialHands: optionalText,
-  crystal: optionalText,
-  bezel: optionalText,
-  crown: optionalText,
-  braceletStrap: optionalText,
-  language: optionalText,
-  additional: optionalText,
-  additional2: optionalText,
-  additional3: optionalText,
+  ...optionalDescriptionText,
 });
 export type TemplateFormInput = z.input<typeof templateFormInput>;
 export const updateTemplateInput = templateFormInput.extend({ id });
@@ -245,25 +223,3 @@ export const reorderImagesInput = z.object({
 });
 export const imagePositionInput = z.object({ productId: id, position: z.number().int().min(1) });
 export const productImagesInput = z.object({ productId: id });
-
-// Restock manager ---------------------------------------------------------------------------------------------
-
-export const restockListInput = z.object({ status: z.enum(restockStatuses) });
-export const restockRequestInput = z.object({ productId: id });
-export const restockDecisionInput = z.object({ id, status: z.enum(restockStatuses) });
-
-export type RestockRow = {
-  id: number;
-  productId: number;
-  productName: string;
-  stock: number;
-  price: Decimal;
-  status: RestockStatus;
-  /** Pieces on their way in OPEN or SHIPPED boxes. */
-  incoming: number;
-  /** The last unit cost paid, in euro, to judge a reorder by. */
-  lastUnitCostEuro: Decimal | null;
-  updatedAt: Date;
-};
-
-export type RestockCandidate = { productId: number; productName: string; price: Decimal; updatedAt: Date };

@@ -1,6 +1,8 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
 import {
   country,
   product,
@@ -13,9 +15,9 @@ import {
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { logChange } from "@/server/logbook/service";
+import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
-  LOW_STOCK,
   type AdminProduct,
   type AdminProductListQuery,
   type AdminProductPage,
@@ -28,6 +30,7 @@ import {
 } from "./admin-schemas";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
+import { logProductChange } from "./product-log";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The products table
@@ -83,13 +86,12 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
   // otherwise the planner walks a sort index hoping to meet matches early, which is slow when they sort late.
   const offset = (input.page - 1) * input.pageSize;
   const idsQuery = searchCondition
-    ? db
-        .execute(
-          sql`with matches as materialized (select ${product.id} as id, ${column} as sort_key from ${product} where ${where})
-              select id from matches order by sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
-              limit ${input.pageSize} offset ${offset}`,
-        )
-        .then((result) => (result as unknown as { rows: { id: number }[] }).rows)
+    ? rawRows<{ id: number }>(
+        db,
+        sql`with matches as materialized (select ${product.id} as id, ${column} as sort_key from ${product} where ${where})
+            select id from matches order by sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
+            limit ${input.pageSize} offset ${offset}`,
+      )
     : db.select({ id: product.id }).from(product).where(where).orderBy(...orderBy).limit(input.pageSize).offset(offset);
   const [pageIds, [total]] = await Promise.all([idsQuery, db.select({ value: count() }).from(product).where(where)]);
   const ids = pageIds.map((row) => Number(row.id));
@@ -207,7 +209,7 @@ function productColumns(values: ProductFormValues, names: { category: string; ma
       category: names.category,
       caliber: values.caliber,
       itemType: values.itemType,
-      description: descriptionTextFields.map((field) => values[field]),
+      description: values,
     }),
   };
 }
@@ -229,11 +231,8 @@ export async function createProduct(db: Db, values: ProductFormValues, userId: s
     const [row] = await tx.insert(product).values({ ...productColumns(values, names), stock: 0 }).returning({ id: product.id });
     const id = row!.id;
     await tx.insert(productDescription).values({ productId: id, ...descriptionValues(values) });
-    await logChange(tx, {
+    await logProductChange(tx, id, {
       userId,
-      eventType: "PRODUCT",
-      entityType: "PRODUCT",
-      entityId: id,
       newState: { id, ...values },
       description: `Product ${id} created: ${values.name}`,
     });
@@ -254,11 +253,8 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
       .values({ productId: id, ...description })
       .onConflictDoUpdate({ target: productDescription.productId, set: description });
     const changed = changedFields(before, values);
-    await logChange(tx, {
+    await logProductChange(tx, id, {
       userId,
-      eventType: "PRODUCT",
-      entityType: "PRODUCT",
-      entityId: id,
       previousState: Object.fromEntries(changed.map((field) => [field, before[field]])),
       newState: Object.fromEntries(changed.map((field) => [field, values[field]])),
       description: changed.length ? `Product ${id} changed: ${changed.join(", ")}` : `Product ${id} saved without changes`,

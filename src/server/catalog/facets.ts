@@ -1,7 +1,9 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, sql, type SQL } from "drizzle-orm";
 import { calibers, genders, itemTypes, productStates, type Caliber, type Gender, type ItemType, type ProductState } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
 import { product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
 import type { FacetCount, GetManyProductsQuery, ProductFacets, TreeFacetOption } from "./schemas";
 
@@ -91,9 +93,8 @@ export async function facetCounts(db: Db, base: SQL[], filters: FilterConditions
     union all select 'read', null, null, count(*)::int from matched where ${anyWindowShort}
     ${sizes}`;
 
-  const [{ rows }, categories, manufacturers] = await Promise.all([
-    // Both drivers answer a raw query with `{ rows }`.
-    db.execute(statement) as unknown as Promise<{ rows: FacetRow[] }>,
+  const [rows, categories, manufacturers] = await Promise.all([
+    rawRows<FacetRow>(db, statement),
     db.select({ id: productCategory.id, name: productCategory.name, parentId: productCategory.parentId, orderWeight: productCategory.orderWeight }).from(productCategory),
     db
       .select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId, orderWeight: productManufacturer.orderWeight })

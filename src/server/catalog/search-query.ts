@@ -1,5 +1,7 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
 
 /** More words than this in one query are ignored; nobody types a paragraph into a shop's search box. */
 const MAX_WORDS = 8;
@@ -43,12 +45,12 @@ export async function buildSearchQuery(db: Db, term: string): Promise<string | n
   if (fuzzy.length > 0) {
     const list = sql.join(fuzzy.map((word) => sql`${word}`), sql`, `);
     const [known, candidates] = await Promise.all([
-      rowsOf<KnownWord>(
+      rawRows<KnownWord>(
         db,
         sql`select w.word, exists (select 1 from search_term t where starts_with(t.term, w.word)) as known
             from unnest(array[${list}]::text[]) as w(word)`,
       ),
-      rowsOf<Correction>(
+      rawRows<Correction>(
         db,
         sql`select w.word, t.term, levenshtein(t.term, w.word) as distance
             from unnest(array[${list}]::text[]) as w(word)
@@ -85,10 +87,4 @@ function lexeme(word: string): string {
 /** The full-text condition and rank for a query made by `buildSearchQuery`. */
 export function tsQuery(query: string): SQL {
   return sql`to_tsquery('simple', ${query})`;
-}
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers answer a raw query with `{ rows }`.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,9 +1,12 @@
+import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
+import { productImageKey } from "@/server/integrations/storage/port";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { productDiscountInForce, productOnSale } from "@/server/discounts/in-force";
+import { globalDiscounts } from "@/server/discounts/service";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
 import { facetCounts, type FilterConditions } from "./facets";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
@@ -22,15 +25,6 @@ export const MATCH_COUNT_LIMIT = 1000;
 export const RANKED_MATCHES = 40 * PRODUCT_PAGE_SIZE;
 
 export type ImageUrl = (key: string) => string;
-
-/** A discount is in force when it is active and now lies inside its optional window. */
-export function discountInForce(now: Date): SQL {
-  return and(
-    eq(discount.active, true),
-    or(isNull(discount.startsAt), lte(discount.startsAt, now)),
-    or(isNull(discount.expiresAt), gt(discount.expiresAt, now)),
-  )!;
-}
 
 function treeMembers(table: "product_category" | "product_manufacturer", rootIds: number[]): SQL {
   const roots = sql.join(rootIds.map((id) => sql`${id}`), sql`, `);
@@ -65,8 +59,7 @@ function baseConditions(input: GetManyProductsQuery, query: string | null, now: 
   const conditions: SQL[] = [eq(product.wsStatus, "ONLINE")];
   if (query) conditions.push(sql`${product.searchVector} @@ ${tsQuery(query)}`);
   if (input.onSale) {
-    conditions.push(sql`(${product.discountId} in (select ${discount.id} from ${discount} where ${discount.discountType} = 'PRODUCT' and ${discountInForce(now)})
-      or exists (select 1 from ${discount} where ${discount.discountType} = 'GLOBAL' and ${discountInForce(now)}))`);
+    conditions.push(productOnSale(now));
   }
   return conditions;
 }
@@ -125,14 +118,6 @@ async function countMatches(db: Db, where: SQL | undefined, limit: number): Prom
   return { total: Math.min(total, limit), totalExact: total <= limit, facets: null };
 }
 
-/** The GLOBAL discounts in force; few, so they are read once per listing and applied in code. */
-async function globalDiscounts(db: Db, now: Date): Promise<DiscountTerms[]> {
-  return db
-    .select({ value: discount.value, pricingType: discount.pricingType })
-    .from(discount)
-    .where(and(eq(discount.discountType, "GLOBAL"), discountInForce(now)));
-}
-
 /** The columns of a product card, with its PRODUCT discount in force (if any) joined. */
 function cardSelect(db: Db, now: Date) {
   return db
@@ -155,7 +140,7 @@ function cardSelect(db: Db, now: Date) {
     .leftJoin(productDescription, eq(productDescription.productId, product.id))
     .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
     .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
-    .leftJoin(discount, and(eq(discount.id, product.discountId), eq(discount.discountType, "PRODUCT"), discountInForce(now)));
+    .leftJoin(discount, productDiscountInForce(now));
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardSelect>["execute"]>>[number];
@@ -302,13 +287,4 @@ export async function listProductsForSitemap(db: Db, options: { offset: number; 
     .orderBy(asc(product.id))
     .limit(options.limit)
     .offset(options.offset);
-}
-
-/** The keys of a product's pictures (`products/{id}/N.webp`) in storage, by position N. */
-export async function productImageKeys(storage: Pick<StoragePort, "list">, productId: number): Promise<string[]> {
-  const position = (key: string) => Number(/\/(\d+)\.webp$/.exec(key)?.[1] ?? Number.NaN);
-  return (await storage.list(`products/${productId}/`))
-    .map((object) => object.key)
-    .filter((key) => Number.isInteger(position(key)))
-    .sort((a, b) => position(a) - position(b));
 }

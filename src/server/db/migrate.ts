@@ -8,6 +8,7 @@ import { Pool } from "pg";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { Database, Schema } from "./client";
+import { rawRows } from "./raw-rows";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -47,10 +48,7 @@ export type SchemaVersion = { current: string | null; applied: number; expected:
 export async function readSchemaVersion(database: Database): Promise<SchemaVersion> {
   const journal = readJournal();
   const newest = journal.entries.at(-1);
-  // Both drivers answer a raw query with `{ rows }`.
-  const { rows: list } = (await database.db.execute(
-    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`,
-  )) as unknown as { rows: { created_at: string }[] };
+  const list = await rawRows<{ created_at: string }>(database.db, sql`select created_at from drizzle.__drizzle_migrations order by created_at desc`);
   const latest = list[0] ? Number(list[0].created_at) : null;
   const current = journal.entries.find((entry) => entry.when === latest)?.tag ?? null;
   return {

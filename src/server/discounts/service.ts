@@ -1,11 +1,12 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { discount, user } from "@/server/db/schema";
-import { discountInForce } from "@/server/catalog/service";
 import { AppError } from "@/server/errors";
 import { limitFirstLook, type Caller } from "@/server/rate-limit/service";
 import { formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
 import type { AppliedCoupon } from "@/server/pricing/schemas";
+import { discountInForce, isDiscountInForce, userDiscountInForce } from "./in-force";
 
 /** Codes are typed by people: compared without case and surrounding spaces. */
 export function normaliseCouponCode(code: string): string {
@@ -26,7 +27,7 @@ export async function findCoupon(db: Db, code: string, now: Date, caller: Caller
     .from(discount)
     .where(and(eq(discount.discountType, "COUPON"), eq(sql`upper(${discount.name})`, wanted)));
   // Several discounts may share a code over the years: the one in force wins, then the most informative refusal.
-  const inForce = rows.find((row) => row.active && (!row.startsAt || row.startsAt <= now) && (!row.expiresAt || row.expiresAt > now));
+  const inForce = rows.find((row) => isDiscountInForce(row, now));
   if (inForce) {
     return { code: wanted, value: inForce.value, pricingType: inForce.pricingType, label: formatDiscountValue(inForce) };
   }
@@ -37,7 +38,7 @@ export async function findCoupon(db: Db, code: string, now: Date, caller: Caller
   throw new AppError("BAD_REQUEST", `The code ${wanted} is not valid.`);
 }
 
-/** The GLOBAL discounts in force now. */
+/** The GLOBAL discounts in force now; few, so callers read them once and apply them in code. */
 export async function globalDiscounts(db: Db, now: Date): Promise<DiscountTerms[]> {
   return db
     .select({ value: discount.value, pricingType: discount.pricingType })
@@ -50,7 +51,7 @@ export async function userDiscount(db: Db, userId: string, now: Date): Promise<(
   const [row] = await db
     .select({ name: discount.name, value: discount.value, pricingType: discount.pricingType })
     .from(user)
-    .innerJoin(discount, and(eq(discount.id, user.discountId), eq(discount.discountType, "USER"), discountInForce(now)))
+    .innerJoin(discount, userDiscountInForce(now))
     .where(eq(user.id, userId))
     .limit(1);
   return row ?? null;

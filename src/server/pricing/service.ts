@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { discount, product } from "@/server/db/schema";
-import { discountInForce } from "@/server/catalog/service";
+import { productDiscountInForce } from "@/server/discounts/in-force";
 import { findCoupon, globalDiscounts, userDiscount } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
 import type { Caller } from "@/server/rate-limit/service";
@@ -41,7 +42,7 @@ export async function loadPricingProducts(db: Db, productIds: number[], options:
         discountPricingType: discount.pricingType,
       })
       .from(product)
-      .leftJoin(discount, and(eq(discount.id, product.discountId), eq(discount.discountType, "PRODUCT"), discountInForce(options.now)))
+      .leftJoin(discount, productDiscountInForce(options.now))
       .where(and(inArray(product.id, productIds), eq(product.wsStatus, "ONLINE"))),
     globalDiscounts(db, options.now),
   ]);

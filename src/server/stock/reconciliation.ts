@@ -1,5 +1,7 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
 import { product, stockRecord } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import { logChange } from "@/server/logbook/service";
@@ -22,10 +24,7 @@ const RECONCILIATION_LOCK = 80_412_006;
  */
 export async function reconcileStock(db: Db): Promise<StockDrift[] | null> {
   return db.transaction(async (tx) => {
-    // Both drivers answer a raw query with `{ rows }`.
-    const { rows: [lock] } = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILIATION_LOCK}) as locked`)) as unknown as {
-      rows: { locked: boolean }[];
-    };
+    const [lock] = await rawRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RECONCILIATION_LOCK}) as locked`);
     if (!lock?.locked) return null;
     const ledger = tx
       .select({ productId: stockRecord.productId, total: sql<string>`sum(${stockRecord.quantity})`.as("total") })

@@ -7,6 +7,9 @@ import {
   productIdInput,
   purchaseRecordIdInput,
   purchaseRecordInput,
+  restockDecisionInput,
+  restockListInput,
+  restockRequestInput,
   shipBoxInput,
   updatePurchaseRecordInput,
 } from "./schemas";
@@ -25,6 +28,7 @@ import {
   stockHistory,
   updatePurchaseRecord,
 } from "./service";
+import { decideRestock, listRestock, requestRestock, restockCandidates, restockCounts } from "./restock-service";
 
 export const boxRouter = createTRPCRouter({
   list: adminProcedure.input(boxListInput).query(({ ctx, input }) => listBoxes(ctx.db, input.statuses)),
@@ -51,4 +55,14 @@ export const stockRouter = createTRPCRouter({
   refreshExchangeRate: adminProcedure.mutation(({ ctx }) =>
     refreshExchangeRate(ctx.db, getExchangeRatePort(ctx.db), ctx.session.user.id),
   ),
+});
+
+export const restockRouter = createTRPCRouter({
+  list: adminProcedure.input(restockListInput).query(({ ctx, input }) => listRestock(ctx.db, input.status)),
+  candidates: adminProcedure.query(({ ctx }) => restockCandidates(ctx.db)),
+  counts: adminProcedure.query(({ ctx }) => restockCounts(ctx.db)),
+  request: adminProcedure.input(restockRequestInput).mutation(({ ctx, input }) => requestRestock(ctx.db, input.productId, ctx.session.user.id)),
+  decide: adminProcedure
+    .input(restockDecisionInput)
+    .mutation(({ ctx, input }) => decideRestock(ctx.db, input.id, input.status, ctx.session.user.id)),
 });

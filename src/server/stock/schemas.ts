@@ -2,9 +2,23 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
-import { boxStatuses, inventoryCorrectionReasons, type BoxStatus, type InventoryCorrectionReason, type StockRecordType } from "@/lib/enums";
+import {
+  boxStatuses,
+  inventoryCorrectionReasons,
+  restockStatuses,
+  type BoxStatus,
+  type InventoryCorrectionReason,
+  type RestockStatus,
+  type StockRecordType,
+} from "@/lib/enums";
 
 const id = rowId;
+
+/**
+ * A product is low on stock at this many pieces or fewer: the products list flags it and filters by it, the
+ * dashboard lists it.
+ */
+export const LOW_STOCK = 2;
 
 /**
  * A unit cost typed by staff: up to 8 digits and 2 decimals, in the currency named beside it. A money column holds
@@ -119,3 +133,25 @@ export type StockHistory = {
 };
 
 export type ExchangeRateInfo = { rate: Decimal; updatedAt: Date; source: "sandbox" | "live" };
+
+// Restock manager ---------------------------------------------------------------------------------------------
+
+export const restockListInput = z.object({ status: z.enum(restockStatuses) });
+export const restockRequestInput = z.object({ productId: id });
+export const restockDecisionInput = z.object({ id, status: z.enum(restockStatuses) });
+
+export type RestockRow = {
+  id: number;
+  productId: number;
+  productName: string;
+  stock: number;
+  price: Decimal;
+  status: RestockStatus;
+  /** Pieces on their way in OPEN or SHIPPED boxes. */
+  incoming: number;
+  /** The last unit cost paid, in euro, to judge a reorder by. */
+  lastUnitCostEuro: Decimal | null;
+  updatedAt: Date;
+};
+
+export type RestockCandidate = { productId: number; productName: string; price: Decimal; updatedAt: Date };

@@ -1,3 +1,4 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BoxStatus, StockRecordType } from "@/lib/enums";
@@ -5,9 +6,10 @@ import type { Db } from "@/server/db/client";
 import { box, configParams, inventoryCorrection, product, purchaseRecord, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { ExchangeRatePort } from "@/server/integrations/exchange-rate/port";
-import { logChange } from "@/server/logbook/service";
+import { logChange, type LogChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
-import { assertBoxEditable, assertBoxTransition } from "./box-machine";
+import { assertBoxEditable, boxMachine } from "./box-machine";
+import { EXCHANGE_RATE_PARAM, readExchangeRate } from "./exchange-rate";
 import type {
   BoxDetail,
   BoxSummary,
@@ -81,17 +83,24 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
   return { stockRecordId: record!.id, stock };
 }
 
+/** A change to a box or a purchase in it, logged as every stock change is: a STOCK_CHANGE event on that thing. */
+function logStockChange(
+  tx: Db,
+  entityType: "BOX" | "PURCHASE_RECORD",
+  entityId: number,
+  change: Pick<LogChange, "userId" | "previousState" | "newState" | "description">,
+): Promise<number> {
+  return logChange(tx, { ...change, eventType: "STOCK_CHANGE", entityType, entityId });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Exchange rate
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The rate purchases are converted at, as kept in configParams. */
 async function currentExchangeRate(db: Db): Promise<{ rate: Decimal; updatedAt: Date }> {
-  const [row] = await db
-    .select({ value: configParams.value, updatedAt: configParams.updatedAt })
-    .from(configParams)
-    .where(eq(configParams.param, "EUR_TO_PHP_EXCHANGE_RATE"));
-  if (!row || !row.value) {
+  const row = await readExchangeRate(db);
+  if (!row) {
     throw new AppError("PRECONDITION_FAILED", "No euro to peso exchange rate is set: refresh it first.");
   }
   return { rate: new Decimal(row.value), updatedAt: row.updatedAt };
@@ -122,23 +131,19 @@ export async function refreshExchangeRate(db: Db, port: ExchangeRatePort, userId
     throw new AppError("PRECONDITION_FAILED", "The exchange-rate service did not answer; the last rate stays in use.", { cause: error });
   }
   return db.transaction(async (tx) => {
-    const [previous] = await tx
-      .select({ value: configParams.value })
-      .from(configParams)
-      .where(eq(configParams.param, "EUR_TO_PHP_EXCHANGE_RATE"))
-      .for("update");
+    const previous = await readExchangeRate(tx, { lock: true });
     const value = quote.rate.toDecimalPlaces(4).toFixed();
     const [row] = await tx
       .insert(configParams)
-      .values({ param: "EUR_TO_PHP_EXCHANGE_RATE", value })
+      .values({ param: EXCHANGE_RATE_PARAM, value })
       .onConflictDoUpdate({ target: configParams.param, set: { value, updatedAt: new Date() } })
       .returning({ updatedAt: configParams.updatedAt });
     await logChange(tx, {
       userId,
       eventType: "STOCK_CHANGE",
       description: `Euro to peso rate set to ${value} (${port.kind === "live" ? `ECB, ${quote.date}` : "fixed sandbox rate"})`,
-      previousState: { EUR_TO_PHP_EXCHANGE_RATE: previous?.value ?? null },
-      newState: { EUR_TO_PHP_EXCHANGE_RATE: value },
+      previousState: { [EXCHANGE_RATE_PARAM]: previous?.value ?? null },
+      newState: { [EXCHANGE_RATE_PARAM]: value },
     });
     return { rate: new Decimal(value), updatedAt: row!.updatedAt, source: port.kind };
   });
@@ -220,11 +225,8 @@ async function lockBox(tx: Db, boxId: number) {
 export async function createBox(db: Db, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(box).values({ status: "OPEN" }).returning({ id: box.id, status: box.status });
-    await logChange(tx, {
+    await logStockChange(tx, "BOX", row!.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "BOX",
-      entityId: row!.id,
       newState: { status: row!.status },
       description: `Box ${row!.id} opened`,
     });
@@ -236,7 +238,7 @@ export async function createBox(db: Db, userId: string): Promise<{ id: number }>
 export async function shipBox(db: Db, input: ShipBoxInput, userId: string): Promise<BoxDetail> {
   await db.transaction(async (tx) => {
     const current = await lockBox(tx, input.boxId);
-    assertBoxTransition(current.id, current.status, "SHIPPED");
+    boxMachine.assert(current.id, current.status, "SHIPPED");
     const [records] = await tx
       .select({ value: sql<number>`count(*)`.mapWith(Number) })
       .from(purchaseRecord)
@@ -248,11 +250,8 @@ export async function shipBox(db: Db, input: ShipBoxInput, userId: string): Prom
       .update(box)
       .set({ status: "SHIPPED", trackingNumber: input.trackingNumber, estimatedDeliveryDate: input.estimatedDeliveryDate })
       .where(eq(box.id, current.id));
-    await logChange(tx, {
+    await logStockChange(tx, "BOX", current.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "BOX",
-      entityId: current.id,
       previousState: { status: current.status, trackingNumber: current.trackingNumber, estimatedDeliveryDate: current.estimatedDeliveryDate },
       newState: { status: "SHIPPED", trackingNumber: input.trackingNumber, estimatedDeliveryDate: input.estimatedDeliveryDate },
       description: `Box ${current.id} shipped with tracking number ${input.trackingNumber}`,
@@ -265,7 +264,7 @@ export async function shipBox(db: Db, input: ShipBoxInput, userId: string): Prom
 export async function explodeBox(db: Db, boxId: number, userId: string): Promise<BoxDetail> {
   await db.transaction(async (tx) => {
     const current = await lockBox(tx, boxId);
-    assertBoxTransition(current.id, current.status, "EXPLODED");
+    boxMachine.assert(current.id, current.status, "EXPLODED");
     const records = await tx
       .select({ id: purchaseRecord.id, productId: purchaseRecord.productId, purchasedStock: purchaseRecord.purchasedStock })
       .from(purchaseRecord)
@@ -283,11 +282,8 @@ export async function explodeBox(db: Db, boxId: number, userId: string): Promise
       });
     }
     await tx.update(box).set({ status: "EXPLODED" }).where(eq(box.id, current.id));
-    await logChange(tx, {
+    await logStockChange(tx, "BOX", current.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "BOX",
-      entityId: current.id,
       previousState: { status: current.status },
       newState: { status: "EXPLODED", purchaseRecords: records.length, pieces: records.reduce((sum, r) => sum + r.purchasedStock, 0) },
       description: `Box ${current.id} exploded: ${records.length} purchases booked into stock`,
@@ -328,11 +324,8 @@ export async function addPurchaseRecord(
       remainingStock: input.quantity,
     };
     const [row] = await tx.insert(purchaseRecord).values(values).returning({ id: purchaseRecord.id });
-    await logChange(tx, {
+    await logStockChange(tx, "PURCHASE_RECORD", row!.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "PURCHASE_RECORD",
-      entityId: row!.id,
       newState: { ...values, exchangeRate: rate, enteredIn: input.currency },
       description: `${input.quantity} × ${target.name} added to box ${current.id}`,
     });
@@ -362,11 +355,8 @@ export async function updatePurchaseRecord(
     const cost = convertCost(input.unitCost, input.currency, rate);
     const changes = { purchaseCostEuro: cost.euro, purchaseCostPhp: cost.php, purchasedStock: input.quantity, remainingStock: input.quantity };
     await tx.update(purchaseRecord).set(changes).where(eq(purchaseRecord.id, record.id));
-    await logChange(tx, {
+    await logStockChange(tx, "PURCHASE_RECORD", record.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "PURCHASE_RECORD",
-      entityId: record.id,
       previousState: {
         purchaseCostEuro: record.purchaseCostEuro,
         purchaseCostPhp: record.purchaseCostPhp,
@@ -382,11 +372,8 @@ export async function removePurchaseRecord(db: Db, purchaseRecordId: number, use
   await db.transaction(async (tx) => {
     const record = await lockRecordInOpenBox(tx, purchaseRecordId);
     await tx.delete(purchaseRecord).where(eq(purchaseRecord.id, record.id));
-    await logChange(tx, {
+    await logStockChange(tx, "PURCHASE_RECORD", record.id, {
       userId,
-      eventType: "STOCK_CHANGE",
-      entityType: "PURCHASE_RECORD",
-      entityId: record.id,
       previousState: record,
       description: `Purchase ${record.id} removed from box ${record.boxId}`,
     });
@@ -451,12 +438,20 @@ export async function stockHistory(db: Db, productId: number): Promise<StockHist
   return { productId: target.id, productName: target.name, stock: target.stock, ledgerSum: balance, rows: withBalance };
 }
 
+/** Boxes whose purchases are on their way: bought, not yet booked into stock. */
+const incomingBoxStatuses = ["OPEN", "SHIPPED"] as const satisfies readonly BoxStatus[];
+
+/** Pieces of the query's product (`product.id`) on their way in OPEN or SHIPPED boxes, for a select column. */
+export const incomingPieces = sql<number>`coalesce((
+  select sum(${purchaseRecord.purchasedStock}) from ${purchaseRecord} join ${box} on ${box.id} = ${purchaseRecord.boxId}
+  where ${purchaseRecord.productId} = ${product.id} and ${inArray(box.status, [...incomingBoxStatuses])}), 0)`.mapWith(Number);
+
 /** Purchases of a product still travelling in OPEN or SHIPPED boxes: stock that is on its way. */
 export async function incomingStock(db: Db, productId: number) {
   return db
     .select({ boxId: box.id, status: box.status, pieces: purchaseRecord.purchasedStock, estimatedDeliveryDate: box.estimatedDeliveryDate })
     .from(purchaseRecord)
     .innerJoin(box, eq(box.id, purchaseRecord.boxId))
-    .where(and(eq(purchaseRecord.productId, productId), inArray(box.status, ["OPEN", "SHIPPED"])))
+    .where(and(eq(purchaseRecord.productId, productId), inArray(box.status, [...incomingBoxStatuses])))
     .orderBy(asc(box.id));
 }

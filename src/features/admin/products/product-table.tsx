@@ -16,11 +16,11 @@ import { cn } from "@/lib/utils";
 import {
   ADMIN_PRODUCT_PAGE_SIZES,
   adminProductSortColumns,
-  LOW_STOCK,
   type AdminProductListInput,
   type AdminProductRow,
   type AdminProductSortColumn,
 } from "@/server/catalog/admin-schemas";
+import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatEuro, humanize } from "../format";
 import { useShortcut } from "../use-shortcut";
 

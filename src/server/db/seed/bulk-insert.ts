@@ -1,3 +1,4 @@
+import "server-only";
 import { getTableColumns, sql, type InferInsertModel } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";

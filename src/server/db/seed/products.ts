@@ -1,5 +1,6 @@
 import { Decimal } from "decimal.js";
 import { itemTypes, type Caliber, type Gender, type ItemType, type ListingStatus, type ProductState } from "@/lib/enums";
+import { NOT_APPLICABLE } from "@/server/catalog/search-text";
 import {
   brands,
   movementMakers,
@@ -77,8 +78,6 @@ export type ProductDraft = {
   /** What a piece cost the shop, as a share of the asking price. */
   costShare: number;
 };
-
-export const NOT_APPLICABLE = "Not applicable";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phrase lists. They double as the product form's select options (`selectOptionLists`).
@@ -1088,8 +1087,3 @@ function capitalise(text: string): string {
 }
 
 /** The description fields that describe the item, for `buildSearchText` (boilerplate notes are left out). */
-export function searchableDescription(description: ProductDescriptionDraft): string[] {
-  return [description.movement, description.dimensions, description.dialHands, description.crystal, description.bezel, description.crown, description.braceletStrap, description.condition].filter(
-    (part) => part !== NOT_APPLICABLE,
-  );
-}

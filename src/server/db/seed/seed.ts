@@ -1,16 +1,18 @@
+import "server-only";
 import { availableParallelism } from "node:os";
 import { Decimal } from "decimal.js";
 import { count, getTableName, sql, type InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { RestockStatus } from "@/lib/enums";
 import { buildSearchText } from "@/server/catalog/search-text";
+import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { bulkInsert } from "./bulk-insert";
 import { brands, categoryTree, manufacturerGroups, movementMakers, type CategoryNode } from "./catalogue-data";
 import { renderProductImage } from "./images";
-import { generateProduct, searchableDescription, selectOptionLists, type ProductDraft } from "./products";
+import { generateProduct, selectOptionLists, type ProductDraft } from "./products";
 import { createRandom } from "./random";
 import {
   countries,
@@ -230,7 +232,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
     [...new Set(options)].map((optionText) => ({ selectRow, optionText }))));
 
   await insertInChunks(tx, schema.configParams, [
-    { param: "EUR_TO_PHP_EXCHANGE_RATE", value: DEMO_EUR_TO_PHP },
+    { param: EXCHANGE_RATE_PARAM, value: DEMO_EUR_TO_PHP },
     { param: "NAVBAR_BANNER_TEXT", value: `New pieces from our latest box arrive every week — see them ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/search?sort=createdAt:desc` },
     { param: "NEXT_PRODUCT_ID", value: String(productCount + 1) },
     { param: "CALC_START_PRODUCTID", value: "1" },
@@ -289,7 +291,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
         countryId: ids.country.get(draft.countryCode) ?? null,
         searchText: buildSearchText({
           name: draft.name, manufacturer: draft.manufacturer, category: categoryNames.get(draft.categoryKey) ?? null,
-          caliber: draft.description.caliber, itemType: draft.description.itemType, description: searchableDescription(draft.description),
+          caliber: draft.description.caliber, itemType: draft.description.itemType, description: draft.description,
         }),
         createdAt: draft.createdAt, updatedAt: draft.createdAt,
       };

@@ -61,6 +61,25 @@ export function productImageKey(productId: number, position = 1): string {
   return `products/${productId}/${position}.webp`;
 }
 
+/** The position N of `products/{productId}/N.webp`; null for any other key, so stray files are never taken for pictures. */
+export function productImagePosition(productId: number, key: string): number | null {
+  const position = Number(/^products\/\d+\/(\d+)\.webp$/.exec(key)?.[1] ?? Number.NaN);
+  return Number.isInteger(position) && position >= 1 && key === productImageKey(productId, position) ? position : null;
+}
+
+/** A product's pictures as stored, by position. */
+export async function listProductImageObjects(
+  storage: Pick<StoragePort, "list">,
+  productId: number,
+): Promise<(StoredObjectInfo & { position: number })[]> {
+  return (await storage.list(`products/${productId}/`))
+    .flatMap((object) => {
+      const position = productImagePosition(productId, object.key);
+      return position === null ? [] : [{ ...object, position }];
+    })
+    .sort((a, b) => a.position - b.position);
+}
+
 const contentTypesByExtension: Record<string, string> = {
   webp: "image/webp",
   png: "image/png",

@@ -1,31 +1,14 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { RestockStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
-import { box, product, productRestockManager, purchaseRecord } from "@/server/db/schema";
+import { product, productRestockManager, purchaseRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { logChange } from "@/server/logbook/service";
-import type { RestockCandidate, RestockRow } from "./admin-schemas";
-
-/**
- * The restock manager: a sold-out product is put forward (PENDING), then staff decide to buy it again (APPROVED)
- * or not (REJECTED). A rejection can be reconsidered; an approval can be withdrawn.
- */
-export const restockTransitions: Readonly<Record<RestockStatus, readonly RestockStatus[]>> = {
-  PENDING: ["APPROVED", "REJECTED"],
-  APPROVED: ["REJECTED"],
-  REJECTED: ["PENDING", "APPROVED"],
-};
-
-export function assertRestockTransition(id: number, from: RestockStatus, to: RestockStatus): void {
-  if (restockTransitions[from].includes(to)) return;
-  if (from === to) throw new AppError("CONFLICT", `Restock request ${id} is already ${from}.`);
-  throw new AppError("CONFLICT", `Restock request ${id} is ${from} and cannot become ${to}.`);
-}
-
-const incoming = sql<number>`coalesce((
-  select sum(${purchaseRecord.purchasedStock}) from ${purchaseRecord} join ${box} on ${box.id} = ${purchaseRecord.boxId}
-  where ${purchaseRecord.productId} = ${product.id} and ${box.status} in ('OPEN', 'SHIPPED')), 0)`.mapWith(Number);
+import { restockMachine } from "./restock-machine";
+import { incomingPieces } from "./service";
+import type { RestockCandidate, RestockRow } from "./schemas";
+import { logProductChange } from "@/server/catalog/product-log";
 
 const lastUnitCost = sql<string | null>`(
   select ${purchaseRecord.purchaseCostEuro} from ${purchaseRecord} where ${purchaseRecord.productId} = ${product.id}
@@ -40,7 +23,7 @@ export async function listRestock(db: Db, status: RestockStatus): Promise<Restoc
       stock: product.stock,
       price: product.price,
       status: productRestockManager.status,
-      incoming,
+      incoming: incomingPieces,
       lastUnitCostEuro: lastUnitCost,
       updatedAt: productRestockManager.updatedAt,
     })
@@ -72,11 +55,8 @@ export async function requestRestock(db: Db, productId: number, userId: string):
       .onConflictDoNothing()
       .returning({ id: productRestockManager.id });
     if (!row) throw new AppError("CONFLICT", `${target.name} is already in the restock manager.`);
-    await logChange(tx, {
+    await logProductChange(tx, productId, {
       userId,
-      eventType: "PRODUCT",
-      entityType: "PRODUCT",
-      entityId: productId,
       newState: { restock: "PENDING" },
       description: `Restock of ${target.name} requested`,
     });
@@ -93,13 +73,10 @@ export async function decideRestock(db: Db, id: number, status: RestockStatus, u
       .where(eq(productRestockManager.id, id))
       .for("update");
     if (!current) throw new AppError("NOT_FOUND", `Restock request ${id} does not exist.`);
-    assertRestockTransition(id, current.status, status);
+    restockMachine.assert(id, current.status, status);
     await tx.update(productRestockManager).set({ status }).where(eq(productRestockManager.id, id));
-    await logChange(tx, {
+    await logProductChange(tx, current.productId, {
       userId,
-      eventType: "PRODUCT",
-      entityType: "PRODUCT",
-      entityId: current.productId,
       previousState: { restock: current.status },
       newState: { restock: status },
       description: `Restock request ${id} ${status.toLowerCase()}`,

@@ -1,0 +1,12 @@
+import type { RestockStatus } from "@/lib/enums";
+import { defineStateMachine } from "@/server/state-machine";
+
+/**
+ * The restock manager: a sold-out product is put forward (PENDING), then staff decide to buy it again (APPROVED)
+ * or not (REJECTED). A rejection can be reconsidered; an approval can be withdrawn.
+ */
+export const restockMachine = defineStateMachine<RestockStatus>("Restock request", {
+  PENDING: ["APPROVED", "REJECTED"],
+  APPROVED: ["REJECTED"],
+  REJECTED: ["PENDING", "APPROVED"],
+});
