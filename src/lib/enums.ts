@@ -101,10 +101,6 @@ export type ConfigParamKey = (typeof configParamKeys)[number];
 export const listingStatuses = ["ONLINE", "OFFLINE"] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 
-// Client-side states (SPEC section 4); they are never stored in the database.
-export const sessionStatuses = ["loading", "authenticated", "unauthenticated"] as const;
-export type SessionStatus = (typeof sessionStatuses)[number];
-
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
 

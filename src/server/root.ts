@@ -1,16 +1,18 @@
 import "server-only";
 import { accountRouter } from "@/server/account/router";
-import { dashboardRouter, bucketRouter, ebayRouter, sidebarRouter } from "@/server/admin/router";
+import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
 import { cartRouter } from "@/server/cart/router";
 import { checkoutRouter } from "@/server/checkout/router";
-import { adminProductRouter, adminRestockRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
+import { adminProductRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
 import { logbookRouter } from "@/server/logbook/router";
 import { mapsRouter } from "@/server/maps/router";
+import { ebayRouter } from "@/server/marketplace/router";
 import { navbarRouter } from "@/server/navbar/router";
 import { notificationRouter } from "@/server/notifications/router";
 import { pricingRouter } from "@/server/pricing/router";
-import { boxRouter, stockRouter } from "@/server/stock/router";
+import { boxRouter, restockRouter, stockRouter } from "@/server/stock/router";
+import { bucketRouter } from "@/server/storage/router";
 import { tokenRouter } from "@/server/token/router";
 import { createCallerFactory, createTRPCRouter } from "@/server/trpc";
 
@@ -33,7 +35,7 @@ export const appRouter = createTRPCRouter({
     ebay: ebayRouter,
     product: adminProductRouter,
     template: adminTemplateRouter,
-    restock: adminRestockRouter,
+    restock: restockRouter,
     box: boxRouter,
     stock: stockRouter,
     bucket: bucketRouter,

@@ -16,12 +16,6 @@ export function tokenExpiresAt(token: string | null | undefined): number | null 
   }
 }
 
-/** SPEC section 5: valid only if it can be decoded and its exp is later than now. */
-export function isTokenValid(token: string | null | undefined, now: number): boolean {
-  const expiresAt = tokenExpiresAt(token);
-  return expiresAt !== null && expiresAt > now;
-}
-
 /**
  * How long to wait before refreshing (SPEC section 4): at once with no token or an invalid or expired one,
  * otherwise 30 seconds before expiry, or at once when that moment has passed.

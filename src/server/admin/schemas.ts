@@ -1,7 +1,5 @@
 import type { Decimal } from "decimal.js";
-import { z } from "zod";
 import type { ItemType, OrderStatus } from "@/lib/enums";
-import { text } from "@/lib/text";
 import type { LogbookRow } from "@/server/logbook/schemas";
 
 /** SPEC section 2's sidebar counts. Logbook counts are what the signed-in staff member has not read yet. */
@@ -10,17 +8,6 @@ export type SidebarInformation = {
   logbook: { totalCount: number; warningCount: number; errorCount: number };
   boxes: { open: number; shipped: number };
   restock: { pending: number };
-};
-
-/** SPEC section 3's bulk marketplace progress; `progress` is null while no bulk update runs. */
-export type BulkOfferProgress = {
-  progress: {
-    /** A whole percentage as text, as the marketplace job reports it. */
-    currentPercent: string;
-    estimatedTimeToCompletion: string | null;
-    currentCount: number;
-    totalCount: number;
-  } | null;
 };
 
 export type DashboardPeriod = {
@@ -48,22 +35,4 @@ export type Dashboard = {
   lowStock: DashboardLowStock[];
   problems: LogbookRow[];
   stock: { productsOnline: number; soldOut: number; piecesInStock: number; stockValue: Decimal; boxesOnTheWay: number };
-};
-
-export const bucketListInput = z.object({
-  /** A folder: empty for the top, otherwise ending with a slash. */
-  prefix: text()
-    .trim()
-    .max(512)
-    .refine((value) => value === "" || value.endsWith("/"), "must be empty or end with /")
-    .default(""),
-});
-export const bucketDeleteInput = z.object({ key: text().min(1).max(1024) });
-
-export type BucketListing = {
-  prefix: string;
-  folders: { name: string; prefix: string; objects: number }[];
-  files: { key: string; name: string; size: number; updatedAt: Date; url: string; contentType: string }[];
-  /** True when the folder holds more files than are listed. */
-  truncated: boolean;
 };

@@ -1,3 +1,4 @@
+import "server-only";
 import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { box, order, productRestockManager } from "@/server/db/schema";

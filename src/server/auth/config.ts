@@ -1,3 +1,4 @@
+import "server-only";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { AuthConfig } from "@auth/core";
 import Google from "next-auth/providers/google";

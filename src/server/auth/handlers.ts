@@ -1,3 +1,4 @@
+import "server-only";
 import { Auth, setEnvDefaults } from "@auth/core";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
 import type { Db } from "@/server/db/client";

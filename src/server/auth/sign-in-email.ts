@@ -35,23 +35,22 @@ export function renderSignInEmail(options: {
     `${shopName} — ${strapLine}`,
   ].join("\n");
 
-  const e = escapeHtml;
   const html = renderEmailLayout({
     subject,
     preheader: `Your sign-in link for ${shopName}, valid for ${lifetime}.`,
     shopName,
     body: `${emailHeading("Your sign-in link")}
       <p style="margin:0 0 24px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.6;color:${colours.ink};">
-        Click the button to sign in to ${e(shopName)} as <strong>${e(to)}</strong>. Your saved cart and order history are waiting.
+        Click the button to sign in to ${escapeHtml(shopName)} as <strong>${escapeHtml(to)}</strong>. Your saved cart and order history are waiting.
       </p>
       ${emailButton(url, "Sign in")}
       <p style="margin:0 0 8px;font-family:Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:${colours.muted};">Or paste this address into your browser:</p>
-      <p style="margin:0 0 24px;font-family:Menlo,Consolas,monospace;font-size:12px;line-height:1.5;word-break:break-all;"><a href="${e(url)}" style="color:${colours.brass};">${e(url)}</a></p>
+      <p style="margin:0 0 24px;font-family:Menlo,Consolas,monospace;font-size:12px;line-height:1.5;word-break:break-all;"><a href="${escapeHtml(url)}" style="color:${colours.brass};">${escapeHtml(url)}</a></p>
       <hr style="border:none;border-top:1px solid ${colours.rule};margin:0 0 16px;">
       <p style="margin:0;font-family:Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:${colours.muted};">
-        The link works once and for ${e(lifetime)}. If you did not ask for it, you can ignore this e-mail: nobody can sign in without it.
+        The link works once and for ${escapeHtml(lifetime)}. If you did not ask for it, you can ignore this e-mail: nobody can sign in without it.
       </p>`,
-    footer: `${e(shopName)} · ${e(strapLine)}<br>Sent to ${e(to)} from ${e(host)}`,
+    footer: `${escapeHtml(shopName)} · ${escapeHtml(strapLine)}<br>Sent to ${escapeHtml(to)} from ${escapeHtml(host)}`,
   });
   return { to, subject, html, text, kind: "sign-in", links: [url] };
 }

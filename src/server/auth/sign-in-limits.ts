@@ -1,3 +1,4 @@
+import "server-only";
 import { signInEmailAddress as signInEmail } from "@/lib/email";
 import type { Db } from "@/server/db/client";
 import { hitRateLimit, resetRateLimits, type RateLimitRule } from "@/server/rate-limit/service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq, ilike, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { LogEntityType, LogEventType, Severity } from "@/lib/enums";
 import type { Db } from "@/server/db/client";

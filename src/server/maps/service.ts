@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/server/db/client";
 import type { GeoPort, Position } from "@/server/integrations/geo/port";
 import { limitCaller, type Caller } from "@/server/rate-limit/service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { configParams, productCategory, productManufacturer } from "@/server/db/schema";

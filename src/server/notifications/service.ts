@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { NotificationType, Severity } from "@/lib/enums";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Decimal } from "decimal.js";
 import { asc, eq, gte } from "drizzle-orm";
 import type { ShippingMethod } from "@/lib/enums";

@@ -1,3 +1,4 @@
+import "server-only";
 import { errors, jwtVerify, SignJWT } from "jose";
 
 /** How long a visitor token is valid; the browser refreshes it 30 seconds before this runs out (SPEC section 4). */

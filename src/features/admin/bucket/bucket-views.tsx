@@ -11,8 +11,8 @@ import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/lib/trpc/client";
+import { useUploadClient } from "@/lib/trpc/upload-client";
 import { formatCount, formatDateTime } from "../format";
-import { useUploadClient } from "../use-upload-client";
 
 function folderOf(params: URLSearchParams): string {
   const prefix = (params.get("prefix") ?? "").replace(/^\/+/, "");

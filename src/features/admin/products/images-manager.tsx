@@ -7,8 +7,8 @@ import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/lib/trpc/client";
+import { useUploadClient } from "@/lib/trpc/upload-client";
 import { MAX_IMAGES_PER_PRODUCT } from "@/server/catalog/admin-schemas";
-import { useUploadClient } from "../use-upload-client";
 
 /** A product's pictures: add several at once, move them, delete them. Position 1 is what the shop shows. */
 export function ImagesManager({ productId }: { productId: number }) {

@@ -10,6 +10,7 @@ import { AdminCard } from "@/components/ui/admin-card";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/lib/trpc/client";
+import { useUploadClient } from "@/lib/trpc/upload-client";
 import {
   descriptionTextFields,
   requiredProductFields,
@@ -18,7 +19,6 @@ import {
   type ProductTemplate,
 } from "@/server/catalog/admin-schemas";
 import { MISSING_FIELDS_TOAST, missingFields } from "../forms/is-filled";
-import { useUploadClient } from "../use-upload-client";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
 
 type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };

@@ -23,6 +23,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import type { SidebarInformation } from "@/server/admin/schemas";
 import { activeNav, navGroups, type IconName, type NavItem } from "./nav";
+import { initials } from "@/lib/initials";
 
 const icons: Record<IconName, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -41,15 +42,6 @@ export const SIDEBAR_STALE_MS = 60_000;
 
 export type AdminUser = { name: string | null; email: string; image: string | null };
 
-function initials(user: AdminUser): string {
-  const source = user.name?.trim() || user.email;
-  return source
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}
 
 function CountBadge({ value, tone }: { value: number; tone?: NavItem["tone"] }) {
   if (value <= 0) return null;
@@ -110,7 +102,7 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
           <img src={user.image} alt="" className="size-9 rounded-full object-cover ring-1 ring-border" />
         ) : (
           <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary ring-1 ring-primary/25">
-            {initials(user)}
+            {initials(user.name, user.email)}
           </span>
         )}
         <div className="min-w-0">

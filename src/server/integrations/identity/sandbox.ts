@@ -1,3 +1,4 @@
+import "server-only";
 import { createECDH, createHash, createPrivateKey, hkdfSync, timingSafeEqual, type KeyObject } from "node:crypto";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { base64url, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK } from "jose";

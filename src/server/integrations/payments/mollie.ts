@@ -1,19 +1,6 @@
 import { z } from "zod";
-import {
-  createPaymentInput,
-  externalPaymentId as externalPaymentIdSchema,
-  fromProviderAmount,
-  orderIdFromMetadata,
-  PaymentProviderError,
-  paymentStatuses,
-  refundPaymentInput,
-  toProviderAmount,
-  type OnlinePaymentMethod,
-  type PaymentsPort,
-  type PaymentStatus,
-  type ProviderPayment,
-  type RefundStatus,
-} from "./port";
+import { type OnlinePaymentMethod } from "@/lib/payment-methods";
+import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount, type PaymentsPort, type PaymentStatus, type ProviderPayment, type RefundStatus } from "./port";
 
 /**
  * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { Decimal } from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
@@ -5,16 +6,8 @@ import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { sandboxPayment, sandboxRefund } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import {
-  createPaymentInput,
-  externalPaymentId as externalPaymentIdSchema,
-  isOnlinePaymentMethod,
-  paymentStatuses,
-  refundPaymentInput,
-  type PaymentsPort,
-  type PaymentStatus,
-  type ProviderPayment,
-} from "./port";
+import { isOnlinePaymentMethod } from "@/lib/payment-methods";
+import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, paymentStatuses, refundPaymentInput, type PaymentsPort, type PaymentStatus, type ProviderPayment } from "./port";
 
 /**
  * The embedded default's payment provider. It behaves as Mollie does towards the shop: a payment starts `open`,

@@ -14,8 +14,8 @@ import { storageImageUrl, storedProductImageKeys } from "@/server/catalog/images
 import { descriptionFields, productIdInput, type ProductDetail } from "@/server/catalog/schemas";
 import { getProductDetail } from "@/server/catalog/service";
 import { getDb } from "@/server/db/client";
+import { foundOrNull } from "@/server/http/found-or-null";
 import { categoryHref, manufacturerHref } from "@/server/navbar/service";
-import { AppError } from "@/server/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -25,12 +25,7 @@ type Props = { params: Promise<{ id: string }> };
 const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
   const id = productIdInput.safeParse(idParam);
   if (!id.success) return null;
-  try {
-    return await getProductDetail(getDb(), id.data, { imageUrl: storageImageUrl, imageKeys: storedProductImageKeys });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-    throw error;
-  }
+  return foundOrNull(getProductDetail(getDb(), id.data, { imageUrl: storageImageUrl, imageKeys: storedProductImageKeys }));
 });
 
 function summary(product: ProductDetail): string {

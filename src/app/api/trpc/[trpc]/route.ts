@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { MAX_BATCH_SIZE } from "@/lib/trpc/limits";
-import { MAX_UPLOAD_REQUEST_BYTES } from "@/server/admin/uploads";
+import { MAX_UPLOAD_REQUEST_BYTES } from "@/server/storage/uploads";
 import { isSameOriginRequest, readBodyWithin, requestIdOf } from "@/server/http/request-guards";
 import { appRouter } from "@/server/root";
 import { createTRPCContext } from "@/server/trpc";

@@ -2,8 +2,8 @@
 
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { useState } from "react";
-import { transformer } from "@/lib/trpc/transformer";
 import type { AppRouter } from "@/server/root";
+import { transformer } from "./transformer";
 
 /**
  * A client for file uploads: multipart form data cannot ride in a batched JSON request, so uploads go one per

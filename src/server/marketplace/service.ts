@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, lte } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { configParams, product } from "@/server/db/schema";

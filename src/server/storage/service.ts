@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -9,7 +10,7 @@ import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "./upload
 
 /** Files shown per folder; a folder with more says so and staff narrow down by folder. */
 const MAX_FILES = 500;
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** What the bucket holds besides product pictures: banners and other pictures the shop shows, and PDFs (labels, documents). */
 const bucketFileTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.pdf];
 
@@ -95,7 +96,7 @@ export async function deleteBucketObject(db: Db, storage: StoragePort, key: stri
 }
 
 /** Letters, digits, dot, dash and underscore; spaces become dashes. Keeps names readable in URLs. */
-export function cleanFileName(name: string): string {
+function cleanFileName(name: string): string {
   const cleaned = path
     .basename(name)
     .normalize("NFKD")
