@@ -188,6 +188,7 @@ describe("checkout", () => {
 
       await page.getByRole("link", { name: "See it in your orders" }).click();
       await page.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
+      await screenshot(page, "account-order-phone");
       await page.goto("/account/orders");
       const row = page.getByRole("link", { name: new RegExp(orderNumber) });
       await row.waitFor();

@@ -37,7 +37,8 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
     <>
       <section aria-label="Ordered" className="rounded-xl border bg-card p-5 sm:p-6">
         {heading}
-        <ul className="divide-y border-y">
+        {/* A rule above the lines only under a heading: at the top of the card it would look like an empty line. */}
+        <ul className={heading ? "divide-y border-y" : "-mt-3 divide-y border-b"}>
           {order.items.map((item) => (
             <li key={item.productId} className="flex justify-between gap-4 py-3 text-sm">
               <Link href={`/product/${item.productId}`} className="hover:underline">
