@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { account, addressBook, country, discount, logbook, order, orderItem, paymentDetail, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { formatDiscountValue } from "@/server/pricing/discount-price";
+import { formatDiscountValue } from "@/server/discounts/discount-price";
 import { userDiscountInForce } from "@/server/discounts/in-force";
 import { MAX_ADDRESSES, type Address, type AddressValues, type CountryOption, type OrderSummary, type Profile } from "./schemas";
 

@@ -7,7 +7,7 @@ import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "@/server
 import { AppError } from "@/server/errors";
 import { listProductImageObjects, productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from "./admin-schemas";
-import { logProductChange } from "./product-log";
+import { logProductChange } from "@/server/logbook/service";
 
 /**
  * A product's pictures live in storage as products/{id}/1.webp, 2.webp, ... with no gaps: position 1 is the one the

@@ -14,7 +14,7 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
-import { logChange } from "@/server/logbook/service";
+import { logChange, logProductChange } from "@/server/logbook/service";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
@@ -30,7 +30,6 @@ import {
 } from "./admin-schemas";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
-import { logProductChange } from "./product-log";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The products table

@@ -7,7 +7,7 @@ import { discount, product, productCategory, productDescription, productManufact
 import { AppError } from "@/server/errors";
 import { productDiscountInForce, productOnSale } from "@/server/discounts/in-force";
 import { globalDiscounts } from "@/server/discounts/service";
-import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
+import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
 import { facetCounts, type FilterConditions } from "./facets";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
 import { buildSearchQuery, tsQuery } from "./search-query";

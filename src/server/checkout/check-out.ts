@@ -5,7 +5,8 @@ import type { Db } from "@/server/db/client";
 import { getPayments, paymentWebhookUrl } from "@/server/integrations/payments/payments";
 import { gatewayForMethod } from "@/server/integrations/payments/port";
 import { limitCaller } from "@/server/rate-limit/service";
-import { confirmationUrl, startPayment } from "./payment";
+import { confirmationUrl } from "@/server/orders/confirmation";
+import { startPayment } from "./payment";
 import type { PlaceOrderInput } from "./schemas";
 import { placeOrder, type Buyer } from "./service";
 

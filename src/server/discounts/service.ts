@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { discount, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { limitFirstLook, type Caller } from "@/server/rate-limit/service";
-import { formatDiscountValue, type DiscountTerms } from "@/server/pricing/discount-price";
+import { formatDiscountValue, type DiscountTerms } from "./discount-price";
 import type { AppliedCoupon } from "@/server/pricing/schemas";
 import { discountInForce, isDiscountInForce, userDiscountInForce } from "./in-force";
 

@@ -178,3 +178,12 @@ export async function latestUnreadProblems(db: Db, readerId: string, limit = 6) 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
+
+/** Logs a change to one product the way every product change is logged: a PRODUCT event on that PRODUCT. */
+export function logProductChange(
+  db: Db,
+  productId: number,
+  change: Pick<LogChange, "userId" | "previousState" | "newState" | "description">,
+): Promise<number> {
+  return logChange(db, { ...change, eventType: "PRODUCT", entityType: "PRODUCT", entityId: productId });
+}

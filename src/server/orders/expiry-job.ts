@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/env";
-import { afterPaymentWebhook } from "@/server/checkout/payment";
+import { afterPaymentWebhook } from "./confirmation";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { getMail } from "@/server/integrations/mail/mail";

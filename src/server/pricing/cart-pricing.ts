@@ -1,5 +1,5 @@
 import { Decimal } from "decimal.js";
-import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "./discount-price";
+import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
 import type { AppliedCoupon, CartDiscountLine, CartLine, PricedCart } from "./schemas";
 
 /** A product as pricing needs it, with the PRODUCT and GLOBAL discounts in force for it. */

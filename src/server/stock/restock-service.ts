@@ -8,7 +8,7 @@ import { AppError } from "@/server/errors";
 import { restockMachine } from "./restock-machine";
 import { incomingPieces } from "./service";
 import type { RestockCandidate, RestockRow } from "./schemas";
-import { logProductChange } from "@/server/catalog/product-log";
+import { logProductChange } from "@/server/logbook/service";
 
 const lastUnitCost = sql<string | null>`(
   select ${purchaseRecord.purchaseCostEuro} from ${purchaseRecord} where ${purchaseRecord.productId} = ${product.id}

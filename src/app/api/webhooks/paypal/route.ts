@@ -1,6 +1,6 @@
 import { getDb } from "@/server/db/client";
 import { getLivePayPal } from "@/server/integrations/payments/payments";
-import { respondToPaymentWebhook, updateOrderPayment } from "@/server/webhooks/respond";
+import { respondToPaymentWebhook, updateOrderPayment } from "@/server/orders/payment-webhook";
 import { handlePayPalWebhook } from "@/server/webhooks/service";
 
 export const dynamic = "force-dynamic";

@@ -1,13 +1,13 @@
 import "server-only";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
-import { afterPaymentWebhook } from "@/server/checkout/payment";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getMail } from "@/server/integrations/mail/mail";
 import { logger } from "@/server/logger";
-import { applyPaymentUpdate } from "@/server/orders/service";
-import type { OnPaymentUpdate, WebhookOutcome } from "./schemas";
+import type { OnPaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
+import { afterPaymentWebhook } from "./confirmation";
+import { applyPaymentUpdate } from "./service";
 
 /** What the payment webhooks do with a settled payment: move its order (see `applyPaymentUpdate`). */
 export const updateOrderPayment: OnPaymentUpdate = (tx, update) => applyPaymentUpdate(tx, update);
