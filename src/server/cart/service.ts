@@ -5,7 +5,8 @@ import type { Db } from "@/server/db/client";
 import { cartItem, product } from "@/server/db/schema";
 import { findCoupon } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
-import type { AppliedCoupon, CartItemInput, PricedCart } from "@/server/pricing/schemas";
+import type { AppliedCoupon } from "@/server/discounts/schemas";
+import type { CartItemInput, PricedCart } from "@/server/pricing/schemas";
 import { combineItems, priceItems, type PricingOptions } from "@/server/pricing/service";
 import type { CartUpdateResult } from "./schemas";
 

@@ -1,9 +1,8 @@
 import "server-only";
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { product } from "@/server/db/schema";
-import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "@/server/storage/uploads";
+import { toWebp, uploadedFiles } from "@/server/storage/uploads";
 import { AppError } from "@/server/errors";
 import { listProductImageObjects, productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from "./admin-schemas";
@@ -14,9 +13,6 @@ import { logProductChange } from "@/server/logbook/service";
  * shop shows. Reordering and deleting rewrite the keys so that stays true.
  */
 
-/** Longest side of a stored picture; large enough for a zoomed product page, small enough to load fast. */
-const MAX_SIDE = 1600;
-
 export async function listProductImages(storage: StoragePort, productId: number): Promise<ProductImage[]> {
   return (await listProductImageObjects(storage, productId)).map((object) => ({
     position: object.position,
@@ -25,27 +21,6 @@ export async function listProductImages(storage: StoragePort, productId: number)
     url: `${storage.publicUrl(object.key)}?v=${object.updatedAt.getTime()}`,
     size: object.size,
   }));
-}
-
-/**
- * The picture formats staff upload. sharp reads more (SVG, HEIF, raw camera files), but only these are let through
- * to it, whatever the file claims to be.
- */
-const pictureTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.tiff];
-const notAPicture = `That file is not a picture we can read (use ${fileTypeNames(pictureTypes)}).`;
-
-/** A picture in one of those formats as a WebP no larger than MAX_SIDE, turned upright by its EXIF orientation. */
-export async function toWebp(body: Buffer): Promise<Buffer> {
-  if (!sniffFileType(body, pictureTypes)) throw new AppError("BAD_REQUEST", notAPicture);
-  try {
-    return await sharp(body, { failOn: "error" })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch (error) {
-    throw new AppError("BAD_REQUEST", notAPicture, { cause: error });
-  }
 }
 
 async function assertProduct(db: Db, productId: number): Promise<string> {

@@ -5,7 +5,7 @@ import { discount, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { limitFirstLook, type Caller } from "@/server/rate-limit/service";
 import { formatDiscountValue, type DiscountTerms } from "./discount-price";
-import type { AppliedCoupon } from "@/server/pricing/schemas";
+import type { AppliedCoupon } from "./schemas";
 import { discountInForce, isDiscountInForce, userDiscountInForce } from "./in-force";
 
 /** Codes are typed by people: compared without case and surrounding spaces. */

@@ -1,6 +1,7 @@
 import { Decimal } from "decimal.js";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
-import type { AppliedCoupon, CartDiscountLine, CartLine, PricedCart } from "./schemas";
+import type { AppliedCoupon } from "@/server/discounts/schemas";
+import type { CartDiscountLine, CartLine, PricedCart } from "./schemas";
 
 /** A product as pricing needs it, with the PRODUCT and GLOBAL discounts in force for it. */
 export type PricingProduct = {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { MAX_CART_LINES } from "@/lib/cart";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
-import type { DiscountType, PricingType } from "@/lib/enums";
+import type { DiscountType } from "@/lib/enums";
+import type { AppliedCoupon } from "@/server/discounts/schemas";
 
 /** A cart line as the browser names it: which product, how many. Any price it sends is not read. */
 export const cartItemInput = z.object({
@@ -44,7 +45,6 @@ export type CartDiscountLine = {
   amount: Decimal;
 };
 
-export type AppliedCoupon = { code: string; value: Decimal; pricingType: PricingType; label: string };
 
 export type PricedCart = {
   items: CartLine[];

@@ -8,7 +8,8 @@ import { AppError } from "@/server/errors";
 import type { Caller } from "@/server/rate-limit/service";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { couponCandidate, priceCart, type CartDiscountCandidate, type PricingProduct } from "./cart-pricing";
-import type { AppliedCoupon, CartItemInput, PricedCart } from "./schemas";
+import type { AppliedCoupon } from "@/server/discounts/schemas";
+import type { CartItemInput, PricedCart } from "./schemas";
 
 export type PricingOptions = {
   now: Date;

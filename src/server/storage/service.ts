@@ -4,9 +4,8 @@ import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { contentTypeForKey, storageKeyProblem, type StoragePort } from "@/server/integrations/storage/port";
 import { logChange } from "@/server/logbook/service";
-import { toWebp } from "@/server/catalog/admin-images";
 import type { BucketListing } from "./schemas";
-import { fileTypeNames, fileTypes, sniffFileType, uploadedFiles } from "./uploads";
+import { fileTypeNames, fileTypes, sniffFileType, toWebp, uploadedFiles } from "./uploads";
 
 /** Files shown per folder; a folder with more says so and staff narrow down by folder. */
 const MAX_FILES = 500;

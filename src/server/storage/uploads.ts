@@ -1,4 +1,5 @@
 import "server-only";
+import sharp from "sharp";
 import { AppError } from "@/server/errors";
 
 /**
@@ -66,4 +67,28 @@ export function uploadedFiles(form: FormData, field: string): File[] {
     throw new AppError("BAD_REQUEST", `Upload at most ${megabytes(MAX_UPLOAD_REQUEST_BYTES)} at a time; these files come to ${megabytes(total)}.`);
   }
   return files;
+}
+
+/** Longest side of a stored picture; large enough for a zoomed product page, small enough to load fast. */
+const MAX_SIDE = 1600;
+
+/**
+ * The picture formats staff upload. sharp reads more (SVG, HEIF, raw camera files), but only these are let through
+ * to it, whatever the file claims to be.
+ */
+const pictureTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.tiff];
+const notAPicture = `That file is not a picture we can read (use ${fileTypeNames(pictureTypes)}).`;
+
+/** A picture in one of those formats as a WebP no larger than MAX_SIDE, turned upright by its EXIF orientation. */
+export async function toWebp(body: Buffer): Promise<Buffer> {
+  if (!sniffFileType(body, pictureTypes)) throw new AppError("BAD_REQUEST", notAPicture);
+  try {
+    return await sharp(body, { failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", notAPicture, { cause: error });
+  }
 }
