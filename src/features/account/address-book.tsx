@@ -1,15 +1,14 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTRPC } from "@/lib/trpc/client";
 import { MAX_ADDRESSES, type Address } from "@/server/account/schemas";
 import { AddressForm } from "./address-form";
+import { useAddressCountries, useAddresses, useCreateAddress, useDeleteAddress, useSetDefaultAddress, useUpdateAddress } from "./queries";
 
 function AddressLines({ address }: { address: Address }) {
   return (
@@ -34,18 +33,14 @@ function AddressLines({ address }: { address: Address }) {
 
 /** The customer's address book: add, edit, delete and choose the default address. */
 export function AddressBook() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const addresses = useQuery(trpc.shared.account.addresses.queryOptions());
-  const countries = useQuery(trpc.shared.account.countries.queryOptions(undefined, { staleTime: 60 * 60_000 }));
+  const addresses = useAddresses();
+  const countries = useAddressCountries();
   const [editing, setEditing] = useState<Address | "new" | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.shared.account.addresses.queryKey() });
-  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-  const create = useMutation(trpc.shared.account.createAddress.mutationOptions({ onSuccess: () => { toast.success("Address added"); setEditing(null); void refresh(); }, onError }));
-  const update = useMutation(trpc.shared.account.updateAddress.mutationOptions({ onSuccess: () => { toast.success("Address saved"); setEditing(null); void refresh(); }, onError }));
-  const remove = useMutation(trpc.shared.account.deleteAddress.mutationOptions({ onSuccess: (list) => { toast.success("Address deleted"); queryClient.setQueryData(trpc.shared.account.addresses.queryKey(), list); }, onError }));
-  const makeDefault = useMutation(trpc.shared.account.setDefaultAddress.mutationOptions({ onSuccess: (list) => queryClient.setQueryData(trpc.shared.account.addresses.queryKey(), list), onError }));
+  const create = useCreateAddress({ onSuccess: () => { toast.success("Address added"); setEditing(null); } });
+  const update = useUpdateAddress({ onSuccess: () => { toast.success("Address saved"); setEditing(null); } });
+  const remove = useDeleteAddress({ onSuccess: () => toast.success("Address deleted") });
+  const makeDefault = useSetDefaultAddress();
 
   const current = editing === "new" ? null : editing;
   return (

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
@@ -10,28 +9,24 @@ import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useTRPC } from "@/lib/trpc/client";
 import { updateProfileInput, type Profile, type UpdateProfileInput } from "@/server/account/schemas";
 import { UserAvatar } from "./account-button";
+import { useUpdateProfile } from "./queries";
 
 const methodNames: Record<string, string> = { email: "E-mail link", google: "Google" };
 const memberSince = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric" });
 
 export function ProfileCard({ profile }: { profile: Profile }) {
-  const trpc = useTRPC();
   const router = useRouter();
   const { update: refreshSession } = useSession();
   const form = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileInput), defaultValues: { name: profile.name ?? "" } });
-  const save = useMutation(
-    trpc.shared.account.updateProfile.mutationOptions({
-      onSuccess: async () => {
-        toast.success("Profile saved");
-        await refreshSession();
-        router.refresh();
-      },
-      onError: (error) => toast.error("Error", { description: error.message }),
-    }),
-  );
+  const save = useUpdateProfile({
+    onSuccess: async () => {
+      toast.success("Profile saved");
+      await refreshSession();
+      router.refresh();
+    },
+  });
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_16rem]">

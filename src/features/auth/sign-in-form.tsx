@@ -1,9 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
-import { getProviders, signIn } from "next-auth/react";
+import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast";
@@ -13,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingOverlay } from "./loading-overlay";
+import { useSignInProviders } from "./queries";
 
 const emailForm = z.object({ email: signInEmailAddress });
 type EmailForm = z.infer<typeof emailForm>;
@@ -42,7 +42,7 @@ function GoogleMark() {
 export function SignInForm({ onSent }: { onSent?: (email: string) => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const providers = useQuery({ queryKey: ["auth", "providers"], queryFn: () => getProviders(), staleTime: Infinity });
+  const providers = useSignInProviders();
   const form = useForm<EmailForm>({ resolver: zodResolver(emailForm), defaultValues: { email: "" } });
 
   async function withOverlay(work: () => Promise<void>) {

@@ -1,8 +1,7 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useTRPC } from "@/lib/trpc/client";
+import { useManageVisitorToken } from "./queries";
 import { startTokenLifecycle } from "./token-lifecycle";
 
 const TOKEN_KEY = "token";
@@ -35,8 +34,7 @@ function writeToken(token: string) {
  * server read from the request, so the browser is never asked for its position. Renders nothing.
  */
 export default function VisitorTokenManager({ country }: { country: string | null }) {
-  const trpc = useTRPC();
-  const { mutateAsync: manageToken } = useMutation(trpc.shared.token.manage.mutationOptions());
+  const { mutateAsync: manageToken } = useManageVisitorToken();
 
   useEffect(
     () =>

@@ -62,6 +62,6 @@ function subscribe(listener: () => void) {
 
 const empty: LocalCartItem[] = [];
 
-export function useLocalCart(): LocalCartItem[] {
+export function useLocalCartItems(): LocalCartItem[] {
   return useSyncExternalStore(subscribe, readLocalCart, () => empty);
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { Loader2, ShoppingBag } from "lucide-react";
 import { useSession } from "next-auth/react";
@@ -11,14 +10,15 @@ import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAddresses } from "@/features/account/queries";
 import { useCart } from "@/features/cart/cart-context";
-import { useLocalCart, writeLocalCart } from "@/features/cart/cart-storage";
-import { useTRPC } from "@/lib/trpc/client";
+import { useLocalCartItems, writeLocalCart } from "@/features/cart/cart-storage";
 import { checkoutFormInput, type CheckoutFormInput, type CheckoutFormValues } from "@/server/checkout/schemas";
 import type { ShippingCountry } from "@/server/shipping/schemas";
 import { AddressSection, addressFromBook, emptyAddress } from "./address-section";
 import { OrderSummary } from "./order-summary";
 import { PaymentSection } from "./payment-section";
+import { useCheckoutQuote, usePlaceOrder, useShippingCountries } from "./queries";
 import { ShippingSection } from "./shipping-section";
 
 /** The visitor's country as the shop guessed it on an earlier visit (see the visitor token), if we ship there. */
@@ -50,15 +50,14 @@ function checkoutResolver(countries: ShippingCountry[]): Resolver<CheckoutFormIn
  * what shows here is its quote for the chosen destination. Placing the order takes the buyer to the payment page.
  */
 export function CheckoutPage() {
-  const trpc = useTRPC();
   const { data: session, status } = useSession();
   const isSignedIn = status === "authenticated";
   const { cart: cartInDrawer, couponCode: couponInDrawer } = useCart();
-  const localItems = useLocalCart();
+  const localItems = useLocalCartItems();
   const items = useMemo(() => (isSignedIn ? [] : localItems.map(({ productId, quantity }) => ({ productId, quantity }))), [isSignedIn, localItems]);
 
-  const countries = useQuery(trpc.shared.checkout.countries.queryOptions(undefined, { staleTime: 60 * 60_000 }));
-  const addresses = useQuery({ ...trpc.shared.account.addresses.queryOptions(), enabled: isSignedIn });
+  const countries = useShippingCountries();
+  const addresses = useAddresses({ enabled: isSignedIn });
 
   const countryList = countries.data;
   const resolver = useMemo(() => checkoutResolver(countryList ?? []), [countryList]);
@@ -120,12 +119,7 @@ export function CheckoutPage() {
     items,
   };
   const hasItems = isSignedIn ? (cartInDrawer?.items.length ?? 0) > 0 : localItems.length > 0;
-  const quote = useQuery({
-    ...trpc.shared.checkout.quote.queryOptions(quoteInput),
-    enabled: status !== "loading" && hasItems,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const quote = useCheckoutQuote(quoteInput, status !== "loading" && hasItems);
   const quoted = quote.isPlaceholderData ? null : quote.data;
   const validatingCoupon = quote.isFetching && quote.data !== undefined && (quote.data.cart.coupon?.code ?? null) !== appliedCoupon && appliedCoupon !== null;
 
@@ -138,7 +132,7 @@ export function CheckoutPage() {
   }, [method, options, form]);
   const chosenOption = options?.find((option) => option.method === method && option.available) ?? null;
 
-  const place = useMutation(trpc.shared.checkout.placeOrder.mutationOptions());
+  const place = usePlaceOrder();
 
   const onValid = async (values: CheckoutFormValues) => {
     setFormError(null);
@@ -156,7 +150,6 @@ export function CheckoutPage() {
     } catch (error) {
       const message = messageOf(error);
       setFormError(message);
-      toast.error("Your order could not be placed", { description: message });
       void quote.refetch();
     }
   };

@@ -1,13 +1,11 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, ShoppingCart } from "lucide-react";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { readLocalCart, writeLocalCart } from "@/features/cart/cart-storage";
-import { useTRPC } from "@/lib/trpc/client";
+import { useMergeCart, useRefreshSavedCart } from "@/features/cart/queries";
 
 type Line = { productId: number; name: string; quantity: number };
 
@@ -16,25 +14,24 @@ type Line = { productId: number; name: string; quantity: number };
  * browser's of a guest), so trying again is one click, and opens the cart. Stock is checked again at checkout.
  */
 export function PutBackInCart({ items }: { items: Line[] }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const router = useRouter();
   const { status } = useSession();
-  const merge = useMutation(trpc.shared.cart.merge.mutationOptions());
+  const merge = useMergeCart({ title: "Your cart could not be filled again" });
+  const refreshSavedCart = useRefreshSavedCart();
 
   async function putBack() {
     try {
       if (status === "authenticated") {
         await merge.mutateAsync({ currentCart: items.map(({ productId, quantity }) => ({ productId, quantity })) });
-        await queryClient.invalidateQueries({ queryKey: trpc.shared.cart.get.pathKey() });
+        await refreshSavedCart();
       } else {
         const lines = readLocalCart();
         const missing = items.filter((item) => !lines.some((line) => line.productId === item.productId));
         writeLocalCart([...lines, ...missing.map((item) => ({ ...item, price: "" }))]);
       }
       router.push("/cart");
-    } catch (error) {
-      toast.error("Your cart could not be filled again", { description: error instanceof Error ? error.message : undefined });
+    } catch {
+      // The mutation cache has shown why.
     }
   }
 

@@ -6,7 +6,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import type { MenuItem, NavbarData } from "@/server/navbar/schemas";
 import { menuHref } from "./menu-href";
-import { useNavbarData } from "./navbar-data";
+import { useNavbarData } from "./queries";
 
 /** Nested items: a parent opens as an accordion of its own, a leaf navigates and closes the sheet. */
 function NestedItems({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {

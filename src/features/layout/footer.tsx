@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { shopIdentity } from "@/lib/shop";
 import type { NavbarData } from "@/server/navbar/schemas";
-import { useNavbarData } from "./navbar-data";
+import { useNavbarData } from "./queries";
 
 /** The footer, rendered in the browser only (SPEC section 2): browse links, what the shop is, and the year. */
 export default function Footer({ shopName, initialData }: { shopName: string; initialData: NavbarData }) {

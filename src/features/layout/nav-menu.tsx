@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import type { MenuItem, NavbarData } from "@/server/navbar/schemas";
 import { menuHref } from "./menu-href";
-import { useNavbarData } from "./navbar-data";
+import { useNavbarData } from "./queries";
 
 function MenuEntries({ items }: { items: MenuItem[] }) {
   return items.map((item) =>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type ReactElement } from "react";
@@ -10,9 +9,9 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTr
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMatchCount } from "@/features/catalog/match-count";
 import { Price } from "@/features/catalog/price";
+import { useProductSearch } from "@/features/catalog/queries";
 import { ProductImage } from "@/features/catalog/product-image";
 import { searchResultsHref } from "@/features/catalog/search-params";
-import { useTRPC } from "@/lib/trpc/client";
 
 /** SPEC sections 5 and 9: search after a 500 ms pause, only beyond 2 characters, showing at most 8 results. */
 const SEARCH_PAUSE_MS = 500;
@@ -36,10 +35,7 @@ export default function SearchDrawer({ trigger }: { trigger: ReactElement }) {
   const router = useRouter();
   const term = useDebounced(text.trim(), SEARCH_PAUSE_MS);
   const enabled = term.length >= MIN_LENGTH;
-  const trpc = useTRPC();
-  const results = useQuery(
-    trpc.shared.product.getMany.queryOptions({ search: term, orderBy: { relevance: "desc" }, page: 1 }, { enabled }),
-  );
+  const results = useProductSearch(term, enabled);
   const products = results.data?.products.slice(0, MAX_RESULTS) ?? [];
 
   return (

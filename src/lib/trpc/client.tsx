@@ -1,18 +1,49 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
+import { toast } from "@/components/toast";
 import type { AppRouter } from "@/server/root";
 import { MAX_BATCH_SIZE } from "./limits";
 import { transformer } from "./transformer";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/**
+ * What a failed mutation shows (SPEC section 8): by default a toast titled "Error" with the server's message; a
+ * domain names its own title (and a toast id, so that its toasts replace each other), or `false` when it tells the
+ * user itself or fails silently.
+ */
+export type MutationErrorToast = false | { title?: string; id?: string };
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: { errorToast?: MutationErrorToast };
+  }
+}
+
+export const UNKNOWN_ERROR = "Unknown error occurred";
+
+export function errorToastOf(error: unknown, errorToast: MutationErrorToast | undefined) {
+  if (errorToast === false) return null;
+  const description = (error instanceof Error && error.message) || UNKNOWN_ERROR;
+  return { title: errorToast?.title ?? "Error", description, id: errorToast?.id };
+}
+
+/** Shows SPEC section 8's toast for an error a mutation could not hand to the cache (e.g. an upload). */
+export function showErrorToast(error: unknown, errorToast?: MutationErrorToast) {
+  const shown = errorToastOf(error, errorToast);
+  if (shown) toast.error(shown.title, { description: shown.description, ...(shown.id ? { id: shown.id } : {}) });
+}
+
 /** Data cache defaults of SPEC section 9: 5 minutes garbage collection, 3 retries with a delay capped at 30 s. */
-function makeQueryClient() {
+export function makeQueryClient() {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => showErrorToast(error, mutation.meta?.errorToast),
+    }),
     defaultOptions: {
       queries: {
         gcTime: 5 * 60 * 1000,

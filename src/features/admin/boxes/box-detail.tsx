@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bomb, Loader2, Plus, RefreshCw, Search, Send, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
@@ -11,37 +10,19 @@ import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger }
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import type { BoxDetail } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
+import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { useAdminProducts } from "../products/queries";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
-
-const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-
-function useRefreshBox(boxId: number) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return (box?: BoxDetail) => {
-    if (box) queryClient.setQueryData(trpc.admin.box.get.queryKey({ boxId }), box);
-    else void queryClient.invalidateQueries({ queryKey: trpc.admin.box.get.queryKey({ boxId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.admin.box.list.queryKey() });
-  };
-}
+import { useAddPurchase, useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
 
 function ExchangeRate() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const rate = useQuery(trpc.admin.stock.exchangeRate.queryOptions());
-  const refresh = useMutation(
-    trpc.admin.stock.refreshExchangeRate.mutationOptions({
-      onSuccess: (info) => {
-        queryClient.setQueryData(trpc.admin.stock.exchangeRate.queryKey(), info);
-        toast.success("Exchange rate refreshed", { description: `€1 = ₱${info.rate.toFixed(4)}` });
-      },
-      onError,
-    }),
-  );
+  const rate = useExchangeRate();
+  const refresh = useRefreshExchangeRate({
+    onSuccess: (info) => toast.success("Exchange rate refreshed", { description: `€1 = ₱${info.rate.toFixed(4)}` }),
+  });
   return (
     <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-1.5 text-xs">
       <span className="text-muted-foreground">Rate</span>
@@ -57,28 +38,22 @@ function ExchangeRate() {
 }
 
 function ShipDialog({ box }: { box: BoxDetail }) {
-  const trpc = useTRPC();
-  const refreshBox = useRefreshBox(box.id);
   const [open, setOpen] = useState(false);
   const [trackingNumber, setTrackingNumber] = useState("");
   const [estimatedDeliveryDate, setDate] = useState("");
   const [invalid, setInvalid] = useState<string[]>([]);
-  const ship = useMutation(
-    trpc.admin.box.ship.mutationOptions({
-      onSuccess: (updated) => {
-        refreshBox(updated);
-        setOpen(false);
-        toast.success(`Box ${box.id} shipped`, { description: `Tracking ${updated.trackingNumber}` });
-      },
-      onError,
-    }),
-  );
+  const ship = useShipBox(box.id, {
+    onSuccess: (updated) => {
+      setOpen(false);
+      toast.success(`Box ${box.id} shipped`, { description: `Tracking ${updated.trackingNumber}` });
+    },
+  });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const missing = [!trackingNumber.trim() && "tracking", Number.isNaN(new Date(estimatedDeliveryDate).getTime()) && "date"].filter(Boolean) as string[];
     setInvalid(missing);
     if (missing.length) {
-      toast.error("Error", { description: "Please fill out all required fields" });
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
       return;
     }
     ship.mutate({ boxId: box.id, trackingNumber: trackingNumber.trim(), estimatedDeliveryDate });
@@ -121,22 +96,13 @@ function ShipDialog({ box }: { box: BoxDetail }) {
 }
 
 function ExplodeDialog({ box }: { box: BoxDetail }) {
-  const trpc = useTRPC();
-  const refreshBox = useRefreshBox(box.id);
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const explode = useMutation(
-    trpc.admin.box.explode.mutationOptions({
-      onSuccess: (updated) => {
-        refreshBox(updated);
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.product.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.stock.pathKey() });
-        setOpen(false);
-        toast.success(`Box ${box.id} exploded`, { description: `${updated.pieces} pieces booked into stock.` });
-      },
-      onError,
-    }),
-  );
+  const explode = useExplodeBox(box.id, {
+    onSuccess: (updated) => {
+      setOpen(false);
+      toast.success(`Box ${box.id} exploded`, { description: `${updated.pieces} pieces booked into stock.` });
+    },
+  });
   return (
     <AdminDialog open={open} onOpenChange={setOpen}>
       <AdminDialogTrigger asChild>
@@ -169,40 +135,32 @@ function ExplodeDialog({ box }: { box: BoxDetail }) {
 }
 
 function AddPurchase({ box }: { box: BoxDetail }) {
-  const trpc = useTRPC();
-  const refreshBox = useRefreshBox(box.id);
   const [search, setSearch] = useState("");
   const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
   const [quantity, setQuantity] = useState("1");
   const [unitCost, setUnitCost] = useState("");
   const [currency, setCurrency] = useState<"EUR" | "PHP">("EUR");
-  const rate = useQuery(trpc.admin.stock.exchangeRate.queryOptions());
-  const matches = useQuery(
-    trpc.admin.product.list.queryOptions(
-      { search: search.trim(), pageSize: 25, page: 1, sort: "updatedAt", direction: "desc" },
-      { enabled: search.trim().length >= 2 && !picked, placeholderData: keepPreviousData },
-    ),
+  const rate = useExchangeRate();
+  const matches = useAdminProducts(
+    { search: search.trim(), pageSize: 25, page: 1, sort: "updatedAt", direction: "desc" },
+    search.trim().length >= 2 && !picked,
   );
-  const add = useMutation(
-    trpc.admin.box.addPurchaseRecord.mutationOptions({
-      onSuccess: () => {
-        refreshBox();
-        toast.success("Purchase added", { description: `${quantity} × ${picked?.name}` });
-        setPicked(null);
-        setSearch("");
-        setQuantity("1");
-        setUnitCost("");
-      },
-      onError,
-    }),
-  );
+  const add = useAddPurchase(box.id, {
+    onSuccess: () => {
+      toast.success("Purchase added", { description: `${quantity} × ${picked?.name}` });
+      setPicked(null);
+      setSearch("");
+      setQuantity("1");
+      setUnitCost("");
+    },
+  });
   const cost = /^\d+([.,]\d{1,2})?$/.test(unitCost.trim()) ? new Decimal(unitCost.trim().replace(",", ".")) : null;
   const converted = cost && rate.data ? (currency === "EUR" ? formatPeso(cost.times(rate.data.rate)) : formatEuro(cost.dividedBy(rate.data.rate))) : null;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const amount = Number.parseInt(quantity, 10);
     if (!picked || Number.isNaN(amount) || amount < 1 || !cost) {
-      toast.error("Error", { description: "Please fill out all required fields" });
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
       return;
     }
     add.mutate({ boxId: box.id, productId: picked.id, quantity: amount, unitCost: unitCost.trim(), currency });
@@ -280,9 +238,7 @@ function AddPurchase({ box }: { box: BoxDetail }) {
 }
 
 function RemovePurchase({ boxId, purchaseRecordId, name }: { boxId: number; purchaseRecordId: number; name: string }) {
-  const trpc = useTRPC();
-  const refreshBox = useRefreshBox(boxId);
-  const remove = useMutation(trpc.admin.box.removePurchaseRecord.mutationOptions({ onSuccess: () => refreshBox(), onError }));
+  const remove = useRemovePurchase(boxId);
   return (
     <Button
       size="icon"
@@ -298,8 +254,7 @@ function RemovePurchase({ boxId, purchaseRecordId, name }: { boxId: number; purc
 }
 
 export function BoxDetailView({ boxId }: { boxId: number }) {
-  const trpc = useTRPC();
-  const box = useQuery(trpc.admin.box.get.queryOptions({ boxId }));
+  const box = useBox(boxId);
   if (box.error) return <p className="text-sm text-destructive">{box.error.message}</p>;
   if (!box.data) return <div className="h-96 animate-pulse rounded-lg border bg-muted/40" />;
   const data = box.data;

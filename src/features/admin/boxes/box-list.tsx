@@ -1,31 +1,23 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Loader2, Package, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { BoxStatus } from "@/lib/enums";
-import { useTRPC } from "@/lib/trpc/client";
 import { formatCount, formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { useShortcut } from "../use-shortcut";
 import { BoxStatusBadge } from "./box-status";
+import { useBoxes, useCreateBox } from "./queries";
 
 /** open: boxes being filled. other: boxes in transit and unpacked ones. */
 export function BoxList({ view }: { view: "open" | "other" }) {
-  const trpc = useTRPC();
   const router = useRouter();
   const statuses: BoxStatus[] = view === "open" ? ["OPEN"] : ["SHIPPED", "EXPLODED"];
-  const boxes = useQuery(trpc.admin.box.list.queryOptions({ statuses }));
-  const create = useMutation(
-    trpc.admin.box.create.mutationOptions({
-      onSuccess: ({ id }) => router.push(`/admin/boxes/${id}`),
-      onError: (error) => toast.error("Error", { description: error.message }),
-    }),
-  );
+  const boxes = useBoxes(statuses);
+  const create = useCreateBox({ onSuccess: ({ id }) => router.push(`/admin/boxes/${id}`) });
   useShortcut("n", () => !create.isPending && create.mutate(), view === "open");
   return (
     <div className="space-y-3">

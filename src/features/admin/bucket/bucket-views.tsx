@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, File, FileImage, Folder, Loader2, Trash2, Upload } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -10,9 +9,11 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
+import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { formatCount, formatDateTime } from "../format";
+import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { useBucketListing, useDeleteBucketObject, useRefreshBucket } from "./queries";
 
 function folderOf(params: URLSearchParams): string {
   const prefix = (params.get("prefix") ?? "").replace(/^\/+/, "");
@@ -45,17 +46,10 @@ function Breadcrumbs({ prefix, base }: { prefix: string; base: string }) {
 }
 
 export function BucketBrowser() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const params = useSearchParams();
   const prefix = folderOf(new URLSearchParams(params.toString()));
-  const listing = useQuery(trpc.admin.bucket.list.queryOptions({ prefix }));
-  const remove = useMutation(
-    trpc.admin.bucket.delete.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.bucket.list.queryKey() }),
-      onError: (error) => toast.error("Error", { description: error.message }),
-    }),
-  );
+  const listing = useBucketListing(prefix);
+  const remove = useDeleteBucketObject();
   const data = listing.data;
   return (
     <div className="space-y-3">
@@ -154,8 +148,7 @@ export function BucketUpload() {
   const params = useSearchParams();
   const router = useRouter();
   const uploads = useUploadClient();
-  const queryClient = useQueryClient();
-  const trpc = useTRPC();
+  const refreshBucket = useRefreshBucket();
   const [prefix, setPrefix] = useState(folderOf(new URLSearchParams(params.toString())));
   const [files, setFiles] = useState<File[]>([]);
   const [convert, setConvert] = useState(true);
@@ -164,7 +157,7 @@ export function BucketUpload() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!files.length) {
-      toast.error("Error", { description: "Please fill out all required fields" });
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
       return;
     }
     const folder = prefix.trim().replace(/^\/+/, "");
@@ -176,11 +169,11 @@ export function BucketUpload() {
     setBusy(true);
     try {
       const keys = await uploads.admin.bucket.upload.mutate(data);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.bucket.list.queryKey() });
+      await refreshBucket();
       toast.success("Uploaded", { description: keys.join(", ") });
       router.push(`/admin/google-bucket${normalised ? `?prefix=${encodeURIComponent(normalised)}` : ""}`);
     } catch (error) {
-      toast.error("Error", { description: (error as Error).message });
+      showErrorToast(error);
     } finally {
       setBusy(false);
     }

@@ -1,15 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ArrowUpRight, CircleAlert, PackageOpen, Truck } from "lucide-react";
 import Link from "next/link";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/admin/schemas";
 import { formatCount, formatDateTime, formatEuro, humanize } from "../format";
+import { useDashboard } from "./queries";
 
 const waitingLinks: Record<string, { label: string; href: string }> = {
   PENDING: { label: "Pending", href: "/admin/orders/status/pending" },
@@ -240,8 +239,7 @@ function StockSummary({ data }: { data: Dashboard }) {
 }
 
 export function DashboardView() {
-  const trpc = useTRPC();
-  const { data, error } = useQuery(trpc.admin.dashboard.get.queryOptions());
+  const { data, error } = useDashboard();
   if (error) return <p className="text-sm text-destructive">The dashboard could not load: {error.message}</p>;
   if (!data) {
     return (

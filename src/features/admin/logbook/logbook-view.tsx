@@ -1,7 +1,6 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCheck, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -11,10 +10,10 @@ import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import type { JsonValue } from "@/server/logbook/schemas";
 import { formatCount, formatDateTime, humanize } from "../format";
+import { useLogbook, useLogbookEntry, useMarkAllLogbookRead, useRefreshAfterReading } from "./queries";
 
 const levelTone = { INFO: "info", WARNING: "warning", ERROR: "danger" } as const;
 
@@ -32,16 +31,14 @@ function changedKeys(before: JsonValue | null, after: JsonValue | null): string[
 }
 
 function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const entry = useQuery(trpc.admin.logbook.get.queryOptions({ id }));
+  const entry = useLogbookEntry(id);
+  const refreshAfterReading = useRefreshAfterReading();
   // Opening an entry marks it read on the server; the table and the sidebar counts follow.
   const read = entry.data?.id;
   useEffect(() => {
     if (read === undefined) return;
-    void queryClient.invalidateQueries({ queryKey: trpc.admin.logbook.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() });
-  }, [read, queryClient, trpc]);
+    refreshAfterReading();
+  }, [read, refreshAfterReading]);
   const data = entry.data;
   const changed = data ? changedKeys(data.previousState, data.newState) : [];
   return (
@@ -90,8 +87,6 @@ function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** The logbook at one level: filters in the address, newest first, unread in bold. */
 export function LogbookView({ level }: { level: Severity }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -103,20 +98,8 @@ export function LogbookView({ level }: { level: Severity }) {
   const entryId = Number(params.get("entry")) || null;
   const [searchText, setSearchText] = useState(search);
 
-  const list = useQuery(
-    trpc.admin.logbook.list.queryOptions(
-      { level, page, pageSize: 50, eventType, entityType, unreadOnly, search: search || undefined, entityId: params.get("entityId") || undefined },
-      { placeholderData: keepPreviousData },
-    ),
-  );
-  const markAll = useMutation(
-    trpc.admin.logbook.markAllRead.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.logbook.list.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() });
-      },
-    }),
-  );
+  const list = useLogbook({ level, page, pageSize: 50, eventType, entityType, unreadOnly, search: search || undefined, entityId: params.get("entityId") || undefined });
+  const markAll = useMarkAllLogbookRead();
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params.toString());

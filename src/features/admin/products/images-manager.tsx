@@ -1,27 +1,23 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
+import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { MAX_IMAGES_PER_PRODUCT } from "@/server/catalog/admin-schemas";
+import { useDeleteProductImage, useProductImages, useReorderProductImages, useSetProductImages } from "./queries";
 
 /** A product's pictures: add several at once, move them, delete them. Position 1 is what the shop shows. */
 export function ImagesManager({ productId }: { productId: number }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const uploads = useUploadClient();
-  const key = trpc.admin.product.images.queryKey({ productId });
-  const images = useQuery(trpc.admin.product.images.queryOptions({ productId }));
+  const images = useProductImages(productId);
   const [uploading, setUploading] = useState(false);
-  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-  const setImages = (data: Awaited<ReturnType<typeof uploads.admin.product.images.query>>) => queryClient.setQueryData(key, data);
-  const reorder = useMutation(trpc.admin.product.reorderImages.mutationOptions({ onSuccess: setImages, onError }));
-  const remove = useMutation(trpc.admin.product.deleteImage.mutationOptions({ onSuccess: setImages, onError }));
+  const setImages = useSetProductImages(productId);
+  const reorder = useReorderProductImages(productId);
+  const remove = useDeleteProductImage(productId);
   const list = images.data ?? [];
   const busy = uploading || reorder.isPending || remove.isPending;
 
@@ -35,7 +31,7 @@ export function ImagesManager({ productId }: { productId: number }) {
       setImages(await uploads.admin.product.uploadImages.mutate(data));
       toast.success("Pictures added", { description: `${files.length} converted to WebP and stored.` });
     } catch (error) {
-      onError(error as Error);
+      showErrorToast(error);
     } finally {
       setUploading(false);
     }

@@ -1,21 +1,19 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { LayoutTemplate } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { AdminSelect } from "@/components/ui/admin-form-controls";
-import { useTRPC } from "@/lib/trpc/client";
 import { ProductForm } from "./product-form";
+import { useTemplate, useTemplates } from "./queries";
 
 /** A new product, blank or started from a template (?template=ID). */
 export function ProductCreate() {
-  const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const templateId = Number(params.get("template")) || null;
-  const templates = useQuery(trpc.admin.template.list.queryOptions());
-  const template = useQuery(trpc.admin.template.get.queryOptions({ id: templateId ?? 0 }, { enabled: templateId !== null }));
+  const templates = useTemplates();
+  const template = useTemplate(templateId);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card px-4 py-3">

@@ -1,15 +1,14 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
-import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { AdminBadge } from "@/components/ui/admin-badge";
-import { useTRPC } from "@/lib/trpc/client";
 import { formatDateTime, formatEuro } from "../format";
 import { ImagesManager } from "./images-manager";
 import { ProductForm } from "./product-form";
+import { useAdminProduct } from "./queries";
 import { StockPanel } from "./stock-panel";
 
 const tabs = [
@@ -22,11 +21,10 @@ const tabClass =
   "relative h-9 px-3 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:text-foreground data-[state=active]:after:absolute data-[state=active]:after:inset-x-2 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:bg-primary";
 
 export function ProductEditor({ id }: { id: number }) {
-  const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const product = useQuery(trpc.admin.product.get.queryOptions({ id }));
+  const product = useAdminProduct(id);
   const tab = tabs.some((entry) => entry.value === params.get("tab")) ? params.get("tab")! : "details";
 
   if (product.error) return <p className="text-sm text-destructive">{product.error.message}</p>;

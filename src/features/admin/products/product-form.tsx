@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -9,17 +8,18 @@ import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import {
   descriptionTextFields,
+  productFormInput,
   requiredProductFields,
   type AdminProduct,
   type ProductFormInput,
   type ProductTemplate,
 } from "@/server/catalog/admin-schemas";
-import { MISSING_FIELDS_TOAST, missingFields } from "../forms/is-filled";
+import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
+import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
 
 type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
 
@@ -67,15 +67,15 @@ function toInput(values: FormValues): ProductFormInput {
 }
 
 const required = new Set<string>(requiredProductFields);
+const resolver = filledThenSchema(productFormInput, requiredProductFields, toInput);
 
 export function ProductForm({ product, template }: { product?: AdminProduct; template?: ProductTemplate | null }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const uploads = useUploadClient();
-  const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const choices = useProductFormChoices();
+  const refreshProducts = useRefreshAdminProducts();
   const initial = useMemo(() => valuesFrom(product ?? template ?? null), [product, template]);
-  const form = useForm<FormValues>({ defaultValues: initial });
+  const form = useForm<FormValues, unknown, ProductFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
   const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const [pictures, setPictures] = useState<File[]>([]);
@@ -83,28 +83,19 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
 
   useEffect(() => form.reset(initial), [form, initial]);
 
-  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-  const create = useMutation(trpc.admin.product.create.mutationOptions({ onError }));
-  const update = useMutation(trpc.admin.product.update.mutationOptions({ onError }));
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
   const [uploading, setUploading] = useState(false);
   const busy = create.isPending || update.isPending || uploading;
 
-  const submit = async (values: FormValues) => {
-    const missing = missingFields(values, requiredProductFields);
-    setInvalid(new Set(missing as string[]));
-    if (missing.length) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
-      document.getElementById(`field-${String(missing[0])}`)?.focus();
-      return;
-    }
+  const submit = async (input: ProductFormInput) => {
+    setInvalid(new Set());
     if (product) {
-      const saved = await update.mutateAsync({ id: product.id, ...toInput(values) });
-      queryClient.setQueryData(trpc.admin.product.get.queryKey({ id: product.id }), saved);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.product.list.queryKey() });
+      const saved = await update.mutateAsync({ id: product.id, ...input });
       toast.success("Saved", { description: `${saved.name} is up to date.` });
       return;
     }
-    const { id } = await create.mutateAsync(toInput(values));
+    const { id } = await create.mutateAsync(input);
     if (pictures.length) {
       setUploading(true);
       try {
@@ -118,8 +109,8 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
         setUploading(false);
       }
     }
-    await queryClient.invalidateQueries({ queryKey: trpc.admin.product.list.queryKey() });
-    toast.success("Product created", { description: `#${id} ${values.name}` });
+    await refreshProducts();
+    toast.success("Product created", { description: `#${id} ${input.name}` });
     router.push(`/admin/products/edit?id=${id}`);
   };
 
@@ -138,7 +129,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit((values) => submit(values).catch(() => undefined))} aria-label={product ? "Edit product" : "New product"}>
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">
         <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} />
         <section className="grid gap-x-8 gap-y-3 border-t py-5 lg:grid-cols-[14rem_1fr]">

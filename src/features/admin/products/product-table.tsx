@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ImageOff, Plus, Search, X } from "lucide-react";
 import Link from "next/link";
@@ -11,7 +10,6 @@ import { AdminInput, AdminKbd, AdminSelect } from "@/components/ui/admin-form-co
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { itemTypes, listingStatuses } from "@/lib/enums";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import {
   ADMIN_PRODUCT_PAGE_SIZES,
@@ -23,6 +21,7 @@ import {
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatEuro, humanize } from "../format";
 import { useShortcut } from "../use-shortcut";
+import { useAdminProducts, useProductFormChoices } from "./queries";
 
 /** The table's state lives in the address, so a filtered, sorted page can be bookmarked, shared and gone back to. */
 function readQuery(search: URLSearchParams): AdminProductListInput {
@@ -106,7 +105,6 @@ const columns: ColumnDef<AdminProductRow>[] = [
 ];
 
 export function ProductTable() {
-  const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -114,8 +112,8 @@ export function ProductTable() {
   const searchBox = useRef<HTMLInputElement>(null);
   const [searchText, setSearchText] = useState(query.search ?? "");
 
-  const products = useQuery(trpc.admin.product.list.queryOptions(query, { placeholderData: keepPreviousData }));
-  const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const products = useAdminProducts(query);
+  const choices = useProductFormChoices();
 
   /** Writes filters to the address; a new sort order is a new history entry (SPEC's two-step back), the rest replace. */
   const update = (changes: Record<string, string | undefined>, options: { push?: boolean; keepPage?: boolean } = {}) => {

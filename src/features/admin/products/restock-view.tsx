@@ -1,17 +1,15 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, RotateCcw, X } from "lucide-react";
 import Link from "next/link";
-import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { RestockStatus } from "@/lib/enums";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import { formatDateTime, formatEuro } from "../format";
+import { useDecideRestock, useRequestRestock, useRestockCandidates, useRestockCounts, useRestocks } from "./queries";
 
 const tabs: { status: RestockStatus; label: string }[] = [
   { status: "PENDING", label: "Pending" },
@@ -21,15 +19,11 @@ const tabs: { status: RestockStatus; label: string }[] = [
 
 /** The restock manager at one status; the pending page also offers sold-out products nobody has put forward. */
 export function RestockView({ status }: { status: RestockStatus }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const list = useQuery(trpc.admin.restock.list.queryOptions({ status }));
-  const counts = useQuery(trpc.admin.restock.counts.queryOptions());
-  const candidates = useQuery(trpc.admin.restock.candidates.queryOptions(undefined, { enabled: status === "PENDING" }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.restock.pathKey() });
-  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-  const decide = useMutation(trpc.admin.restock.decide.mutationOptions({ onSuccess: refresh, onError }));
-  const request = useMutation(trpc.admin.restock.request.mutationOptions({ onSuccess: refresh, onError }));
+  const list = useRestocks(status);
+  const counts = useRestockCounts();
+  const candidates = useRestockCandidates(status === "PENDING");
+  const decide = useDecideRestock();
+  const request = useRequestRestock();
 
   return (
     <div className="space-y-4">

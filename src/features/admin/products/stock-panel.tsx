@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Loader2, MinusCircle, Truck } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
@@ -12,33 +11,29 @@ import { AdminInput, AdminLabel, AdminSelect, AdminTextarea } from "@/components
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { inventoryCorrectionReasons, type InventoryCorrectionReason } from "@/lib/enums";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import { formatDate, formatDateTime, formatEuro, humanize } from "../format";
+import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { useCorrectStock, useIncomingStock, useStockHistory } from "./queries";
 
-function CorrectionDialog({ productId, stock, onDone }: { productId: number; stock: number; onDone: () => void }) {
-  const trpc = useTRPC();
+function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<InventoryCorrectionReason>("DAMAGED");
   const [quantity, setQuantity] = useState("1");
   const [comment, setComment] = useState("");
-  const correct = useMutation(
-    trpc.admin.stock.correct.mutationOptions({
-      onSuccess: (result) => {
-        toast.success("Stock corrected", { description: `Stock is now ${result.stock}.` });
-        setOpen(false);
-        setComment("");
-        onDone();
-      },
-      onError: (error) => toast.error("Error", { description: error.message }),
-    }),
-  );
+  const correct = useCorrectStock(productId, {
+    onSuccess: (result) => {
+      toast.success("Stock corrected", { description: `Stock is now ${result.stock}.` });
+      setOpen(false);
+      setComment("");
+    },
+  });
   const removes = reason !== "OTHER";
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const amount = Number.parseInt(quantity, 10);
     if (Number.isNaN(amount) || amount === 0 || (reason === "OTHER" && !comment.trim())) {
-      toast.error("Error", { description: "Please fill out all required fields" });
+      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
       return;
     }
     correct.mutate({ productId, reason, quantity: removes ? -Math.abs(amount) : amount, comment: comment.trim() || undefined });
@@ -93,14 +88,8 @@ const typeTone = { PURCHASE_RECORD: "success", ORDER_ITEM: "info", REFUND: "bras
 
 /** The product's stock ledger, every row with its cause and the running balance. */
 export function StockPanel({ productId }: { productId: number }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const history = useQuery(trpc.admin.stock.history.queryOptions({ productId }));
-  const incoming = useQuery(trpc.admin.stock.incoming.queryOptions({ productId }));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.admin.stock.history.queryKey({ productId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.admin.product.get.queryKey({ id: productId }) });
-  };
+  const history = useStockHistory(productId);
+  const incoming = useIncomingStock(productId);
   const data = history.data;
   return (
     <div className="space-y-4">
@@ -134,7 +123,7 @@ export function StockPanel({ productId }: { productId: number }) {
         </AdminCard>
       </div>
       <AdminCard>
-        <AdminCardHeader title="Stock history" description="Every change of stock is a ledger row; the balance is the sum up to that row." actions={data ? <CorrectionDialog productId={productId} stock={data.stock} onDone={refresh} /> : null} />
+        <AdminCardHeader title="Stock history" description="Every change of stock is a ledger row; the balance is the sum up to that row." actions={data ? <CorrectionDialog productId={productId} stock={data.stock} /> : null} />
         <AdminTable>
           <AdminTableHeader>
             <tr>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, Loader2, Pencil, Plus, Save, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -11,11 +10,11 @@ import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
-import { descriptionTextFields, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
+import { descriptionTextFields, templateFormInput, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import { formatDateTime, humanize } from "../format";
-import { MISSING_FIELDS_TOAST, missingFields } from "../forms/is-filled";
+import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
 import { Field, ProductFields, type ProductFieldValues } from "./product-fields";
+import { useCreateTemplate, useDeleteTemplate, useProductFormChoices, useTemplate, useTemplates, useUpdateTemplate } from "./queries";
 
 type TemplateValues = ProductFieldValues & { templateName: string; templateDescription: string };
 
@@ -55,41 +54,33 @@ function toInput(values: TemplateValues): TemplateFormInput {
 }
 
 const required = new Set(["templateName"]);
+const resolver = filledThenSchema(templateFormInput, ["templateName"], toInput);
 
 /** create-template (no template) and edit-template (with one): only the template's name is required. */
 export function TemplateForm({ template }: { template: ProductTemplate | null }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const choices = useQuery(trpc.admin.product.formChoices.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const choices = useProductFormChoices();
   const initial = useMemo(() => valuesOf(template), [template]);
-  const form = useForm<TemplateValues>({ defaultValues: initial });
+  const form = useForm<TemplateValues, unknown, TemplateFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
   useEffect(() => form.reset(initial), [form, initial]);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const onError = (error: { message: string }) => toast.error("Error", { description: error.message });
-  const done = async (message: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.admin.template.list.queryKey() });
+  const done = (message: string) => {
     toast.success(message);
     router.push("/admin/products/edit-template");
   };
-  const create = useMutation(trpc.admin.template.create.mutationOptions({ onError, onSuccess: () => done("Template created") }));
-  const update = useMutation(trpc.admin.template.update.mutationOptions({ onError, onSuccess: () => done("Template saved") }));
+  const create = useCreateTemplate({ onSuccess: () => done("Template created") });
+  const update = useUpdateTemplate({ onSuccess: () => done("Template saved") });
 
-  const submit = (values: TemplateValues) => {
-    const missing = missingFields(values, ["templateName"]);
-    setInvalid(new Set(missing as string[]));
-    if (missing.length) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
-      return;
-    }
-    if (template) update.mutate({ id: template.id, ...toInput(values) });
-    else create.mutate(toInput(values));
+  const submit = (input: TemplateFormInput) => {
+    setInvalid(new Set());
+    if (template) update.mutate({ id: template.id, ...input });
+    else create.mutate(input);
   };
   const busy = create.isPending || update.isPending;
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} aria-label={template ? "Edit template" : "New template"}>
+    <form noValidate onSubmit={form.handleSubmit(submit, (errors) => showRefusal(errors, setInvalid))} aria-label={template ? "Edit template" : "New template"}>
       <AdminCard className="px-5">
         <section className="grid gap-x-8 gap-y-3 border-b py-5 lg:grid-cols-[14rem_1fr]">
           <div>
@@ -121,15 +112,8 @@ export function TemplateForm({ template }: { template: ProductTemplate | null })
 
 /** edit-template without an id: the templates, to edit, delete or start a product from. */
 export function TemplateList() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const templates = useQuery(trpc.admin.template.list.queryOptions());
-  const remove = useMutation(
-    trpc.admin.template.delete.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.template.list.queryKey() }),
-      onError: (error) => toast.error("Error", { description: error.message }),
-    }),
-  );
+  const templates = useTemplates();
+  const remove = useDeleteTemplate();
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
@@ -198,8 +182,7 @@ export function TemplateList() {
 }
 
 export function TemplateEditor({ id }: { id: number }) {
-  const trpc = useTRPC();
-  const template = useQuery(trpc.admin.template.get.queryOptions({ id }));
+  const template = useTemplate(id);
   if (template.error) return <p className="text-sm text-destructive">{template.error.message}</p>;
   if (!template.data) return <div className="h-96 animate-pulse rounded-lg border bg-muted/40" />;
   return <TemplateForm template={template.data} />;

@@ -1,7 +1,6 @@
 "use client";
 
 import * as Collapsible from "@radix-ui/react-collapsible";
-import { useQuery } from "@tanstack/react-query";
 import {
   BookText,
   ChevronRight,
@@ -19,10 +18,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BalanceWheelMark } from "@/features/layout/logo";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import type { SidebarInformation } from "@/server/admin/schemas";
 import { activeNav, navGroups, type IconName, type NavItem } from "./nav";
+import { useSidebarCounts } from "./queries";
 import { initials } from "@/lib/initials";
 
 const icons: Record<IconName, LucideIcon> = {
@@ -36,9 +35,6 @@ const icons: Record<IconName, LucideIcon> = {
   marketplace: Store,
   logbook: BookText,
 };
-
-/** SPEC section 2 and 9: sidebar counts go stale after 60 s and are not refetched on window focus. */
-export const SIDEBAR_STALE_MS = 60_000;
 
 export type AdminUser = { name: string | null; email: string; image: string | null };
 
@@ -59,10 +55,7 @@ function CountBadge({ value, tone }: { value: number; tone?: NavItem["tone"] }) 
 
 export function AdminSidebar({ user }: { user: AdminUser }) {
   const pathname = usePathname();
-  const trpc = useTRPC();
-  const sidebar = useQuery(
-    trpc.admin.sidebar.getSidebarInformation.queryOptions(undefined, { staleTime: SIDEBAR_STALE_MS, refetchOnWindowFocus: false }),
-  );
+  const sidebar = useSidebarCounts();
   const { refetch } = sidebar;
   const active = activeNav(pathname);
   const [open, setOpen] = useState<Set<string>>(() => new Set(active ? [active.group.id] : []));

@@ -2,19 +2,15 @@
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import * as Progress from "@radix-ui/react-progress";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bell, CheckCheck, Monitor, Moon, Sun } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import { useTRPC } from "@/lib/trpc/client";
 import { cn } from "@/lib/utils";
 import { formatDateTime } from "../format";
 import { backSteps, headingFor } from "./nav";
-
-/** SPEC sections 7 and 9: the bulk marketplace progress is polled every 30 seconds. */
-export const PROGRESS_POLL_MS = 30_000;
+import { useBulkOfferProgress, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "./queries";
 
 function BackButton() {
   const router = useRouter();
@@ -39,8 +35,7 @@ function BackButton() {
 
 /** The bulk marketplace update's progress bar; nothing at all while no update runs (SPEC section 2). */
 function ProgressArea() {
-  const trpc = useTRPC();
-  const { data } = useQuery(trpc.admin.ebay.getBulkProductEbayOffersProgress.queryOptions(undefined, { refetchInterval: PROGRESS_POLL_MS }));
+  const { data } = useBulkOfferProgress();
   const progress = data?.progress;
   if (!progress) return null;
   const percent = Math.min(100, Math.max(0, Number.parseInt(progress.currentPercent, 10) || 0));
@@ -80,12 +75,9 @@ const severityDot = { INFO: "bg-sky-500", WARNING: "bg-amber-500", ERROR: "bg-de
 
 /** The top bar's further icon button: staff notifications, with mark as read. */
 function NotificationsButton() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const list = useQuery(trpc.admin.notification.list.queryOptions({ unreadOnly: false, limit: 15 }, { refetchInterval: PROGRESS_POLL_MS }));
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.admin.notification.list.queryKey() });
-  const markRead = useMutation(trpc.admin.notification.markRead.mutationOptions({ onSuccess: invalidate }));
-  const markAll = useMutation(trpc.admin.notification.markAllRead.mutationOptions({ onSuccess: invalidate }));
+  const list = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
   const unread = list.data?.unread ?? 0;
   return (
     <DropdownMenu.Root>
