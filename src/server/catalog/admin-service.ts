@@ -28,6 +28,7 @@ import {
   type ProductTemplate,
   type ProductTemplateSummary,
 } from "./admin-schemas";
+import { withProductNames } from "./product-names";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
 
@@ -95,25 +96,25 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
   const [pageIds, [total]] = await Promise.all([idsQuery, db.select({ value: count() }).from(product).where(where)]);
   const ids = pageIds.map((row) => Number(row.id));
   const found = ids.length
-    ? await db
-        .select({
-          id: product.id,
-          name: product.name,
-          price: product.price,
-          stock: product.stock,
-          wsStatus: product.wsStatus,
-          ebayStatus: product.ebayStatus,
-          isBulk: product.isBulk,
-          manufacturer: productManufacturer.name,
-          category: productCategory.name,
-          itemType: productDescription.itemType,
-          createdAt: product.createdAt,
-          updatedAt: product.updatedAt,
-        })
-        .from(product)
-        .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
-        .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
-        .leftJoin(productDescription, eq(productDescription.productId, product.id))
+    ? await withProductNames(
+        db
+          .select({
+            id: product.id,
+            name: product.name,
+            price: product.price,
+            stock: product.stock,
+            wsStatus: product.wsStatus,
+            ebayStatus: product.ebayStatus,
+            isBulk: product.isBulk,
+            manufacturer: productManufacturer.name,
+            category: productCategory.name,
+            itemType: productDescription.itemType,
+            createdAt: product.createdAt,
+            updatedAt: product.updatedAt,
+          })
+          .from(product)
+          .$dynamic(),
+      )
         .where(inArray(product.id, ids))
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));

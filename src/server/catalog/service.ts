@@ -9,6 +9,7 @@ import { productDiscountInForce, productOnSale } from "@/server/discounts/in-for
 import { globalDiscounts } from "@/server/discounts/service";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
 import { facetCounts, type FilterConditions } from "./facets";
+import { withProductNames } from "./product-names";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
 import { buildSearchQuery, tsQuery } from "./search-query";
 
@@ -120,7 +121,7 @@ async function countMatches(db: Db, where: SQL | undefined, limit: number): Prom
 
 /** The columns of a product card, with its PRODUCT discount in force (if any) joined. */
 function cardSelect(db: Db, now: Date) {
-  return db
+  const query = db
     .select({
       id: product.id,
       name: product.name,
@@ -137,10 +138,8 @@ function cardSelect(db: Db, now: Date) {
       discountPricingType: discount.pricingType,
     })
     .from(product)
-    .leftJoin(productDescription, eq(productDescription.productId, product.id))
-    .leftJoin(productManufacturer, eq(productManufacturer.id, product.manufacturerId))
-    .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
-    .leftJoin(discount, productDiscountInForce(now));
+    .$dynamic();
+  return withProductNames(query).leftJoin(discount, productDiscountInForce(now));
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardSelect>["execute"]>>[number];

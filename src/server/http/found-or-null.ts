@@ -1,8 +1,9 @@
 import { AppError } from "@/server/errors";
 
 /**
- * What a page's read finds, or null when the service says NOT_FOUND, so that the page answers with Next's 404
- * (`(await foundOrNull(read)) ?? notFound()`) or, in metadata, a "not found" title. Every other error passes on.
+ * What a read finds, or null when it says NOT_FOUND: a page then answers with Next's 404
+ * (`(await foundOrNull(read)) ?? notFound()`) or, in metadata, a "not found" title, and a service decides what a
+ * payment its provider does not know means. Every other error passes on.
  */
 export async function foundOrNull<T>(read: Promise<T>): Promise<T | null> {
   try {

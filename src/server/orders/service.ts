@@ -5,14 +5,15 @@ import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { foundOrNull } from "@/server/http/found-or-null";
 import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import type { MailPort } from "@/server/integrations/mail/port";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
-import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort, type ProviderPayment } from "@/server/integrations/payments/port";
+import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
 import { logChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
-import { bookStock } from "@/server/stock/service";
+import { bookStockInProductOrder } from "@/server/stock/service";
 import type { PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
 import { actOnProviderPayment } from "@/server/webhooks/service";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
@@ -59,18 +60,18 @@ async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, us
     .select({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity })
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
-    // One product order for every booking transaction, so two of them never wait on each other's locks.
-    .orderBy(asc(orderItem.productId), asc(orderItem.id));
-  for (const item of items) {
-    await bookStock(tx, {
+    .orderBy(asc(orderItem.id));
+  await bookStockInProductOrder(
+    tx,
+    items.map((item) => ({
       productId: item.productId,
       quantity: item.quantity,
       type: "ORDER_ITEM",
       orderItemId: item.id,
       userId,
       description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock`,
-    });
-  }
+    })),
+  );
 }
 
 /**
@@ -214,11 +215,8 @@ async function sweepOrder(
     return expireOrder(db, candidate.id, "Not paid in time: the order expired; its payment never started.", now);
   }
   const payments = paymentsFor(gatewayForMethod(method));
-  let payment: ProviderPayment;
-  try {
-    payment = await payments.getPayment(externalPaymentId);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+  let payment = await foundOrNull(payments.getPayment(externalPaymentId));
+  if (!payment) {
     return expireOrder(db, candidate.id, `Not paid in time: the order expired; ${payments.provider} does not know its payment ${externalPaymentId}.`, now);
   }
 

@@ -83,6 +83,14 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
   return { stockRecordId: record!.id, stock };
 }
 
+/**
+ * Books several movements in one transaction in product id order, the order checkout locks products in too, so two
+ * transactions that book the same products take their locks in the same order and never wait on each other.
+ */
+export async function bookStockInProductOrder(tx: Db, bookings: StockBooking[]): Promise<void> {
+  for (const booking of [...bookings].sort((a, b) => a.productId - b.productId)) await bookStock(tx, booking);
+}
+
 /** A change to a box or a purchase in it, logged as every stock change is: a STOCK_CHANGE event on that thing. */
 function logStockChange(
   tx: Db,
@@ -179,23 +187,17 @@ const boxSummaryColumns = {
   ),
 };
 
+/** Boxes with their purchase records counted and costed, for `.where` to pick from. */
+function selectBoxSummaries(db: Db) {
+  return db.select(boxSummaryColumns).from(box).leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id)).groupBy(box.id).$dynamic();
+}
+
 export async function listBoxes(db: Db, statuses: BoxStatus[]): Promise<BoxSummary[]> {
-  return db
-    .select(boxSummaryColumns)
-    .from(box)
-    .leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id))
-    .where(inArray(box.status, statuses))
-    .groupBy(box.id)
-    .orderBy(desc(box.updatedAt), desc(box.id));
+  return selectBoxSummaries(db).where(inArray(box.status, statuses)).orderBy(desc(box.updatedAt), desc(box.id));
 }
 
 export async function getBox(db: Db, boxId: number): Promise<BoxDetail> {
-  const [summary] = await db
-    .select(boxSummaryColumns)
-    .from(box)
-    .leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id))
-    .where(eq(box.id, boxId))
-    .groupBy(box.id);
+  const [summary] = await selectBoxSummaries(db).where(eq(box.id, boxId));
   if (!summary) throw new AppError("NOT_FOUND", `Box ${boxId} does not exist.`);
   const purchaseRecords: PurchaseRecordRow[] = await db
     .select({
@@ -269,18 +271,18 @@ export async function explodeBox(db: Db, boxId: number, userId: string): Promise
       .select({ id: purchaseRecord.id, productId: purchaseRecord.productId, purchasedStock: purchaseRecord.purchasedStock })
       .from(purchaseRecord)
       .where(eq(purchaseRecord.boxId, current.id))
-      // The same order every time, so two transactions that lock the same products cannot deadlock.
-      .orderBy(asc(purchaseRecord.productId), asc(purchaseRecord.id));
-    for (const record of records) {
-      await bookStock(tx, {
+      .orderBy(asc(purchaseRecord.id));
+    await bookStockInProductOrder(
+      tx,
+      records.map((record) => ({
         productId: record.productId,
         quantity: record.purchasedStock,
         type: "PURCHASE_RECORD",
         purchaseRecordId: record.id,
         userId,
         description: `${record.purchasedStock} booked into stock from box ${current.id} (purchase ${record.id})`,
-      });
-    }
+      })),
+    );
     await tx.update(box).set({ status: "EXPLODED" }).where(eq(box.id, current.id));
     await logStockChange(tx, "BOX", current.id, {
       userId,

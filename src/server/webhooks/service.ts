@@ -5,6 +5,7 @@ import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { foundOrNull } from "@/server/http/found-or-null";
 import type { PayPalPayments } from "@/server/integrations/payments/paypal";
 import { payPalOrderIdOfEvent, payPalWebhookEvent } from "@/server/integrations/payments/paypal";
 import { isSettled, type PaymentsPort, type ProviderPayment } from "@/server/integrations/payments/port";
@@ -77,14 +78,9 @@ async function applyProviderStatus(
   eventId: string | null,
   onPaymentUpdate: OnPaymentUpdate,
 ): Promise<WebhookOutcome> {
-  let payment: ProviderPayment;
-  try {
-    payment = await payments.getPayment(externalPaymentId);
-  } catch (error) {
-    // Mollie's advice: answer unknown ids like known ones, so the webhook cannot be used to probe for payments.
-    if (error instanceof AppError && error.code === "NOT_FOUND") return { result: "ignored", externalPaymentId };
-    throw error;
-  }
+  const payment = await foundOrNull(payments.getPayment(externalPaymentId));
+  // Mollie's advice: answer unknown ids like known ones, so the webhook cannot be used to probe for payments.
+  if (!payment) return { result: "ignored", externalPaymentId };
   return actOnProviderPayment(db, { payments, payment, eventId, onPaymentUpdate });
 }
 

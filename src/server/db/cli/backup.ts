@@ -3,6 +3,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
+import { runCli } from "./run-cli";
 
 const defaults = applyEmbeddedDefaults();
 
@@ -15,21 +16,12 @@ The embedded database can only be backed up while no server, seed or migration h
 database only: keep DATA_DIR/secrets.json (sessions, tokens and webhooks depend on it) in a safe place of its own.`;
 
 function parseArguments(argv: string[]): { out?: string; help: boolean } {
-  try {
-    const { values } = parseArgs({ args: argv, options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
-    if (values.out === "") throw new Error("--out needs a file name");
-    return { out: values.out, help: values.help ?? false };
-  } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  }
+  const { values } = parseArgs({ args: argv, options: { out: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.out === "") throw new Error("--out needs a file name");
+  return { out: values.out, help: values.help ?? false };
 }
 
-async function main(): Promise<void> {
-  const args = parseArguments(process.argv.slice(2));
-  if (args.help) {
-    console.log(usage);
-    return;
-  }
+runCli(usage, parseArguments, async (args) => {
   const started = performance.now();
   const { env } = await import("@/env");
   const { backupDatabase, defaultBackupFile, shopDatabaseTarget } = await import("@/server/db/backup");
@@ -46,9 +38,4 @@ async function main(): Promise<void> {
       `It does not hold ${path.join(dataDir, "secrets.json")}: keep that safe separately.`,
     ].join("\n"),
   );
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
 });

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
+import { runCli } from "./run-cli";
 
 const defaults = applyEmbeddedDefaults();
 
@@ -14,21 +15,12 @@ const usage = `Usage: npm run db:restore -- FILE [--force]
 Stop the server first. The database is the one the shop would use: DATA_DIR/pglite, or DATABASE_URL when set.`;
 
 function parseArguments(argv: string[]): { file?: string; force: boolean; help: boolean } {
-  try {
-    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
-    if (positionals.length > 1) throw new Error(`One backup at a time, not ${positionals.join(" and ")}`);
-    return { file: positionals[0], force: values.force ?? false, help: values.help ?? false };
-  } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-  }
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  if (positionals.length > 1) throw new Error(`One backup at a time, not ${positionals.join(" and ")}`);
+  return { file: positionals[0], force: values.force ?? false, help: values.help ?? false };
 }
 
-async function main(): Promise<void> {
-  const args = parseArguments(process.argv.slice(2));
-  if (args.help) {
-    console.log(usage);
-    return;
-  }
+runCli(usage, parseArguments, async (args) => {
   if (!args.file) throw new Error(`Which backup? Name the file.\n\n${usage}`);
   const started = performance.now();
   const { env } = await import("@/env");
@@ -40,9 +32,4 @@ async function main(): Promise<void> {
   const result = await restoreDatabase(target, args.file, { force: args.force });
   if (result.replacedFolder) console.log(`The database that was there is kept in ${result.replacedFolder}; delete it once the shop runs well.`);
   console.log(`Restored in ${((performance.now() - started) / 1000).toFixed(1)} s. Start the shop: pending migrations are applied on start.`);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
 });

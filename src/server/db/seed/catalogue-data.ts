@@ -1,8 +1,12 @@
+import { Decimal } from "decimal.js";
+import type { InferInsertModel } from "drizzle-orm";
 import type { Caliber } from "@/lib/enums";
+import type { productTemplate } from "@/server/db/schema";
 
 /**
  * The demo catalogue's fixed data: the category tree, the brands and movement makers with the models and calibers
- * collectors know them by. Products are generated from these in `products.ts`.
+ * collectors know them by, and the product templates staff start from. Products are generated from these in
+ * `products.ts`.
  */
 
 export type CategoryNode = {
@@ -175,3 +179,49 @@ export const manufacturerGroups = [
 
 /** Where the shop buys from; the product's country of origin. */
 export const originCountries = ["NL", "DE", "CH", "JP", "PH", "US", "GB", "FR", "IT", "BE"] as const;
+
+/** A product template as staff start from it; category, maker and country are named, the seed finds their ids. */
+export type TemplateDraft = Omit<InferInsertModel<typeof productTemplate>, "categoryId" | "manufacturerId" | "countryId"> & {
+  category: CategoryKey;
+  manufacturer?: string;
+  country: (typeof originCountries)[number];
+};
+
+export const productTemplates: TemplateDraft[] = [
+  {
+    templateName: "Signed crown, NOS", templateDescription: "A signed replacement crown from old stock; fill in brand, model and size.",
+    name: "{Brand} {Model} crown {size} mm NOS", price: new Decimal("39.95"), isBulk: false,
+    category: "crowns", country: "NL",
+    caliber: "UNKNOWN", state: "NEW", itemType: "CROWN", gender: "UNISEX",
+    condition: "New old stock (NOS), never fitted", dimensions: "{size} mm diameter, tap 0.90 mm", crown: "Signed {Brand}, steel",
+    additional: "Photos show the actual item.", additional3: "Please check the fit against your calibre before ordering.",
+  },
+  {
+    templateName: "Seiko 6139 movement for parts", templateDescription: "Non-running 6139 chronograph movements from the parts drawer.",
+    name: "Seiko 6139 movement for parts", price: new Decimal("89.00"), isBulk: false,
+    category: "chronograph-movements", manufacturer: "Seiko",
+    country: "PH", caliber: "CHRONOGRAPH", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
+    condition: "Used, for parts or repair — not running", movement: "Seiko 6139 chronograph, 21 jewels", dimensions: "Ø 27.0 mm",
+  },
+  {
+    templateName: "Sapphire crystal", templateDescription: "Flat sapphire crystals sold in bulk; set the size in the name and dimensions.",
+    name: "Sapphire crystal {size} mm", price: new Decimal("24.95"), isBulk: true,
+    category: "crystals", manufacturer: "Sternkreuz",
+    country: "DE", caliber: "UNKNOWN", state: "NEW", itemType: "CRYSTAL", gender: "UNKNOWN",
+    condition: "New, in original packaging", crystal: "Sapphire, flat", dimensions: "{size} mm diameter, 1.0 mm high",
+  },
+  {
+    templateName: "Leather strap 20 mm", templateDescription: "Hirsch calf straps with a steel buckle.",
+    name: "Brown calf leather strap 20 mm with steel buckle", price: new Decimal("34.95"), shippingFee: null, isBulk: true,
+    category: "straps-bracelets", manufacturer: "Hirsch",
+    country: "DE", caliber: "UNKNOWN", state: "NEW", itemType: "LEATHER_STRAP", gender: "UNISEX",
+    condition: "New, in original packaging", braceletStrap: "Brown calf leather, padded, stitched", dimensions: "20 mm at the lugs, 18 mm at the buckle",
+  },
+  {
+    templateName: "ETA 2824-2 movement", templateDescription: "Serviced 2824-2 movements for replacements in Swiss watches.",
+    name: "ETA 2824-2 automatic movement, running, serviced", price: new Decimal("195.00"), isBulk: false,
+    category: "automatic-movements", manufacturer: "ETA",
+    country: "CH", caliber: "AUTOMATIC", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
+    condition: "Pre-owned, serviced by our watchmaker", movement: "ETA 2824-2 automatic, 25 jewels", dimensions: "Ø 25.6 mm, height 4.6 mm",
+  },
+];

@@ -397,6 +397,11 @@ function buildMovement(c: Context): Built {
   };
 }
 
+/** A part sold under the watch brand it fits, not tied to a calibre and with no maker's mark in its picture. */
+function brandPart(c: Context, part: Pick<Built, "name" | "category" | "picture" | "text">): Built {
+  return { ...part, manufacturer: c.brand.name, caliber: "UNKNOWN", mark: "", tier: c.brand.tier };
+}
+
 /** A spare part for a movement: "Balance complete for Seiko 6119"; with several labels, one is chosen per product. */
 function movementPart(labels: string | readonly string[], picture: DrawingKind, options: { category?: CategoryKey; nos?: boolean } = {}) {
   return (c: Context): Built => {
@@ -586,14 +591,10 @@ const itemTypeSpecs: Record<ItemType, ItemTypeSpec> = {
   DIAL_CLAMP: { group: "part", weight: 1, price: [4, 18], build: movementPart("Dial screws and clamps (pair)", "gear") },
   MINUTE_TRACK: {
     group: "part", weight: 1, price: [15, 90],
-    build: (c) => ({
+    build: (c) => brandPart(c, {
       name: `Minute track chapter ring for ${c.brand.name} ${c.rng.pick(c.brand.models)}, ${c.rng.pick(["white", "black", "silver"])}`,
-      manufacturer: c.brand.name,
       category: "dials",
-      caliber: "UNKNOWN",
       picture: "bezel",
-      mark: "",
-      tier: c.brand.tier,
       text: { dimensions: `${mm(c.rng.int(280, 340) / 10)} outer diameter`, dialHands: "Chapter ring only" },
     }),
   },
@@ -681,14 +682,10 @@ const itemTypeSpecs: Record<ItemType, ItemTypeSpec> = {
   },
   BRACELET_LINKS: {
     group: "part", weight: 1.5, price: [15, 90],
-    build: (c) => ({
+    build: (c) => brandPart(c, {
       name: `${c.rng.pick(["One link", "Two links", "Three links"])} for ${c.brand.name} ${c.rng.pick(c.brand.models)} bracelet`,
-      manufacturer: c.brand.name,
       category: "straps-bracelets",
-      caliber: "UNKNOWN",
       picture: "bracelet",
-      mark: "",
-      tier: c.brand.tier,
       text: { dimensions: `${c.rng.pick([16, 18, 20])} mm wide links`, braceletStrap: "Links only, with pins" },
     }),
   },
@@ -727,14 +724,10 @@ const itemTypeSpecs: Record<ItemType, ItemTypeSpec> = {
   },
   BEZEL: {
     group: "part", weight: 3, price: [25, 180],
-    build: (c) => ({
+    build: (c) => brandPart(c, {
       name: `${c.brand.name} ${c.rng.pick(c.brand.models)} bezel ${mm(c.rng.int(340, 420) / 10)}, ${c.rng.pick(["steel", "gold-plated", "rotating"])}`,
-      manufacturer: c.brand.name,
       category: "bezels",
-      caliber: "UNKNOWN",
       picture: "bezel",
-      mark: "",
-      tier: c.brand.tier,
       text: { bezel: c.rng.pick([...watchBezels, ...diverBezels]), dimensions: `${mm(c.rng.int(280, 330) / 10)} inner diameter` },
     }),
   },
@@ -742,16 +735,12 @@ const itemTypeSpecs: Record<ItemType, ItemTypeSpec> = {
     group: "part", weight: 2, price: [15, 120],
     build: (c) => {
       const colour = c.rng.pick(["black", "blue", "Pepsi red and blue", "Coke red and black", "faded grey"]);
-      return {
+      return brandPart(c, {
         name: `${c.brand.name} diver bezel insert, ${colour}, ${mm(c.rng.int(300, 380) / 10)}`,
-        manufacturer: c.brand.name,
         category: "bezels",
-        caliber: "UNKNOWN",
         picture: "bezel",
-        mark: "",
-        tier: c.brand.tier,
         text: { bezel: `60-minute insert, ${colour}`, dimensions: "Insert only, fits the original bezel" },
-      };
+      });
     },
   },
   CASE: {

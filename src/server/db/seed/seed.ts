@@ -10,7 +10,7 @@ import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { bulkInsert } from "./bulk-insert";
-import { brands, categoryTree, manufacturerGroups, movementMakers, type CategoryNode } from "./catalogue-data";
+import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
 import { renderProductImage } from "./images";
 import { generateProduct, selectOptionLists, type ProductDraft } from "./products";
 import { createRandom } from "./random";
@@ -447,46 +447,13 @@ function pendingBoxes(productCount: number, totals: { boxes: number; purchaseRec
 }
 
 function templates(ids: Ids): InferInsertModel<typeof schema.productTemplate>[] {
-  const seiko = brands.find((brand) => brand.name === "Seiko");
-  const eta = movementMakers.find((maker) => maker.name === "ETA");
-  return [
-    {
-      templateName: "Signed crown, NOS", templateDescription: "A signed replacement crown from old stock; fill in brand, model and size.",
-      name: "{Brand} {Model} crown {size} mm NOS", price: new Decimal("39.95"), isBulk: false,
-      categoryId: ids.category.get("crowns") ?? null, countryId: ids.country.get("NL") ?? null,
-      caliber: "UNKNOWN", state: "NEW", itemType: "CROWN", gender: "UNISEX",
-      condition: "New old stock (NOS), never fitted", dimensions: "{size} mm diameter, tap 0.90 mm", crown: "Signed {Brand}, steel",
-      additional: "Photos show the actual item.", additional3: "Please check the fit against your calibre before ordering.",
-    },
-    {
-      templateName: "Seiko 6139 movement for parts", templateDescription: "Non-running 6139 chronograph movements from the parts drawer.",
-      name: "Seiko 6139 movement for parts", price: new Decimal("89.00"), isBulk: false,
-      categoryId: ids.category.get("chronograph-movements") ?? null, manufacturerId: seiko ? (ids.manufacturer.get(seiko.name) ?? null) : null,
-      countryId: ids.country.get("PH") ?? null, caliber: "CHRONOGRAPH", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
-      condition: "Used, for parts or repair — not running", movement: "Seiko 6139 chronograph, 21 jewels", dimensions: "Ø 27.0 mm",
-    },
-    {
-      templateName: "Sapphire crystal", templateDescription: "Flat sapphire crystals sold in bulk; set the size in the name and dimensions.",
-      name: "Sapphire crystal {size} mm", price: new Decimal("24.95"), isBulk: true,
-      categoryId: ids.category.get("crystals") ?? null, manufacturerId: ids.manufacturer.get("Sternkreuz") ?? null,
-      countryId: ids.country.get("DE") ?? null, caliber: "UNKNOWN", state: "NEW", itemType: "CRYSTAL", gender: "UNKNOWN",
-      condition: "New, in original packaging", crystal: "Sapphire, flat", dimensions: "{size} mm diameter, 1.0 mm high",
-    },
-    {
-      templateName: "Leather strap 20 mm", templateDescription: "Hirsch calf straps with a steel buckle.",
-      name: "Brown calf leather strap 20 mm with steel buckle", price: new Decimal("34.95"), shippingFee: null, isBulk: true,
-      categoryId: ids.category.get("straps-bracelets") ?? null, manufacturerId: ids.manufacturer.get("Hirsch") ?? null,
-      countryId: ids.country.get("DE") ?? null, caliber: "UNKNOWN", state: "NEW", itemType: "LEATHER_STRAP", gender: "UNISEX",
-      condition: "New, in original packaging", braceletStrap: "Brown calf leather, padded, stitched", dimensions: "20 mm at the lugs, 18 mm at the buckle",
-    },
-    {
-      templateName: "ETA 2824-2 movement", templateDescription: "Serviced 2824-2 movements for replacements in Swiss watches.",
-      name: "ETA 2824-2 automatic movement, running, serviced", price: new Decimal("195.00"), isBulk: false,
-      categoryId: ids.category.get("automatic-movements") ?? null, manufacturerId: eta ? (ids.manufacturer.get(eta.name) ?? null) : null,
-      countryId: ids.country.get("CH") ?? null, caliber: "AUTOMATIC", state: "USED", itemType: "MOVEMENT", gender: "UNISEX",
-      condition: "Pre-owned, serviced by our watchmaker", movement: "ETA 2824-2 automatic, 25 jewels", dimensions: "Ø 25.6 mm, height 4.6 mm",
-    },
-  ];
+  // A category, maker or country the demo catalogue lacks leaves the template's field empty.
+  return productTemplates.map(({ category, manufacturer, country, ...template }) => ({
+    ...template,
+    categoryId: ids.category.get(category) ?? null,
+    manufacturerId: manufacturer === undefined ? null : (ids.manufacturer.get(manufacturer) ?? null),
+    countryId: ids.country.get(country) ?? null,
+  }));
 }
 
 async function seedLogbook(tx: Db, facts: { adminId: string; now: Date; productCount: number; outOfStock: number; boxes: number }): Promise<void> {

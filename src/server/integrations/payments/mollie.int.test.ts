@@ -2,7 +2,7 @@ import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
-import { mollieTestKey, startMollieStandIn, startProviderServer, type MollieStandIn } from "../helpers/provider-server";
+import { mollieTestKey, startMollieStandIn, startProviderServer, type MollieStandIn } from "../../../../tests/helpers/provider-server";
 
 /**
  * Acceptance 4 (Mollie): the live adapter against a local server that answers as Mollie's Payments API v2 documents

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type OnlinePaymentMethod } from "@/lib/payment-methods";
 import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount, type PaymentsPort, type PaymentStatus, type ProviderPayment, type RefundStatus } from "./port";
+import { errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
 
 /**
  * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).
@@ -52,6 +53,12 @@ const paymentResponse = z.object({
 type MolliePayment = z.infer<typeof paymentResponse>;
 
 const refundResponse = z.object({ id: z.string(), status: z.string(), amount });
+// A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
+const refundStatuses = new Map<string, RefundStatus>([
+  ["refunded", "refunded"],
+  ["failed", "failed"],
+  ["canceled", "canceled"],
+]);
 
 const errorResponse = z.object({
   status: z.number().optional(),
@@ -64,26 +71,20 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
 
   async function api(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          accept: "application/hal+json",
-          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-          // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
-          ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
-        },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(30_000),
-      });
-    } catch (error) {
-      throw new PaymentProviderError("Mollie", null, `Mollie could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
-    }
+    const response = await sendToProvider("Mollie", `${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        accept: "application/hal+json",
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
+        ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
     const text = await response.text();
     if (!response.ok) throw errorFrom(response, text);
-    return text ? JSON.parse(text) : {};
+    return jsonOf(text);
   }
 
   async function fetchPayment(id: string): Promise<ProviderPayment> {
@@ -162,10 +163,7 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
           },
         }),
       );
-      // A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
-      const status: RefundStatus =
-        refund.status === "refunded" ? "refunded" : refund.status === "failed" ? "failed" : refund.status === "canceled" ? "canceled" : "pending";
-      return { externalRefundId: refund.id, status, amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
+      return { externalRefundId: refund.id, status: refundStatuses.get(refund.status) ?? "pending", amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
     },
   };
 }
@@ -188,12 +186,7 @@ function reshapeStatus(status: string): PaymentStatus {
 
 /** Mollie's error document (`application/hal+json` `{status, title, detail, field}`) as one readable message. */
 function errorFrom(response: Response, text: string): PaymentProviderError {
-  let parsed: z.infer<typeof errorResponse> = {};
-  try {
-    parsed = errorResponse.parse(JSON.parse(text));
-  } catch {
-    // Not JSON (a proxy's HTML page): the status line is all there is to say.
-  }
+  const parsed = errorDocumentOf(errorResponse, text);
   const title = parsed.title ?? `HTTP ${response.status}`;
   const detail = parsed.detail ?? (text.slice(0, 200) || response.statusText);
   const field = parsed.field ? ` (field ${parsed.field})` : "";

@@ -2,7 +2,7 @@ import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
 import { PaymentProviderError } from "@/server/integrations/payments/port";
-import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn, type PayPalStandIn } from "../helpers/provider-server";
+import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn, type PayPalStandIn } from "../../../../tests/helpers/provider-server";
 
 /**
  * Acceptance 4 (PayPal): the live adapter against a local server that answers as PayPal's Orders v2, Payments v2

@@ -13,6 +13,7 @@ import {
   type ProviderPayment,
   type RefundStatus,
 } from "./port";
+import { errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
 
 /**
  * The live PayPal adapter, on PayPal's documented REST API (Orders v2, Payments v2, Notifications v1).
@@ -62,6 +63,12 @@ const orderResponse = z.object({
 type PayPalOrder = z.infer<typeof orderResponse>;
 
 const refundResponse = z.object({ id: z.string(), status: z.string(), amount: money.optional() });
+// PENDING (and any status PayPal adds later) stays pending for the shop.
+const refundStatuses = new Map<string, RefundStatus>([
+  ["COMPLETED", "refunded"],
+  ["FAILED", "failed"],
+  ["CANCELLED", "canceled"],
+]);
 const tokenResponse = z.object({ access_token: z.string(), expires_in: z.number() });
 const verificationResponse = z.object({ verification_status: z.string() });
 
@@ -117,7 +124,7 @@ export function createPayPalPayments(options: {
     if (token && token.expiresAt > Date.now()) return token.value;
     pendingToken ??= (async () => {
       try {
-        const response = await send(`${baseUrl}/v1/oauth2/token`, {
+        const response = await sendToProvider("PayPal", `${baseUrl}/v1/oauth2/token`, {
           method: "POST",
           headers: {
             authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`,
@@ -248,10 +255,8 @@ export function createPayPalPayments(options: {
           },
         }),
       );
-      const status: RefundStatus =
-        refund.status === "COMPLETED" ? "refunded" : refund.status === "FAILED" ? "failed" : refund.status === "CANCELLED" ? "canceled" : "pending";
       const amount = refund.amount ? fromProviderAmount("PayPal", refund.amount.value, refund.amount.currency_code) : input.amount;
-      return { externalRefundId: refund.id, status, amount };
+      return { externalRefundId: refund.id, status: refundStatuses.get(refund.status) ?? "pending", amount };
     },
 
     async verifyWebhook(headers, rawBody) {
@@ -317,36 +322,22 @@ function reshapeStatus(order: Pick<PayPalOrder, "status" | "purchase_units">): P
   }
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  } catch (error) {
-    throw new PaymentProviderError("PayPal", null, `PayPal could not be reached: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
-  }
-}
-
 /** Sends a request; a 401 is handed back for the caller to renew its token, any other error becomes a PaymentProviderError. */
 async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
-  const response = await send(url, init);
+  const response = await sendToProvider("PayPal", url, init);
   if (response.ok || response.status === 401) return response;
   throw await errorFrom(response);
 }
 
 async function readBody(response: Response): Promise<unknown> {
   if (!response.ok) throw await errorFrom(response);
-  const text = await response.text();
-  return text ? JSON.parse(text) : {};
+  return jsonOf(await response.text());
 }
 
 /** PayPal's error document (`{name, message, debug_id, details[]}`, or OAuth's `{error, error_description}`) as one readable message. */
 async function errorFrom(response: Response): Promise<PaymentProviderError> {
   const text = await response.text();
-  let parsed: z.infer<typeof errorResponse> = {};
-  try {
-    parsed = errorResponse.parse(JSON.parse(text));
-  } catch {
-    // Not JSON (a proxy's HTML page): the status line is all there is to say.
-  }
+  const parsed = errorDocumentOf(errorResponse, text);
   const name = parsed.name ?? parsed.error ?? `HTTP ${response.status}`;
   const message = parsed.message ?? parsed.error_description ?? (text.slice(0, 200) || response.statusText);
   const details = (parsed.details ?? [])
