@@ -87,12 +87,21 @@ export async function makeProducts(db: Db, specs: ProductSpec[]) {
 }
 
 /**
+ * A product whose stock came in through the ledger (`bookStock`), as the shop's own stock does, so that orders and
+ * refunds can take and return it and the ledger still adds up to the stock.
+ */
+export async function makeStockedProduct(db: Db, spec: Omit<ProductSpec, "stock"> & { stock: number }) {
+  const row = await makeProduct(db, { ...spec, stock: 0 });
+  const { stock } = await bookStock(db, { productId: row.id, quantity: spec.stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
+  return { ...row, stock };
+}
+
+/**
  * A guest order for one watch in stock, placed through checkout (`placeOrder`), as a buyer in Amsterdam would place
  * it: the watch is stocked through the ledger first, so the order takes it as a real one would.
  */
 export async function placeOneWatchOrder(db: Db, options: { email: string; method: CheckoutPaymentMethod; now: Date; price?: string }) {
-  const watch = await makeProduct(db, { name: `Watch for ${options.email}`, price: options.price ?? "60.00", stock: 0 });
-  await bookStock(db, { productId: watch.id, quantity: 1, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
+  const watch = await makeStockedProduct(db, { name: `Watch for ${options.email}`, price: options.price ?? "60.00", stock: 1 });
   const placed = await placeOrder(
     db,
     {

@@ -4,7 +4,7 @@ import { appRouter, createCaller } from "@/server/root";
 import { createTRPCContext } from "@/server/trpc";
 import { decideAdminAccess } from "@/server/admin/page-access";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { contextFor, makeSession, makeUser } from "./admin-fixtures";
+import { contextFor, makeSession, makeUser } from "../helpers/admin-fixtures";
 import { codeOf } from "../helpers/refusals";
 
 /**

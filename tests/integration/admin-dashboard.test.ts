@@ -9,7 +9,7 @@ import { getLogbookEntry, listLogbook, markLogbookLevelRead, markLogbookRead, un
 import { listNotifications, markNotificationRead } from "@/server/notifications/service";
 import { exchangeRateInfo, refreshExchangeRate } from "@/server/stock/service";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { makeUser, setExchangeRate } from "./admin-fixtures";
+import { makeUser, setExchangeRate } from "../helpers/admin-fixtures";
 
 let t: TestDatabase;
 let ada: { id: string };

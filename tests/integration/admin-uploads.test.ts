@@ -8,7 +8,7 @@ import { getStorage } from "@/server/integrations/storage/storage";
 import { createCaller } from "@/server/root";
 import { makeProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { contextFor, makeUser } from "./admin-fixtures";
+import { contextFor, makeUser } from "../helpers/admin-fixtures";
 
 // Staff uploads as the admin pages send them (multipart form data through tRPC), into the embedded default's storage.
 

@@ -13,7 +13,7 @@ import { createBox } from "@/server/stock/service";
 import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { badInput, junk } from "../helpers/zod-arbitrary";
-import { makeSession, makeUser, temporaryStorage } from "./admin-fixtures";
+import { makeSession, makeUser, temporaryStorage } from "../helpers/admin-fixtures";
 
 /**
  * Acceptance point 5 of the security issue: bad input to any procedure is the caller's error (4xx), never ours

@@ -10,12 +10,11 @@ import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { countryFromPosition } from "@/server/maps/service";
 import type { GeoPort } from "@/server/integrations/geo/port";
 import { createCaller } from "@/server/root";
-import { bookStock } from "@/server/stock/service";
 import type { TRPCContext } from "@/server/trpc";
 import { logger } from "@/server/logger";
-import { makeDiscount, makeProduct } from "../helpers/factories";
+import { makeDiscount, makeStockedProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { makeSession, makeUser } from "./admin-fixtures";
+import { makeSession, makeUser } from "../helpers/admin-fixtures";
 
 // What an anonymous stranger could do to the shop through its API, finding by finding (SECURITY-REVIEW.md), on a
 // real database. The tRPC route is the one the shop serves (src/app/api/trpc/[trpc]/route.ts).
@@ -34,12 +33,6 @@ function context(options: { client: string; visitorId?: string | null; headers?:
     log: logger,
     headers: new Headers(options.headers),
   };
-}
-
-async function stocked(name: string, stock: number) {
-  const row = await makeProduct(t.db, { name, price: "40.00", stock: 0 });
-  await bookStock(t.db, { productId: row.id, quantity: stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
-  return row;
 }
 
 async function stockOf(productId: number): Promise<number> {
@@ -81,7 +74,7 @@ afterAll(async () => {
 
 describe("placing orders (H4, M1, L6)", () => {
   it("refuses the order past the client's limit, and that order takes no stock", async () => {
-    const watch = await stocked("Limit test Seiko", 50);
+    const watch = await makeStockedProduct(t.db, { name: "Limit test Seiko", price: "40.00", stock: 50 });
     const caller = createCaller(context({ client: "198.51.100.20" }));
     for (let i = 0; i < callerLimits.placeOrder.client.limit; i++) {
       await caller.shared.checkout.placeOrder({ email: `buyer${i}@example.com`, address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: watch.id, quantity: 1 }] });
@@ -98,7 +91,7 @@ describe("placing orders (H4, M1, L6)", () => {
   });
 
   it("limits one visitor token across client addresses", async () => {
-    const watch = await stocked("Visitor limit Seiko", 50);
+    const watch = await makeStockedProduct(t.db, { name: "Visitor limit Seiko", price: "40.00", stock: 50 });
     const visitorId = "visitor-limit-test";
     for (let i = 0; i < callerLimits.placeOrder.visitor.limit; i++) {
       await createCaller(context({ client: `198.51.100.${40 + i}`, visitorId })).shared.checkout.placeOrder({ email: "v@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: watch.id, quantity: 1 }] });
@@ -110,7 +103,7 @@ describe("placing orders (H4, M1, L6)", () => {
   });
 
   it("puts the configured address, never the request's Host, in the payment's return page and webhook", async () => {
-    const watch = await stocked("Host header Seiko", 5);
+    const watch = await makeStockedProduct(t.db, { name: "Host header Seiko", price: "40.00", stock: 5 });
     const caller = createCaller(context({ client: "198.51.100.30", headers: { host: "evil.example", "x-forwarded-host": "127.0.0.1:1", "x-forwarded-proto": "https" } }));
     const placed = await caller.shared.checkout.placeOrder({ email: "host@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: watch.id, quantity: 1 }] });
     const shop = "http://localhost:3000";
@@ -121,7 +114,7 @@ describe("placing orders (H4, M1, L6)", () => {
   });
 
   it("places one order when a customer's two requests race, and tells the other one it is already placed", async () => {
-    const watch = await stocked("Double click Seiko", 5);
+    const watch = await makeStockedProduct(t.db, { name: "Double click Seiko", price: "40.00", stock: 5 });
     const customer = await makeUser(t.db, "USER", "Double clicker");
     await t.db.insert(cartItem).values({ userId: customer.id, productId: watch.id, quantity: 2 });
     const session = { user: { id: customer.id, name: customer.name, email: customer.email, image: null, role: "USER" as const }, expires: new Date(Date.now() + 60_000) };
@@ -142,7 +135,7 @@ describe("discount codes (M4)", () => {
   it("answers a code still to start like an unknown one", async () => {
     const future = new Date(Date.now() + 30 * 86_400_000);
     await makeDiscount(t.db, { name: "XMASPREVIEW", discountType: "COUPON", pricingType: "PERCENT", value: "0.2", startsAt: future });
-    const watch = await stocked("Coupon Seiko", 5);
+    const watch = await makeStockedProduct(t.db, { name: "Coupon Seiko", price: "40.00", stock: 5 });
     const quote = (code: string) =>
       createCaller(context({ client: "198.51.100.60" })).shared.checkout.quote({ items: [{ productId: watch.id, quantity: 1 }], couponCode: code });
     expect((await quote("XMASPREVIEW")).cart.couponMessage).toBe("The code XMASPREVIEW is not valid.");
@@ -150,7 +143,7 @@ describe("discount codes (M4)", () => {
   });
 
   it("refuses the client's next new code past the limit, while the same code may be quoted again and again", async () => {
-    const watch = await stocked("Coupon limit Seiko", 5);
+    const watch = await makeStockedProduct(t.db, { name: "Coupon limit Seiko", price: "40.00", stock: 5 });
     const caller = createCaller(context({ client: "198.51.100.61" }));
     const quote = (code: string) => caller.shared.checkout.quote({ items: [{ productId: watch.id, quantity: 1 }], couponCode: code, countryCode: "NL" });
     for (let i = 0; i < callerLimits.couponCode.client.limit; i++) await quote(`GUESS${i}`);
@@ -250,8 +243,7 @@ describe("rate-limit counters", () => {
 
 describe("amounts beyond what the shop can store (bad input found by tests/integration/bad-input.test.ts)", () => {
   it("refuses an order larger than a money column holds with 400, and takes no stock", async () => {
-    const row = await makeProduct(t.db, { name: "Priceless pocket watch", price: "9999999999.99", stock: 0 });
-    await bookStock(t.db, { productId: row.id, quantity: 999, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
+    const row = await makeStockedProduct(t.db, { name: "Priceless pocket watch", price: "9999999999.99", stock: 999 });
     const refused = await refusal(
       createCaller(context({ client: "198.51.100.80" })).shared.checkout.placeOrder({ email: "rich@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: row.id, quantity: 999 }] }),
     );

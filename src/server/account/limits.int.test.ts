@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_ADDRESSES, type AddressInput } from "@/server/account/schemas";
 import { addressBook, country } from "@/server/db/schema";
 import { createCaller } from "@/server/root";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { contextFor, makeUser } from "./admin-fixtures";
-import { codeOf } from "../helpers/refusals";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
+import { codeOf } from "../../../tests/helpers/refusals";
 
 // What one customer can make the shop store: the address book has a ceiling, with a message that says what to do.
 

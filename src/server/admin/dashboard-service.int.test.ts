@@ -15,7 +15,7 @@ import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stoc
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import { makeProduct } from "../../../tests/helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { makeUser } from "../../../tests/integration/admin-fixtures";
+import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { getDashboard } from "./dashboard-service";
 import { getSidebarInformation } from "./sidebar-service";
 

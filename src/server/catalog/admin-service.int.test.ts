@@ -19,9 +19,9 @@ import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { buildSearchText } from "@/server/catalog/search-text";
-import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { logEntriesFor, makeUser, setExchangeRate, temporaryStorage } from "./admin-fixtures";
+import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { logEntriesFor, makeUser, setExchangeRate, temporaryStorage } from "../../../tests/helpers/admin-fixtures";
 
 let t: TestDatabase;
 let adminId: string;

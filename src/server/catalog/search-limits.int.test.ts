@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getManyProductsInput, PRODUCT_PAGE_SIZE } from "@/server/catalog/schemas";
-import { getManyProducts, MATCH_COUNT_LIMIT, RANKED_MATCHES } from "@/server/catalog/service";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { makeCategory, makeManufacturer, makeProduct, makeProducts, type ProductSpec } from "../helpers/factories";
+import { PRODUCT_PAGE_SIZE } from "@/server/catalog/schemas";
+import { MATCH_COUNT_LIMIT, RANKED_MATCHES } from "@/server/catalog/service";
+import { listProducts } from "../../../tests/helpers/catalog";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { makeCategory, makeManufacturer, makeProduct, makeProducts, type ProductSpec } from "../../../tests/helpers/factories";
 
 // A search matching more products than the shop counts: the counts stop and say so, relevance ranks the latest
 // matches, and paging still reaches every match once. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
 
 let testDb: TestDatabase;
 const ids: Record<string, number> = {};
-const search = (input: Record<string, unknown>) =>
-  getManyProducts(testDb.db, getManyProductsInput.parse(input), { imageUrl: (key) => `/storage/${key}` });
+const search = (input: Record<string, unknown>) => listProducts(testDb.db, input);
 
 /** Broad matches: more "crystal" products than the count limit, a few of them chronographs. */
 const BROAD = MATCH_COUNT_LIMIT + 130;

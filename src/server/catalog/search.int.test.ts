@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getManyProductsInput } from "@/server/catalog/schemas";
-import { getManyProducts } from "@/server/catalog/service";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
+import { listProducts } from "../../../tests/helpers/catalog";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
 
 // Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set: typo tolerance lives in SQL
 // (full-text, the search_term table, fuzzystrmatch), so both engines must agree.
 
 let testDb: TestDatabase;
 const ids: Record<string, number> = {};
-const search = (input: Record<string, unknown>) =>
-  getManyProducts(testDb.db, getManyProductsInput.parse(input), { imageUrl: (key) => `/storage/${key}` });
+const search = (input: Record<string, unknown>) => listProducts(testDb.db, input);
 const namesFor = async (input: Record<string, unknown>) => (await search(input)).products.map((p) => p.name);
 const makersFor = async (term: string) => [...new Set((await search({ search: term, orderBy: { relevance: "desc" } })).products.map((p) => p.manufacturer))];
 

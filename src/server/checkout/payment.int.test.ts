@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -17,11 +15,11 @@ import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import { orderTokenMatches } from "@/server/orders/order-token";
 import { applyPaymentUpdate, expireUnpaidOrders, transitionOrder } from "@/server/orders/service";
-import { bookStock } from "@/server/stock/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import type { WebhookOutcome } from "@/server/webhooks/schemas";
-import { makeProduct } from "../helpers/factories";
-import { createTestDatabase, queryRows, type TestDatabase } from "../helpers/test-database";
+import { makeStockedProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpers/webhook-receiver";
 
 /**
  * Paying for orders (issue 5, acceptance 3 at the order level): the sandbox provider calls our webhook, which moves
@@ -31,19 +29,13 @@ import { createTestDatabase, queryRows, type TestDatabase } from "../helpers/tes
 const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a shipping day before the cut-off
 let t: TestDatabase;
 let payments: PaymentsPort;
-let shop: http.Server;
+let shop: WebhookReceiver;
 let shopUrl: string;
 const outcomes: WebhookOutcome[] = [];
 
 const webhookUrl = (secret = env.WEBHOOK_SECRET) => `${shopUrl}/api/webhooks/mollie?secret=${encodeURIComponent(secret)}`;
 const deliver = (body: string, url = webhookUrl()) =>
   handleMollieWebhook(t.db, { url, body, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now) });
-
-async function stocked(name: string, price: string, stock: number) {
-  const row = await makeProduct(t.db, { name, price, stock: 0 });
-  await bookStock(t.db, { productId: row.id, quantity: stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
-  return row;
-}
 
 async function stockOf(productId: number) {
   const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, productId));
@@ -58,8 +50,8 @@ async function orderStatus(orderId: number) {
 
 /** Places an order for two products and starts its sandbox payment. */
 async function paidFor(email: string, quantities: [number, number] = [1, 2]) {
-  const watch = await stocked(`Watch for ${email}`, "60.00", 3);
-  const strap = await stocked(`Strap for ${email}`, "10.00", 5);
+  const watch = await makeStockedProduct(t.db, { name: `Watch for ${email}`, price: "60.00", stock: 3 });
+  const strap = await makeStockedProduct(t.db, { name: `Strap for ${email}`, price: "10.00", stock: 5 });
   const placed = await placeOrder(
     t.db,
     {
@@ -90,24 +82,16 @@ beforeAll(async () => {
   await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `checkout-payments-${process.pid}`) }), { products: 0, images: 0, now });
   payments = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
   // The shop's webhook route, as src/app/api/webhooks/mollie/route.ts runs it, on a real port for the sandbox to call.
-  shop = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      const outcome = await deliver(Buffer.concat(chunks).toString("utf8"), `${shopUrl}${req.url}`);
-      outcomes.push(outcome);
-      await afterPaymentWebhook(t.db, outcome, { mail: createOutboxMail({ db: t.db, from: "shop@example.com", log: logger }), origin: shopUrl, tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" });
-      res.writeHead(200).end();
-    } catch {
-      res.writeHead(401).end();
-    }
+  shop = await startWebhookReceiver(async (url, body) => {
+    const outcome = await deliver(body, url);
+    outcomes.push(outcome);
+    await afterPaymentWebhook(t.db, outcome, { mail: createOutboxMail({ db: t.db, from: "shop@example.com", log: logger }), origin: shopUrl, tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" });
   });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shopUrl = shop.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => shop?.close(resolve));
+  await shop?.close();
   await t?.dispose();
 });
 

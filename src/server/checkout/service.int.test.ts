@@ -9,9 +9,8 @@ import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { bookStock } from "@/server/stock/service";
-import { makeProduct } from "../helpers/factories";
-import { createTestDatabase, queryRows, type TestDatabase } from "../helpers/test-database";
+import { makeStockedProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 
 /**
  * Placing orders (issue 5, acceptance 2 and 5): many buyers racing for the last piece, and the totals of every
@@ -35,12 +34,6 @@ const address = {
 
 function orderInput(overrides: Partial<PlaceOrderInput>): PlaceOrderInput {
   return { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", ...overrides };
-}
-
-async function stockedProduct(name: string, price: string, stock: number, discountId?: number) {
-  const row = await makeProduct(t.db, { name, price, stock: 0, discountId });
-  await bookStock(t.db, { productId: row.id, quantity: stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
-  return row;
 }
 
 async function discountId(name: string): Promise<number> {
@@ -67,7 +60,7 @@ afterAll(async () => {
 
 describe("placing an order", () => {
   it("gives the last piece to exactly one of 20 buyers racing for it, and the ledger adds up to the stock", async () => {
-    const last = await stockedProduct("Last Seiko 7S26 crown", "45.00", 1);
+    const last = await makeStockedProduct(t.db, { name: "Last Seiko 7S26 crown", price: "45.00", stock: 1 });
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
         placeOrder(t.db, orderInput({ email: `racer${index}@example.com`, items: [{ productId: last.id, quantity: 1 }] }), { userId: null }, now),
@@ -91,8 +84,8 @@ describe("placing an order", () => {
   });
 
   it("creates a PENDING order with a BC number, its items, payment detail and a staff notification", async () => {
-    const watch = await stockedProduct("Vostok Amphibia", "69.00", 3);
-    const strap = await stockedProduct("NATO strap", "12.50", 5);
+    const watch = await makeStockedProduct(t.db, { name: "Vostok Amphibia", price: "69.00", stock: 3 });
+    const strap = await makeStockedProduct(t.db, { name: "NATO strap", price: "12.50", stock: 5 });
     const placed = await placeOrder(
       t.db,
       orderInput({ items: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 2 }], shippingMethod: "UNTRACKED" }),
@@ -113,7 +106,7 @@ describe("placing an order", () => {
 
   it("refuses an empty cart, an invalid coupon and untracked post above the country's limit", async () => {
     await expect(placeOrder(t.db, orderInput({ items: [] }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty" });
-    const part = await stockedProduct("Crown tube", "150.00", 2);
+    const part = await makeStockedProduct(t.db, { name: "Crown tube", price: "150.00", stock: 2 });
     const items = [{ productId: part.id, quantity: 1 }];
     await expect(placeOrder(t.db, orderInput({ items, couponCode: "SUMMER24" }), { userId: null }, now)).rejects.toMatchObject({ message: "The code SUMMER24 has expired." });
     await expect(placeOrder(t.db, orderInput({ items, shippingMethod: "UNTRACKED" }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST" });
@@ -124,7 +117,7 @@ describe("placing an order", () => {
 
 describe("the checkout's quote", () => {
   it("prices the cart before a destination is chosen, then adds each method's cost and dates for it", async () => {
-    const part = await stockedProduct("Balance staff", "60.00", 3);
+    const part = await makeStockedProduct(t.db, { name: "Balance staff", price: "60.00", stock: 3 });
     const items = [{ productId: part.id, quantity: 2 }];
     const bare = await checkoutQuote(t.db, { items, couponCode: "WELCOME10" }, { userId: null }, { now });
     expect(bare.shipping).toBeNull();
@@ -143,7 +136,7 @@ describe("the checkout's quote", () => {
   });
 
   it("asks for a state or province where the country has them, and says why a code does not apply", async () => {
-    const part = await stockedProduct("Mainspring", "20.00", 3);
+    const part = await makeStockedProduct(t.db, { name: "Mainspring", price: "20.00", stock: 3 });
     const items = [{ productId: part.id, quantity: 1 }];
     await expect(checkoutQuote(t.db, { items, countryCode: "US" }, { userId: null }, { now })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("state or province") });
     const quote = await checkoutQuote(t.db, { items, countryCode: "US", stateCode: "NY", couponCode: "SUMMER24" }, { userId: null }, { now });
@@ -181,12 +174,12 @@ const combinations = discountCases.flatMap((d) => bands.flatMap((b) => methods.m
 
 describe("order totals for every discount type, shipping method and surcharge band", () => {
   it.each(combinations)("$type, $band, $method", async (combination) => {
-    const item = await stockedProduct(
-      `${combination.type} ${combination.band} ${combination.method}`,
-      combination.price,
-      1,
-      combination.productDiscount ? await discountId(combination.productDiscount) : undefined,
-    );
+    const item = await makeStockedProduct(t.db, {
+      name: `${combination.type} ${combination.band} ${combination.method}`,
+      price: combination.price,
+      stock: 1,
+      discountId: combination.productDiscount ? await discountId(combination.productDiscount) : undefined,
+    });
     let buyer: Buyer = { userId: null };
     let items = [{ productId: item.id, quantity: 1 }];
     if (combination.userDiscount) {

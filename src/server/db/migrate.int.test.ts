@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, readSchemaVersion, runMigrations } from "@/server/db/migrate";
-import { createTestDatabase, queryRows, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 
 type Journal = { entries: { tag: string }[] };
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;

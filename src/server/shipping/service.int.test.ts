@@ -14,7 +14,7 @@ import {
   nextShippingDay,
   quoteShipping,
 } from "@/server/shipping/service";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 
 /**
  * The shipping rules over the seeded settings: every active destination, every surcharge band, untracked refused

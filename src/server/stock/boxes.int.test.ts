@@ -15,9 +15,9 @@ import {
   stockHistory,
   updatePurchaseRecord,
 } from "@/server/stock/service";
-import { makeProduct } from "../helpers/factories";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { logEntriesFor, makeUser, setExchangeRate } from "./admin-fixtures";
+import { makeProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { logEntriesFor, makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
 
 let t: TestDatabase;
 let adminId: string;
@@ -55,6 +55,23 @@ const moveTo: Partial<Record<BoxStatus, (boxId: number) => Promise<unknown>>> = 
   SHIPPED: (boxId) => shipBox(t.db, { boxId, trackingNumber: "LX999999999PH", estimatedDeliveryDate: "2030-02-01" }, adminId),
   EXPLODED: (boxId) => explodeBox(t.db, boxId, adminId),
 };
+
+type Purchase = { name: string; quantity: number; unitCost: string };
+type Product = Awaited<ReturnType<typeof makeProduct>>;
+
+/** A shipped box with one purchase in euros of each fresh product named, none of them in stock yet. */
+async function shippedBoxOf<const P extends readonly Purchase[]>(purchases: P) {
+  const { id: boxId } = await createBox(t.db, adminId);
+  const items: Product[] = [];
+  for (const { name, quantity, unitCost } of purchases) {
+    const item = await makeProduct(t.db, { name, stock: 0 });
+    await addPurchaseRecord(t.db, { boxId, productId: item.id, quantity, unitCost, currency: "EUR" }, adminId);
+    items.push(item);
+  }
+  await moveTo.SHIPPED!(boxId);
+  // One product per purchase, in the order given.
+  return { boxId, items: items as { -readonly [K in keyof P]: Product } };
+}
 
 describe("the box state machine (acceptance point 3)", () => {
   const pairs = boxStatuses.flatMap((from) => boxStatuses.map((to) => ({ from, to, allowed: boxMachine.can(from, to) })));
@@ -118,12 +135,10 @@ describe("stock from purchase to shelf", () => {
   });
 
   it("exploding a box books every purchase into the ledger and product stock, with logbook entries", async () => {
-    const a = await makeProduct(t.db, { name: "Omega crown", stock: 0 });
-    const b = await makeProduct(t.db, { name: "Sapphire crystal 30 mm", stock: 0 });
-    const { id: boxId } = await createBox(t.db, adminId);
-    await addPurchaseRecord(t.db, { boxId, productId: a.id, quantity: 2, unitCost: "4", currency: "EUR" }, adminId);
-    await addPurchaseRecord(t.db, { boxId, productId: b.id, quantity: 5, unitCost: "3", currency: "EUR" }, adminId);
-    await moveTo.SHIPPED!(boxId);
+    const { boxId, items: [a, b] } = await shippedBoxOf([
+      { name: "Omega crown", quantity: 2, unitCost: "4" },
+      { name: "Sapphire crystal 30 mm", quantity: 5, unitCost: "3" },
+    ]);
     await explodeBox(t.db, boxId, adminId);
 
     const stocks = await t.db.select({ id: product.id, stock: product.stock }).from(product);
@@ -164,12 +179,10 @@ describe("stock from purchase to shelf", () => {
   });
 
   it("rolls back a whole explosion when one booking fails: no stock, no ledger, no log, box still SHIPPED", async () => {
-    const first = await makeProduct(t.db, { name: "Stem, steel", stock: 0 });
-    const second = await makeProduct(t.db, { name: "Tube, gold", stock: 0 });
-    const { id: boxId } = await createBox(t.db, adminId);
-    await addPurchaseRecord(t.db, { boxId, productId: first.id, quantity: 2, unitCost: "1", currency: "EUR" }, adminId);
-    await addPurchaseRecord(t.db, { boxId, productId: second.id, quantity: 150, unitCost: "1", currency: "EUR" }, adminId);
-    await moveTo.SHIPPED!(boxId);
+    const { boxId, items: [first] } = await shippedBoxOf([
+      { name: "Stem, steel", quantity: 2, unitCost: "1" },
+      { name: "Tube, gold", quantity: 150, unitCost: "1" },
+    ]);
     const logCount = (await t.db.select().from(logbook)).length;
     // A database failure on the second booking, after the first one was written in the same transaction.
     await t.db.execute(sql`alter table product add constraint test_stock_cap check (stock < 100) not valid`);

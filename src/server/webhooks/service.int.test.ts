@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/env";
@@ -9,7 +7,8 @@ import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { completeSandboxPayment, createSandboxPayments, getSandboxCheckout } from "@/server/integrations/payments/sandbox";
 import type { PaymentUpdate } from "@/server/webhooks/schemas";
 import { handleMollieWebhook, webhookSecretMatches } from "@/server/webhooks/service";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpers/webhook-receiver";
 
 /**
  * Acceptance 3: a replayed event, an event with a bad secret, and an event whose body lies about the status change
@@ -21,7 +20,7 @@ let t: TestDatabase;
 let sandbox: PaymentsPort;
 let updates: PaymentUpdate[];
 /** The shop's webhook endpoint, as the route handler will be: it answers 200 for whatever the core decides. */
-let shop: http.Server;
+let shop: WebhookReceiver;
 let shopUrl: string;
 
 const recordUpdate = async (_tx: Db, update: PaymentUpdate) => {
@@ -47,23 +46,12 @@ async function newPayment(orderId: number, key = `order-${orderId}-1`) {
 beforeAll(async () => {
   t = await createTestDatabase();
   sandbox = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example/" });
-  shop = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString("utf8");
-    try {
-      await handleMollieWebhook(t.db, { url: `${shopUrl}${req.url}`, body, payments: sandbox, onPaymentUpdate: recordUpdate });
-      res.writeHead(200).end();
-    } catch {
-      res.writeHead(401).end();
-    }
-  });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await startWebhookReceiver((url, body) => handleMollieWebhook(t.db, { url, body, payments: sandbox, onPaymentUpdate: recordUpdate }));
+  shopUrl = shop.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => shop?.close(resolve));
+  await shop?.close();
   await t?.dispose();
 });
 
