@@ -116,6 +116,7 @@ beforeAll(async () => {
     mail: createOutboxMail({ db: t.db, from: "Shop <shop@example.com>", log: logger }),
     log: logger,
     secret: SECRET,
+    visitorTokenSecret: SECRET,
     shopName: "Balance & Crown",
     google: sandboxGoogleClient({ baseUrl: origin, secret: SECRET }),
     origin,

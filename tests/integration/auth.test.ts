@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthHandlers } from "@/server/auth/handlers";
-import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT } from "@/server/auth/sign-in-limits";
+import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT, EMAIL_VISITOR_LIMIT } from "@/server/auth/sign-in-limits";
+import { issueVisitorToken } from "@/server/token/service";
 import { account, mailOutbox, rateLimit, user } from "@/server/db/schema";
 import { createOutboxMail, listOutbox } from "@/server/integrations/mail/sandbox";
 import { logger } from "@/server/logger";
@@ -13,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database"
 // OpenID Connect server standing in for Google.
 
 const ORIGIN = "http://shop.test";
+const VISITOR_SECRET = "a-visitor-token-secret-of-thirty-two-characters";
 let t: TestDatabase;
 let oidc: OAuth2Server;
 let googleUser: { sub: string; email: string; email_verified: boolean; name: string };
@@ -53,6 +55,7 @@ beforeAll(async () => {
     mail: createOutboxMail({ db: t.db, from: "Shop <shop@example.com>", log: logger }),
     log: logger,
     secret: "a-test-secret-of-at-least-thirty-two-characters",
+    visitorTokenSecret: VISITOR_SECRET,
     shopName: "Balance & Crown",
     google: { clientId: "shop-client", clientSecret: "shop-secret", issuer: oidc.issuer.url! },
     origin: ORIGIN,
@@ -171,6 +174,18 @@ describe("sign-in e-mail rate limit (kept in the database)", () => {
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.to, "suffixed@example.com"))).toBe(0);
     const tooLong = await requestLink(new Browser(), `${"a".repeat(250)}@example.com`);
     expect(tooLong.status).toBe(400);
+  });
+
+  it("limits one visitor across addresses and networks when the request carries its visitor token", async () => {
+    const visitorToken = await issueVisitorToken(VISITOR_SECRET, "sign-in-visitor", new Date());
+    for (let i = 0; i < EMAIL_VISITOR_LIMIT.limit; i++) {
+      const response = await new Browser(`198.18.0.${i + 1}`).post("/api/auth/signin/nodemailer", { email: `wanderer-${i}@example.com`, visitorToken });
+      expect(response.status).toBe(200);
+    }
+    const refused = await new Browser("198.18.1.1").post("/api/auth/signin/nodemailer", { email: "wanderer-last@example.com", visitorToken });
+    expect(refused.status).toBe(429);
+    // A made-up token counts as no token: the address and network limits still apply.
+    expect((await new Browser("198.18.1.2").post("/api/auth/signin/nodemailer", { email: "wanderer-forged@example.com", visitorToken: "forged" })).status).toBe(200);
   });
 
   it("keys the client on the front door's address, whatever X-Forwarded-For the client writes (H2)", async () => {

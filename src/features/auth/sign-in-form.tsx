@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingOverlay } from "./loading-overlay";
 import { useSignInProviders } from "./queries";
+import { storedToken } from "@/lib/trpc/client";
 
 const emailForm = z.object({ email: signInEmailAddress });
 type EmailForm = z.infer<typeof emailForm>;
@@ -58,7 +59,9 @@ export function SignInForm({ onSent }: { onSent?: (email: string) => void }) {
 
   const sendLink = form.handleSubmit(({ email }) =>
     withOverlay(async () => {
-      const result = await signIn("nodemailer", { email, redirect: false, callbackUrl: callbackUrl() });
+      // The visitor token rides in the form, as Auth.js's client sends no headers of ours: the shop counts sign-in
+      // e-mails per visitor as well as per address and network.
+      const result = await signIn("nodemailer", { email, redirect: false, callbackUrl: callbackUrl(), visitorToken: storedToken() ?? "" });
       if (!result || result.error || !result.ok) {
         toast.error("Error", { description: SIGN_IN_FAILED });
         return;

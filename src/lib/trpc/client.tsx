@@ -55,8 +55,8 @@ export function makeQueryClient() {
   });
 }
 
-/** The visitor token kept under `token` (SPEC section 4); sent with every call. */
-function storedToken(): string | null {
+/** The visitor token kept under `token` (SPEC section 4); sent with every call, and with a sign-in e-mail request. */
+export function storedToken(): string | null {
   try {
     return window.localStorage.getItem("token");
   } catch {

@@ -15,6 +15,7 @@ export const { GET, POST } = createAuthHandlers(() => {
     mail: getMail(db),
     log: logger.child({ area: "auth" }),
     secret: env.AUTH_SECRET,
+    visitorTokenSecret: env.TOKEN_SECRET,
     shopName: env.SHOP_NAME,
     google: googleSignIn(),
     origin: shopUrl(),

@@ -21,6 +21,8 @@ export type AuthDependencies = {
   mail: MailPort;
   log: Logger;
   secret: string;
+  /** Verifies the visitor token a sign-in request carries, for the per-visitor limit on sign-in e-mails. */
+  visitorTokenSecret: string;
   shopName: string;
   /**
    * Google sign-in, when there is one (see googleSignIn()): `issuer` points elsewhere than Google with sandbox

@@ -3,6 +3,7 @@ import { Auth, setEnvDefaults } from "@auth/core";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
 import type { Db } from "@/server/db/client";
 import { clientAddress } from "@/server/http/client-address";
+import { verifyVisitorToken } from "@/server/token/service";
 import { createAuthConfig, type AuthDependencies } from "./config";
 import { checkSignInEmailLimit, clearSignInEmailLimit, signInEmailAddress } from "./sign-in-limits";
 
@@ -39,11 +40,14 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
 
   const POST: Handler = async (request) => {
     if (new URL(request.url).pathname.endsWith("/signin/nodemailer")) {
-      const email = signInEmailAddress(await readBody(request));
+      const body = await readBody(request);
+      const email = signInEmailAddress(body);
       // Refused here rather than by Auth.js, so that every address that could receive a link is counted: Auth.js
       // would cut "victim@x.test,1" down to the victim's address, a new key for each suffix (H2).
       if (!email) return signInErrorResponse(request, "EmailSignin", 400);
-      const limited = await checkSignInEmailLimit(db(), email, clientAddress(request.headers), new Date());
+      const now = new Date();
+      const visitor = typeof body.visitorToken === "string" ? await verifyVisitorToken(dependencies().visitorTokenSecret, body.visitorToken, now) : null;
+      const limited = await checkSignInEmailLimit(db(), email, { client: clientAddress(request.headers), visitorId: visitor?.visitorId ?? null }, now);
       if (limited) return signInErrorResponse(request, "EmailRateLimit", 429, limited.retryAfterMs);
     }
     return handle(request);
