@@ -1,7 +1,6 @@
 import "server-only";
 import { Auth, setEnvDefaults } from "@auth/core";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
-import type { Db } from "@/server/db/client";
 import { clientAddress } from "@/server/http/client-address";
 import { verifyVisitorToken } from "@/server/token/service";
 import { createAuthConfig, type AuthDependencies } from "./config";
@@ -27,8 +26,8 @@ function onShopOrigin(request: Request, origin: string): Request {
  * per address and per client) and the limit cleared once a link has signed someone in.
  */
 export function createAuthHandlers(dependencies: () => AuthDependencies): { GET: Handler; POST: Handler } {
-  function handle(request: Request): Promise<Response> {
-    const deps = dependencies();
+  // The dependencies are built once per request (they include a mail port) and shared by the limit and Auth.js.
+  function handle(request: Request, deps: AuthDependencies): Promise<Response> {
     const config = createAuthConfig(deps);
     // Provider settings Auth.js documents for its environment (AUTH_GOOGLE_ID, ...). The address is ours, so the
     // host is trusted: Auth.js never reads it from the request's headers (see onShopOrigin).
@@ -36,9 +35,8 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
     config.trustHost = true;
     return Auth(onShopOrigin(request, deps.origin), config);
   }
-  const db = (): Db => dependencies().db;
-
   const POST: Handler = async (request) => {
+    const deps = dependencies();
     if (new URL(request.url).pathname.endsWith("/signin/nodemailer")) {
       const body = await readBody(request);
       const email = signInEmailAddress(body);
@@ -46,20 +44,21 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
       // would cut "victim@x.test,1" down to the victim's address, a new key for each suffix (H2).
       if (!email) return signInErrorResponse(request, "EmailSignin", 400);
       const now = new Date();
-      const visitor = typeof body.visitorToken === "string" ? await verifyVisitorToken(dependencies().visitorTokenSecret, body.visitorToken, now) : null;
-      const limited = await checkSignInEmailLimit(db(), email, { client: clientAddress(request.headers), visitorId: visitor?.visitorId ?? null }, now);
+      const visitor = typeof body.visitorToken === "string" ? await verifyVisitorToken(deps.visitorTokenSecret, body.visitorToken, now) : null;
+      const limited = await checkSignInEmailLimit(deps.db, email, { client: clientAddress(request.headers), visitorId: visitor?.visitorId ?? null }, now);
       if (limited) return signInErrorResponse(request, "EmailRateLimit", 429, limited.retryAfterMs);
     }
-    return handle(request);
+    return handle(request, deps);
   };
 
   const GET: Handler = async (request) => {
-    const response = await handle(request);
+    const deps = dependencies();
+    const response = await handle(request, deps);
     const url = new URL(request.url);
     if (url.pathname.endsWith("/callback/nodemailer")) {
       const email = signInEmailAddress({ email: url.searchParams.get("email") });
       const signedIn = response.headers.getSetCookie().some((cookie) => sessionCookie.test(cookie));
-      if (email && signedIn) await clearSignInEmailLimit(db(), email, clientAddress(request.headers));
+      if (email && signedIn) await clearSignInEmailLimit(deps.db, email, clientAddress(request.headers));
     }
     return response;
   };

@@ -4,6 +4,7 @@ import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getMail } from "@/server/integrations/mail/mail";
+import { requestIdOf } from "@/server/http/request-guards";
 import { logger } from "@/server/logger";
 import type { OnPaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
 import { afterPaymentWebhook } from "./confirmation";
@@ -19,7 +20,7 @@ export const updateOrderPayment: OnPaymentUpdate = (tx, update) => applyPaymentU
  * e-mail goes out; a failure there is logged and does not make the provider retry what is already recorded.
  */
 export async function respondToPaymentWebhook(request: Request, provider: string, handle: () => Promise<WebhookOutcome>): Promise<Response> {
-  const log = logger.child({ event: "WEBHOOK", provider, requestId: request.headers.get("x-request-id") ?? crypto.randomUUID() });
+  const log = logger.child({ event: "WEBHOOK", provider, requestId: requestIdOf(request.headers) });
   let outcome: WebhookOutcome;
   try {
     outcome = await handle();

@@ -1,11 +1,12 @@
 import { getDatabase } from "@/server/db/client";
 import { checkHealth, healthReportFor } from "@/server/health/service";
 import { logger } from "@/server/logger";
+import { requestIdOf } from "@/server/http/request-guards";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
-  const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
+  const requestId = requestIdOf(request.headers);
   const database = getDatabase();
   const report = await checkHealth(database);
   const level = report.status === "ok" ? "info" : "error";
