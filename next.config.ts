@@ -13,7 +13,7 @@ const notPersonal = `/:path((?!(?:${personalPagePrefixes.map((prefix) => prefix.
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its package folder; bundling it breaks those paths.
-  serverExternalPackages: ["@electric-sql/pglite", "@google-cloud/storage", "pino", "sharp"],
+  serverExternalPackages: ["@electric-sql/pglite", "@google-cloud/storage", "pino", "sharp", "pdfkit", "bwip-js", "pg-boss"],
   poweredByHeader: false,
   // forbidden() answers signed-in customers on /admin with the 403 page and a real 403 status.
   experimental: { authInterrupts: true },

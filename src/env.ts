@@ -23,8 +23,11 @@ export const liveIntegrationSecrets = [
   "PAYPAL_SANDBOX_CLIENT_SECRET",
   "PAYPAL_WEBHOOK_ID",
   "POSTNL_API_KEY",
+  "POSTNL_CUSTOMER_CODE",
+  "POSTNL_CUSTOMER_NUMBER",
   "UPS_CLIENT_ID",
   "UPS_CLIENT_SECRET",
+  "UPS_ACCOUNT_NUMBER",
   "EBAY_CLIENT_ID",
   "EBAY_CLIENT_SECRET",
   "EBAY_REFRESH_TOKEN",
@@ -71,8 +74,31 @@ export const env = createEnv({
     /** The id PayPal's dashboard gives the shop's webhook; PayPal's signature check of each event needs it. */
     PAYPAL_WEBHOOK_ID: optional,
     POSTNL_API_KEY: optional,
+    /** PostNL's contract codes (sandbox: DEVC and 11223344). */
+    POSTNL_CUSTOMER_CODE: optional,
+    POSTNL_CUSTOMER_NUMBER: optional,
+    /** Where the carriers' APIs are: their production hosts unless a test points them at a local stand-in. */
+    POSTNL_API_URL: z.url().default("https://api.postnl.nl"),
     UPS_CLIENT_ID: optional,
     UPS_CLIENT_SECRET: optional,
+    /** The UPS shipper number that labels are billed to. */
+    UPS_ACCOUNT_NUMBER: optional,
+    UPS_API_URL: z.url().default("https://onlinetools.ups.com"),
+    /**
+     * The shop's own address and details: the sender on labels, the seller on invoices and packing slips. The
+     * defaults are the demo shop's; a real shop sets its own.
+     */
+    SHOP_STREET: z.string().min(1).default("Prinsengracht"),
+    SHOP_HOUSE_NUMBER: z.string().min(1).default("263"),
+    SHOP_POST_CODE: z.string().min(1).default("1016 GV"),
+    SHOP_CITY: z.string().min(1).default("Amsterdam"),
+    SHOP_COUNTRY_CODE: z.string().length(2).default("NL"),
+    SHOP_EMAIL: z.email().default("service@balance-and-crown.example"),
+    SHOP_PHONE: z.string().min(1).default("+31 20 000 0000"),
+    SHOP_CHAMBER_OF_COMMERCE: optional,
+    SHOP_VAT_NUMBER: optional,
+    /** The VAT included in the shop's prices, as a fraction (0.21); invoices show it as a line. 0 shows no VAT line. */
+    INVOICE_VAT_RATE: z.coerce.number().min(0).max(1).default(0.21),
     EBAY_CLIENT_ID: optional,
     EBAY_CLIENT_SECRET: optional,
     EBAY_REFRESH_TOKEN: optional,

@@ -70,11 +70,32 @@ export const orderDetail = pgTable(
     orderEmailSent: boolean().notNull().default(false),
     shippingEmailSent: boolean().notNull().default(false),
     carrier: carrier(),
+    /** The storage key of the label's PDF (`labels/...`); labels hold addresses, so only staff may download them. */
     gcsLabelFilename: text(),
+    /** The carrier's product: a PostNL product code (3085, 4907, ...) or a UPS service code (11, 65, ...). */
+    carrierProduct: text(),
+    /** What the carrier calls the shipment when voiding it: UPS's ShipmentIdentificationNumber, PostNL's barcode. */
+    carrierShipmentId: text(),
+    labelCreatedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When the parcel was handed to the carrier (marked SHIPPED by staff or by the carrier's tracking). */
+    shippedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The carrier's last tracking event in its own words, and when it was last asked. */
+    trackingStatus: text(),
+    trackingCheckedAt: timestamp({ withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The invoice's number (2026-000042), given once, when the invoice is first made; sequential per year. */
+    invoiceNumber: text(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("order_detail_order_unique").on(t.orderId)],
+  (t) => [uniqueIndex("order_detail_order_unique").on(t.orderId), uniqueIndex("order_detail_invoice_number_unique").on(t.invoiceNumber)],
 );
+
+/** The last invoice number handed out in each year; a row lock on the year's row numbers invoices without gaps. */
+export const invoiceCounter = pgTable("invoice_counter", {
+  year: integer().primaryKey(),
+  lastNumber: integer().notNull(),
+  ...timestamps,
+});
 
 /** A line of an order; prices are the totals for the whole quantity at the moment of sale. */
 export const orderItem = pgTable(
@@ -95,6 +116,8 @@ export const orderItem = pgTable(
     totalPrice: money().notNull(),
     /** How much less than the list price times the quantity the customer paid for the line, all discounts together. */
     totalDiscountAmount: money().notNull().default(sql`0`),
+    /** Why staff charged another price than the list price for this line (manual orders only); null otherwise. */
+    priceOverrideReason: text(),
     ...timestamps,
   },
   (t) => [

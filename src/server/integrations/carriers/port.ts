@@ -1,0 +1,86 @@
+import type { Decimal } from "decimal.js";
+import type { Carrier } from "@/lib/enums";
+
+/**
+ * The parcel carriers (PostNL, UPS) behind one port. The fulfilment service decides which carrier and which of its
+ * products a parcel travels with; an adapter only speaks its carrier's API and turns the answers into these types,
+ * so no PostNL or UPS shape leaves `integrations/carriers/`.
+ */
+
+/** A postal address as a carrier wants it. `countryCode` is ISO 3166-1 alpha-2. */
+export type CarrierAddress = {
+  name: string;
+  companyName?: string | null;
+  street: string;
+  houseNumber: string;
+  addressLine2?: string | null;
+  postCode: string;
+  city: string;
+  stateCode?: string | null;
+  countryCode: string;
+  email?: string | null;
+  phoneNumber?: string | null;
+};
+
+export type LabelRequest = {
+  /** Our order number, printed on the label as the reference and sent as the carrier's customer reference. */
+  reference: string;
+  sender: CarrierAddress;
+  receiver: CarrierAddress;
+  /** Grams, at least 1. */
+  weightGrams: number;
+  /** The carrier's own product: a PostNL product code ("3085", "4907") or a UPS service code ("11", "65"). */
+  product: string;
+  /** Value of the contents in euro, for insurance and customs. */
+  declaredValue: Decimal;
+  /** The same key for a retried request, so a retry after a timeout does not buy a second label where the API allows it. */
+  idempotencyKey: string;
+};
+
+export type Label = {
+  /** What the customer types into the carrier's tracking page. */
+  trackingNumber: string;
+  /** What the carrier needs to void the shipment (UPS's ShipmentIdentificationNumber, PostNL's barcode). */
+  shipmentId: string;
+  /** The label as a PDF (an adapter converts the carrier's GIF or base64 into one). */
+  pdf: Buffer;
+  /** What the carrier charges for the label, when it says; null when the contract price is not in the answer. */
+  cost: Decimal | null;
+};
+
+/** One tracking event, oldest first in `TrackingInfo.events`. */
+export type TrackingEvent = { at: Date; description: string; location?: string | null };
+
+export type TrackingInfo = {
+  trackingNumber: string;
+  /** Our reading of the carrier's status. */
+  status: "pre_transit" | "in_transit" | "delivered" | "exception" | "unknown";
+  /** The carrier's own words for the current status. */
+  description: string;
+  events: TrackingEvent[];
+  deliveredAt: Date | null;
+};
+
+/** A refusal from the carrier (bad address, unknown product, expired credentials) with its message for staff. */
+export class CarrierError extends Error {
+  constructor(
+    readonly carrier: Carrier,
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "CarrierError";
+  }
+}
+
+export interface CarrierPort {
+  readonly carrier: Carrier;
+  readonly kind: "sandbox" | "live";
+  createLabel(request: LabelRequest): Promise<Label>;
+  /** Cancels a shipment whose parcel has not been handed over; voiding one already voided is not an error. */
+  voidLabel(shipmentId: string): Promise<void>;
+  track(trackingNumber: string): Promise<TrackingInfo>;
+  /** The public page where the customer follows the parcel. */
+  trackingUrl(trackingNumber: string, receiver: { countryCode: string; postCode: string }): string;
+}

@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { Db } from "@/server/db/client";
+import type { Logger } from "@/server/logger";
+
+/**
+ * A kind of background job (ARCHITECTURE section 1): e-mails, labels, tracking polls, the unpaid-order sweep and,
+ * later, marketplace pushes. A domain defines its jobs beside its service (`<domain>/jobs.ts`) and the queue
+ * (`jobs/registry.ts`) runs them: retried with backoff when `run` throws, and done once whichever instance takes them.
+ * A job's `run` must be safe to run again after a crash half-way (claim before acting, as the e-mails do).
+ */
+export type JobContext = {
+  db: Db;
+  log: Logger;
+  /** The queue's id of this job, for the logbook. */
+  jobId: string;
+  /** 1 on the first try, 2 on the first retry, ... */
+  attempt: number;
+};
+
+export type JobDefinition<T = unknown> = {
+  /** Unique, kebab-case: `shipping-email`, `create-label`, `order-expiry-sweep`. */
+  name: string;
+  /** Checks the data when it is queued and again when it runs. */
+  schema: z.ZodType<T>;
+  run(data: T, context: JobContext): Promise<void>;
+  /** How often a failed job is tried again, and how long it waits first (doubling each time with `backoff`). */
+  retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+  /** How long one try may take before the queue counts it as failed (and retries it). */
+  expireInSeconds?: number;
+  /** A cron expression (UTC) for jobs that run on their own, once per tick across all instances. */
+  schedule?: string;
+};
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
