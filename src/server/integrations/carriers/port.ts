@@ -7,6 +7,9 @@ import type { Carrier } from "@/lib/enums";
  * so no PostNL or UPS shape leaves `integrations/carriers/`.
  */
 
+/** How staff and customers know each carrier. */
+export const carrierNames: Record<Carrier, string> = { POSTNL: "PostNL", UPS: "UPS" };
+
 /** A postal address as a carrier wants it. `countryCode` is ISO 3166-1 alpha-2. */
 export type CarrierAddress = {
   name: string;
@@ -61,15 +64,20 @@ export type TrackingInfo = {
   deliveredAt: Date | null;
 };
 
-/** A refusal from the carrier (bad address, unknown product, expired credentials) with its message for staff. */
+/**
+ * A refusal from the carrier (bad address, unknown product, expired credentials) with its message for staff.
+ * `status` is the carrier's HTTP status, or 0 when the carrier could not be reached or answered something unreadable:
+ * a 4xx other than 429 will not change by retrying, anything else may.
+ */
 export class CarrierError extends Error {
   constructor(
     readonly carrier: Carrier,
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "CarrierError";
   }
 }
@@ -78,7 +86,10 @@ export interface CarrierPort {
   readonly carrier: Carrier;
   readonly kind: "sandbox" | "live";
   createLabel(request: LabelRequest): Promise<Label>;
-  /** Cancels a shipment whose parcel has not been handed over; voiding one already voided is not an error. */
+  /**
+   * Cancels a shipment whose parcel has not been handed over; voiding one already voided is not an error. A parcel
+   * the carrier has already picked up or scanned is refused with a CarrierError that says so.
+   */
   voidLabel(shipmentId: string): Promise<void>;
   track(trackingNumber: string): Promise<TrackingInfo>;
   /** The public page where the customer follows the parcel. */
