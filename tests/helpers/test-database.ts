@@ -4,6 +4,7 @@ import { Client } from "pg";
 import { openDatabase, type Database, type Db } from "@/server/db/client";
 import { runMigrations } from "@/server/db/migrate";
 import { rawRows } from "@/server/db/raw-rows";
+import { perFile } from "./per-file";
 
 /**
  * A fresh database for one test file (ARCHITECTURE section 6).
@@ -12,11 +13,11 @@ import { rawRows } from "@/server/db/raw-rows";
  *   database is created on that server and dropped again by `dispose()`.
  * - Otherwise an in-memory PGlite, so a fresh clone passes with no server installed.
  *
- * Both are migrated unless `{ migrate: false }` is asked for. Call it once per file, in `beforeAll`:
+ * Both are migrated unless `{ migrate: false }` is asked for. A test file declares its database once, at the top:
  *
- *   let t: TestDatabase;
- *   beforeAll(async () => { t = await createTestDatabase(); });
- *   afterAll(() => t.dispose());
+ *   const t = databaseForFile();
+ *
+ * and reads `t.db` in its tests and hooks (`createTestDatabase` is for a test that opens databases of its own).
  */
 export type TestDatabase = {
   db: Db;
@@ -35,6 +36,18 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     throw error;
   }
   return database;
+}
+
+/** The file's database: created before its first test (and `seed` run on it), disposed after its last. */
+export function databaseForFile(options: { migrate?: boolean; seed?: (db: Db) => Promise<unknown> } = {}): TestDatabase {
+  return perFile(
+    async () => {
+      const database = await createTestDatabase(options);
+      await options.seed?.(database.db);
+      return database;
+    },
+    (database) => database.dispose(),
+  );
 }
 
 function openPglite(): TestDatabase {

@@ -1,8 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
+import { NavListItem } from "@/components/nav-list-item";
 
 const sections = [
   { href: "/account", label: "Profile" },
@@ -16,23 +15,17 @@ export function AccountNav() {
   return (
     <nav aria-label="Your account" className="-mx-4 overflow-x-auto px-4">
       <ul className="flex gap-1 border-b">
-        {sections.map((section) => {
-          const active = section.href === "/account" ? pathname === "/account" : pathname.startsWith(section.href);
-          return (
-            <li key={section.href}>
-              <Link
-                href={section.href}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "-mb-px inline-block border-b-2 px-3 py-2.5 text-sm whitespace-nowrap transition-colors",
-                  active ? "border-primary font-medium text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
-              >
-                {section.label}
-              </Link>
-            </li>
-          );
-        })}
+        {sections.map((section) => (
+          <NavListItem
+            key={section.href}
+            href={section.href}
+            active={section.href === "/account" ? pathname === "/account" : pathname.startsWith(section.href)}
+            className="-mb-px inline-block border-b-2 border-transparent px-3 py-2.5 text-sm whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground"
+            activeClassName="border-primary font-medium text-foreground"
+          >
+            {section.label}
+          </NavListItem>
+        ))}
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@/lib/cart";
 import type { Db } from "@/server/db/client";
+import { lockRow } from "@/server/db/lock-row";
 import { cartItem, product } from "@/server/db/schema";
 import { findCoupon } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
@@ -42,12 +43,8 @@ export async function getCart(db: Db, userId: string, options: CartOptions): Pro
 }
 
 async function sellableProduct(db: Db, productId: number) {
-  const [row] = await db
-    .select({ name: product.name, stock: product.stock, wsStatus: product.wsStatus })
-    .from(product)
-    .where(eq(product.id, productId))
-    // Two tabs changing the same line wait for each other, so neither overshoots the stock.
-    .for("update");
+  // Locked: two tabs changing the same line wait for each other, so neither overshoots the stock.
+  const row = await lockRow(db, product, productId, { name: product.name, stock: product.stock, wsStatus: product.wsStatus });
   if (!row || row.wsStatus !== "ONLINE") throw new AppError("NOT_FOUND", "This product is no longer available in the shop.");
   return row;
 }
@@ -109,11 +106,7 @@ export async function mergeCart(db: Db, userId: string, items: CartItemInput[]):
     const lines = new Set((await tx.select({ productId: cartItem.productId }).from(cartItem).where(eq(cartItem.userId, userId))).map((line) => line.productId));
     for (const [productId, quantity] of quantities) {
       if (!lines.has(productId) && lines.size >= MAX_CART_LINES) continue;
-      const [row] = await tx
-        .select({ stock: product.stock, wsStatus: product.wsStatus })
-        .from(product)
-        .where(eq(product.id, productId))
-        .for("update");
+      const row = await lockRow(tx, product, productId, { stock: product.stock, wsStatus: product.wsStatus });
       if (!row || row.wsStatus !== "ONLINE" || row.stock <= 0) continue;
       lines.add(productId);
       await tx

@@ -8,12 +8,10 @@ import {
   itemTypes,
   listingStatuses,
   productStates,
-  type Caliber,
-  type Gender,
   type ItemType,
   type ListingStatus,
-  type ProductState,
 } from "@/lib/enums";
+import type { Page } from "@/server/db/page";
 import { descriptionFields, type DescriptionField } from "./schemas";
 
 /**
@@ -48,11 +46,12 @@ const optionalDescriptionText = Object.fromEntries(descriptionTextFields.map((fi
   typeof optionalText
 >;
 
+/** The four choices that classify every product (the product form's selects). */
+export const productClassification = { caliber: z.enum(calibers), state: z.enum(productStates), itemType: z.enum(itemTypes), gender: z.enum(genders) };
+export type ProductClassification = z.output<z.ZodObject<typeof productClassification>>;
+
 const descriptionShape = {
-  caliber: z.enum(calibers),
-  state: z.enum(productStates),
-  itemType: z.enum(itemTypes),
-  gender: z.enum(genders),
+  ...productClassification,
   ...optionalDescriptionText,
   condition: text().trim().min(1, "Describe the condition").max(2000),
 };
@@ -98,30 +97,17 @@ export const adminProductListInput = z.object({
 export type AdminProductListInput = z.input<typeof adminProductListInput>;
 export type AdminProductListQuery = z.output<typeof adminProductListInput>;
 
-export type AdminProductRow = {
-  id: number;
-  name: string;
-  price: Decimal;
-  stock: number;
-  wsStatus: ListingStatus;
-  ebayStatus: ListingStatus;
-  isBulk: boolean;
+/** A row of the admin's product table: some of the product's own fields, with its names and first picture. */
+export type AdminProductRow = Pick<AdminProduct, "id" | "name" | "price" | "stock" | "wsStatus" | "ebayStatus" | "isBulk" | "createdAt" | "updatedAt"> & {
   manufacturer: string | null;
   category: string | null;
   itemType: ItemType | null;
-  createdAt: Date;
-  updatedAt: Date;
   image: string;
 };
 
-export type AdminProductPage = {
-  rows: AdminProductRow[];
-  totalItems: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
+export type AdminProductPage = Page<AdminProductRow>;
 
+/** A product as the admin's form edits it. */
 export type AdminProduct = {
   id: number;
   name: string;
@@ -134,13 +120,10 @@ export type AdminProduct = {
   countryId: number | null;
   wsStatus: ListingStatus;
   ebayStatus: ListingStatus;
-  caliber: Caliber;
-  state: ProductState;
-  itemType: ItemType;
-  gender: Gender;
   createdAt: Date;
   updatedAt: Date;
-} & Record<DescriptionTextField, string | null>;
+} & ProductClassification &
+  Record<DescriptionTextField, string | null>;
 
 // Templates ---------------------------------------------------------------------------------------------------
 
@@ -171,32 +154,17 @@ export type TemplateFormInput = z.input<typeof templateFormInput>;
 export const updateTemplateInput = templateFormInput.extend({ id });
 export const templateIdInput = z.object({ id });
 
-export type ProductTemplateSummary = {
-  id: number;
-  templateName: string;
-  templateDescription: string | null;
-  name: string | null;
-  itemType: ItemType | null;
-  updatedAt: Date;
-};
+/**
+ * A template: a product's fields under a name staff find it by. Only the name is required (the form's rule), so
+ * every field a product must have may be left open here.
+ */
+export type ProductTemplate = { id: number; templateName: string; templateDescription: string | null; updatedAt: Date } & Pick<
+  AdminProduct,
+  "shippingFee" | "isBulk" | "categoryId" | "manufacturerId" | "countryId" | DescriptionTextField
+> & { [K in "name" | "price" | keyof ProductClassification]: AdminProduct[K] | null };
 
-export type ProductTemplate = {
-  id: number;
-  templateName: string;
-  templateDescription: string | null;
-  name: string | null;
-  price: Decimal | null;
-  shippingFee: Decimal | null;
-  isBulk: boolean;
-  categoryId: number | null;
-  manufacturerId: number | null;
-  countryId: number | null;
-  caliber: Caliber | null;
-  state: ProductState | null;
-  itemType: ItemType | null;
-  gender: Gender | null;
-  updatedAt: Date;
-} & Record<DescriptionTextField, string | null>;
+/** A template in the list of templates. */
+export type ProductTemplateSummary = Pick<ProductTemplate, "id" | "templateName" | "templateDescription" | "name" | "itemType" | "updatedAt">;
 
 // Form choices ------------------------------------------------------------------------------------------------
 

@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { product, productSelectOptions } from "@/server/db/schema";
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
 import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
 import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
-import { productFormInput, type ProductFormInput } from "@/server/catalog/admin-schemas";
+import { productFormInput, templateFormInput, type ProductFormInput, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import {
   createProduct,
   createTemplate,
@@ -19,46 +19,50 @@ import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { buildSearchText } from "@/server/catalog/search-text";
+import { makeBrands } from "../../../tests/helpers/brands";
 import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { databaseForFile } from "../../../tests/helpers/test-database";
 import { logEntriesFor, makeUser, setExchangeRate, temporaryStorage } from "../../../tests/helpers/admin-fixtures";
 
-let t: TestDatabase;
+const t = databaseForFile();
 let adminId: string;
 let crowns: { id: number; name: string };
 let omega: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   adminId = (await makeUser(t.db, "ADMIN")).id;
   const parts = await makeCategory(t.db, "Parts");
   crowns = await makeCategory(t.db, "Crowns", parts.id);
-  const brands = await makeManufacturer(t.db, "Brands");
-  omega = await makeManufacturer(t.db, "Omega", brands.id);
+  ({ Omega: omega } = await makeBrands(t.db, ["Omega"]));
   await t.db.insert(productSelectOptions).values([
     { selectRow: "condition", optionText: "New old stock (NOS), never fitted" },
     { selectRow: "crown", optionText: "Signed original crown" },
   ]);
 });
 
-afterAll(() => t?.dispose());
-
-function form(overrides: Partial<ProductFormInput> = {}) {
-  return productFormInput.parse({
-    name: "Omega Seamaster crown 5.5 mm",
+/** A signed Omega crown as staff describe it, in the product form and in a template alike. */
+function omegaCrown() {
+  return {
     price: "39.95",
-    shippingFee: "",
     isBulk: false,
     categoryId: crowns.id,
     manufacturerId: omega.id,
     countryId: null,
-    wsStatus: "ONLINE",
-    ebayStatus: "OFFLINE",
-    caliber: "AUTOMATIC",
     state: "NEW",
     itemType: "CROWN",
     gender: "UNISEX",
     condition: "New old stock (NOS), never fitted",
+  } as const;
+}
+
+function form(overrides: Partial<ProductFormInput> = {}) {
+  return productFormInput.parse({
+    ...omegaCrown(),
+    name: "Omega Seamaster crown 5.5 mm",
+    shippingFee: "",
+    wsStatus: "ONLINE",
+    ebayStatus: "OFFLINE",
+    caliber: "AUTOMATIC",
     crown: "Signed original crown",
     ...overrides,
   } satisfies ProductFormInput);
@@ -128,27 +132,14 @@ describe("products", () => {
 
 describe("templates", () => {
   it("keeps a template's fields for starting a new product", async () => {
-    const { id } = await createTemplate(
-      t.db,
-      {
-        templateName: "Signed crown, NOS",
-        templateDescription: "Fill in size",
-        name: "Omega crown {size} mm",
-        price: "39.95",
-        isBulk: false,
-        categoryId: crowns.id,
-        manufacturerId: omega.id,
-        countryId: null,
-        caliber: null,
-        state: "NEW",
-        itemType: "CROWN",
-        gender: "UNISEX",
-        condition: "New old stock (NOS), never fitted",
-        movement: null, dimensions: null, serialNumber: null, dialHands: null, crystal: null, bezel: null, crown: null,
-        braceletStrap: null, language: null, additional: null, additional2: null, additional3: null,
-      },
-      adminId,
-    );
+    // As the form sends it: what it leaves out (the caliber, the other description fields) stays open.
+    const template = templateFormInput.parse({
+      ...omegaCrown(),
+      templateName: "Signed crown, NOS",
+      templateDescription: "Fill in size",
+      name: "Omega crown {size} mm",
+    } satisfies TemplateFormInput);
+    const { id } = await createTemplate(t.db, template, adminId);
     expect(await getTemplate(t.db, id)).toMatchObject({ templateName: "Signed crown, NOS", itemType: "CROWN", categoryId: crowns.id });
   });
 });

@@ -2,6 +2,8 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { lockExistingRow } from "@/server/db/lock-row";
+import { pageOf } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
 import {
   country,
@@ -14,7 +16,7 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
-import { logChange, logProductChange } from "@/server/logbook/service";
+import { logChange, logProductChange, type LogChange } from "@/server/logbook/service";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
@@ -28,6 +30,7 @@ import {
   type ProductTemplate,
   type ProductTemplateSummary,
 } from "./admin-schemas";
+import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { withProductNames } from "./product-names";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
@@ -36,14 +39,7 @@ import type { ImageUrl } from "./service";
 // The products table
 // ---------------------------------------------------------------------------------------------------------------
 
-const sortColumns = {
-  id: product.id,
-  name: product.name,
-  price: product.price,
-  stock: product.stock,
-  createdAt: product.createdAt,
-  updatedAt: product.updatedAt,
-};
+const sortColumns = columnsOf(product, "id", "name", "price", "stock", "createdAt", "updatedAt");
 
 /**
  * Staff search: every word must start a word of the product's search text (full-text prefix match over the GIN
@@ -99,18 +95,10 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
     ? await withProductNames(
         db
           .select({
-            id: product.id,
-            name: product.name,
-            price: product.price,
-            stock: product.stock,
-            wsStatus: product.wsStatus,
-            ebayStatus: product.ebayStatus,
-            isBulk: product.isBulk,
+            ...columnsOf(product, "id", "name", "price", "stock", "wsStatus", "ebayStatus", "isBulk", "createdAt", "updatedAt"),
             manufacturer: productManufacturer.name,
             category: productCategory.name,
             itemType: productDescription.itemType,
-            createdAt: product.createdAt,
-            updatedAt: product.updatedAt,
           })
           .from(product)
           .$dynamic(),
@@ -119,45 +107,23 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-  const totalItems = total?.value ?? 0;
-  return {
-    rows: rows.map((row) => ({ ...row, itemType: row.itemType ?? null, image: imageUrl(productImageKey(row.id)) })),
-    totalItems,
-    page: input.page,
-    pageSize: input.pageSize,
-    totalPages: Math.max(1, Math.ceil(totalItems / input.pageSize)),
-  };
+  return pageOf(
+    rows.map((row) => ({ ...row, itemType: row.itemType ?? null, image: imageUrl(productImageKey(row.id)) })),
+    total?.value ?? 0,
+    input,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // One product
 // ---------------------------------------------------------------------------------------------------------------
 
-const descriptionColumns = Object.fromEntries(descriptionTextFields.map((field) => [field, productDescription[field]])) as {
-  [K in DescriptionTextField]: (typeof productDescription)[K];
-};
-
 export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
   const [row] = await db
     .select({
-      id: product.id,
-      name: product.name,
-      price: product.price,
-      shippingFee: product.shippingFee,
-      stock: product.stock,
-      isBulk: product.isBulk,
-      categoryId: product.categoryId,
-      manufacturerId: product.manufacturerId,
-      countryId: product.countryId,
-      wsStatus: product.wsStatus,
-      ebayStatus: product.ebayStatus,
-      caliber: productDescription.caliber,
-      state: productDescription.state,
-      itemType: productDescription.itemType,
-      gender: productDescription.gender,
-      ...descriptionColumns,
-      createdAt: product.createdAt,
-      updatedAt: product.updatedAt,
+      ...columnsOf(product, "id", "name", "price", "shippingFee", "stock", "isBulk", "categoryId", "manufacturerId", "countryId", "wsStatus", "ebayStatus", "createdAt", "updatedAt"),
+      ...classificationColumns,
+      ...descriptionTextColumns,
     })
     .from(product)
     .leftJoin(productDescription, eq(productDescription.productId, product.id))
@@ -242,8 +208,7 @@ export async function createProduct(db: Db, values: ProductFormValues, userId: s
 
 export async function updateProduct(db: Db, id: number, values: ProductFormValues, userId: string): Promise<AdminProduct> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: product.id }).from(product).where(eq(product.id, id)).for("update");
-    if (!locked) throw new AppError("NOT_FOUND", `Product ${id} does not exist.`);
+    await lockExistingRow(tx, product, id, { id: product.id }, "Product");
     const before = await getAdminProduct(tx, id);
     const names = await namesFor(tx, values);
     await tx.update(product).set(productColumns(values, names)).where(eq(product.id, id));
@@ -360,16 +325,16 @@ async function assertTemplateReferences(tx: Db, values: TemplateValues): Promise
   if (!found) throw new AppError("BAD_REQUEST", `Country ${values.countryId} does not exist.`);
 }
 
+/** A template's change, logged as every one is: a PRODUCT event that names the template and what happened to it. */
+function logTemplateChange(tx: Db, userId: string, templateName: string, happened: "created" | "changed" | "deleted", states: Pick<LogChange, "previousState" | "newState">) {
+  return logChange(tx, { userId, eventType: "PRODUCT", description: `Product template "${templateName}" ${happened}`, ...states });
+}
+
 export async function createTemplate(db: Db, values: TemplateValues, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await assertTemplateReferences(tx, values);
     const [row] = await tx.insert(productTemplate).values(templateColumns(values)).returning({ id: productTemplate.id });
-    await logChange(tx, {
-      userId,
-      eventType: "PRODUCT",
-      description: `Product template "${values.templateName}" created`,
-      newState: { templateId: row!.id, ...values },
-    });
+    await logTemplateChange(tx, userId, values.templateName, "created", { newState: { templateId: row!.id, ...values } });
     return { id: row!.id };
   });
 }
@@ -379,13 +344,7 @@ export async function updateTemplate(db: Db, id: number, values: TemplateValues,
     const before = await getTemplate(tx, id);
     await assertTemplateReferences(tx, values);
     await tx.update(productTemplate).set(templateColumns(values)).where(eq(productTemplate.id, id));
-    await logChange(tx, {
-      userId,
-      eventType: "PRODUCT",
-      description: `Product template "${values.templateName}" changed`,
-      previousState: before,
-      newState: { templateId: id, ...values },
-    });
+    await logTemplateChange(tx, userId, values.templateName, "changed", { previousState: before, newState: { templateId: id, ...values } });
   });
   return getTemplate(db, id);
 }
@@ -394,6 +353,6 @@ export async function deleteTemplate(db: Db, id: number, userId: string): Promis
   await db.transaction(async (tx) => {
     const before = await getTemplate(tx, id);
     await tx.delete(productTemplate).where(eq(productTemplate.id, id));
-    await logChange(tx, { userId, eventType: "PRODUCT", description: `Product template "${before.templateName}" deleted`, previousState: before });
+    await logTemplateChange(tx, userId, before.templateName, "deleted", { previousState: before });
   });
 }

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_PAGE_SIZE } from "@/server/catalog/schemas";
 import { MATCH_COUNT_LIMIT, RANKED_MATCHES } from "@/server/catalog/service";
 import { listProducts } from "../../../tests/helpers/catalog";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { makeCategory, makeManufacturer, makeProduct, makeProducts, type ProductSpec } from "../../../tests/helpers/factories";
+import { makeBrands } from "../../../tests/helpers/brands";
+import { databaseForFile } from "../../../tests/helpers/test-database";
+import { makeCategory, makeProduct, makeProducts, type ProductSpec } from "../../../tests/helpers/factories";
 
 // A search matching more products than the shop counts: the counts stop and say so, relevance ranks the latest
 // matches, and paging still reaches every match once. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
 
-let testDb: TestDatabase;
+const testDb = databaseForFile();
 const ids: Record<string, number> = {};
 const search = (input: Record<string, unknown>) => listProducts(testDb.db, input);
 
@@ -18,11 +19,8 @@ const CHRONOGRAPHS = 20;
 const SAPPHIRES = 30;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const db = testDb.db;
-  const brands = await makeManufacturer(db, "Brands");
-  const seiko = await makeManufacturer(db, "Seiko", brands.id);
-  const omega = await makeManufacturer(db, "Omega", brands.id);
+  const { Seiko: seiko, Omega: omega } = await makeBrands(db, ["Seiko", "Omega"]);
   const crystals = await makeCategory(db, "Crystals");
   const watches = await makeCategory(db, "Wristwatches");
   ids.crystals = crystals.id;
@@ -41,10 +39,6 @@ beforeAll(async () => {
   await makeProducts(db, Array.from({ length: SAPPHIRES }, (_, index) => ({ name: `Sapphire glass ${index}`, manufacturer: omega, category: watches })));
   // The best match among the latest ones.
   ids.newBest = (await makeProduct(db, { name: "Crystal crystal crystal for Omega", manufacturer: omega, category: crystals })).id;
-});
-
-afterAll(async () => {
-  await testDb?.dispose();
 });
 
 describe("a search matching more products than are counted", () => {

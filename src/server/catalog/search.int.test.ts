@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listProducts } from "../../../tests/helpers/catalog";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
+import { makeBrands } from "../../../tests/helpers/brands";
+import { databaseForFile } from "../../../tests/helpers/test-database";
+import { makeCategory, makeProduct } from "../../../tests/helpers/factories";
 
 // Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set: typo tolerance lives in SQL
 // (full-text, the search_term table, fuzzystrmatch), so both engines must agree.
 
-let testDb: TestDatabase;
+const testDb = databaseForFile();
 const ids: Record<string, number> = {};
 const search = (input: Record<string, unknown>) => listProducts(testDb.db, input);
 const namesFor = async (input: Record<string, unknown>) => (await search(input)).products.map((p) => p.name);
 const makersFor = async (term: string) => [...new Set((await search({ search: term, orderBy: { relevance: "desc" } })).products.map((p) => p.manufacturer))];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const db = testDb.db;
-  const brands = await makeManufacturer(db, "Brands");
-  const makers: Record<string, { id: number; name: string }> = {};
-  for (const name of ["Omega", "Seiko", "Longines", "Tissot", "Zenith", "Junghans", "Certina", "Heuer"]) {
-    makers[name] = await makeManufacturer(db, name, brands.id);
-    ids[name] = makers[name].id;
-  }
+  const makers = await makeBrands(db, ["Omega", "Seiko", "Longines", "Tissot", "Zenith", "Junghans", "Certina", "Heuer"]);
+  for (const [name, maker] of Object.entries(makers)) ids[name] = maker.id;
   const watches = await makeCategory(db, "Wristwatches");
   const parts = await makeCategory(db, "Parts");
   const crystals = await makeCategory(db, "Crystals", parts.id);
@@ -36,10 +32,6 @@ beforeAll(async () => {
   await makeProduct(db, { name: "Junghans Max Bill handwound", price: "640.00", manufacturer: makers.Junghans, category: watches, caliber: "HANDWIND", gender: "LADIES", itemType: "WRISTWATCH" });
   await makeProduct(db, { name: "Certina DS crown", price: "18.00", manufacturer: makers.Certina, category: parts, itemType: "CROWN", state: "NEW" });
   await makeProduct(db, { name: "Heuer Carrera Valjoux 72", price: "3100.00", manufacturer: makers.Heuer, category: watches, caliber: "CHRONOGRAPH", gender: "MENS", itemType: "WRISTWATCH" });
-});
-
-afterAll(async () => {
-  await testDb?.dispose();
 });
 
 describe("typo-tolerant search", () => {

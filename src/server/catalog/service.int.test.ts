@@ -1,11 +1,12 @@
 import { Decimal } from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { makeCategory, makeDiscount, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeBrands } from "../../../tests/helpers/brands";
+import { databaseForFile } from "../../../tests/helpers/test-database";
+import { makeCategory, makeDiscount, makeProduct } from "../../../tests/helpers/factories";
 import { getManyProductsInput } from "./schemas";
 import { getManyProducts } from "./service";
 
-let testDb: TestDatabase;
+const testDb = databaseForFile();
 let seikoId: number;
 let partsId: number;
 const now = new Date("2026-11-22T12:00:00Z");
@@ -14,11 +15,8 @@ const list = (input: Record<string, unknown>) =>
   getManyProducts(testDb.db, getManyProductsInput.parse(input), { imageUrl: (key) => `/storage/${key}`, now });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const db = testDb.db;
-  const brands = await makeManufacturer(db, "Brands");
-  const omega = await makeManufacturer(db, "Omega", brands.id);
-  const seiko = await makeManufacturer(db, "Seiko", brands.id);
+  const { Omega: omega, Seiko: seiko } = await makeBrands(db, ["Omega", "Seiko"]);
   const parts = await makeCategory(db, "Parts");
   const crowns = await makeCategory(db, "Crowns", parts.id);
   seikoId = seiko.id;
@@ -31,10 +29,6 @@ beforeAll(async () => {
   await makeProduct(db, { name: "Seiko 5 automatic SNK809", price: "129.50", manufacturer: seiko, category: watches, itemType: "WRISTWATCH", caliber: "AUTOMATIC", gender: "MENS", createdAt: daysAgo(60) });
   await makeProduct(db, { name: "Seiko 7S26 movement", price: "79.99", stock: 0, manufacturer: seiko, category: parts, itemType: "MOVEMENT", caliber: "AUTOMATIC", createdAt: daysAgo(90), discountId: expired.id });
   await makeProduct(db, { name: "Hidden draft product", price: "10.00", manufacturer: omega, wsStatus: "OFFLINE" });
-});
-
-afterAll(async () => {
-  await testDb?.dispose();
 });
 
 describe("getManyProducts", () => {

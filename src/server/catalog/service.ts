@@ -2,12 +2,14 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { pageCount } from "@/server/db/page";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { productDiscountInForce, productOnSale } from "@/server/discounts/in-force";
 import { globalDiscounts } from "@/server/discounts/service";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
+import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { facetCounts, type FilterConditions } from "./facets";
 import { withProductNames } from "./product-names";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
@@ -123,17 +125,10 @@ async function countMatches(db: Db, where: SQL | undefined, limit: number): Prom
 function cardSelect(db: Db, now: Date) {
   const query = db
     .select({
-      id: product.id,
-      name: product.name,
-      price: product.price,
-      stock: product.stock,
-      createdAt: product.createdAt,
+      ...columnsOf(product, "id", "name", "price", "stock", "createdAt"),
       manufacturer: productManufacturer.name,
       category: productCategory.name,
-      caliber: productDescription.caliber,
-      state: productDescription.state,
-      itemType: productDescription.itemType,
-      gender: productDescription.gender,
+      ...classificationColumns,
       discountValue: discount.value,
       discountPricingType: discount.pricingType,
     })
@@ -207,7 +202,7 @@ export async function getManyProducts(
       pageSize: PRODUCT_PAGE_SIZE,
       totalItems: counted.total,
       totalItemsExact: counted.totalExact,
-      totalPages: Math.max(1, Math.ceil(counted.total / PRODUCT_PAGE_SIZE)),
+      totalPages: pageCount(counted.total, PRODUCT_PAGE_SIZE),
     },
     facets: counted.facets,
   };
@@ -230,24 +225,7 @@ export async function getProductDetail(
 
   const [[details], keys] = await Promise.all([
     db
-      .select({
-        categoryId: product.categoryId,
-        manufacturerId: product.manufacturerId,
-        relatedCategoryId: productCategory.relatedTo,
-        condition: productDescription.condition,
-        movement: productDescription.movement,
-        dimensions: productDescription.dimensions,
-        serialNumber: productDescription.serialNumber,
-        dialHands: productDescription.dialHands,
-        crystal: productDescription.crystal,
-        bezel: productDescription.bezel,
-        crown: productDescription.crown,
-        braceletStrap: productDescription.braceletStrap,
-        language: productDescription.language,
-        additional: productDescription.additional,
-        additional2: productDescription.additional2,
-        additional3: productDescription.additional3,
-      })
+      .select({ ...columnsOf(product, "categoryId", "manufacturerId"), relatedCategoryId: productCategory.relatedTo, ...descriptionTextColumns })
       .from(product)
       .leftJoin(productDescription, eq(productDescription.productId, product.id))
       .leftJoin(productCategory, eq(productCategory.id, product.categoryId))

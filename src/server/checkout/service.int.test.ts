@@ -1,16 +1,13 @@
-import os from "node:os";
-import path from "node:path";
 import { Decimal } from "decimal.js";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShippingMethod } from "@/lib/enums";
 import { checkoutQuote, placeOrder, type Buyer } from "@/server/checkout/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
-import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
+import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { queryRows } from "../../../tests/helpers/test-database";
 
 /**
  * Placing orders (issue 5, acceptance 2 and 5): many buyers racing for the last piece, and the totals of every
@@ -20,7 +17,7 @@ import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests
 
 // Wednesday 4 March 2026, 10:00 in Amsterdam: a shipping day before the cut-off.
 const now = new Date("2026-03-04T09:00:00Z");
-let t: TestDatabase;
+const t = seededDatabaseForFile({ now });
 
 const address = {
   firstName: "Ada",
@@ -49,14 +46,6 @@ async function makeUser(email: string, discountName?: string): Promise<string> {
   return row!.id;
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `checkout-test-${process.pid}`) }), { products: 0, images: 0, now });
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 describe("placing an order", () => {
   it("gives the last piece to exactly one of 20 buyers racing for it, and the ledger adds up to the stock", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ilike, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { LogEntityType, LogEventType, Severity } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
+import { pageOf } from "@/server/db/page";
 import { logbook, logbookReadByUser, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { JsonValue, LogbookEntry, LogbookListQuery, LogbookPage, UnreadLogCounts } from "./schemas";
@@ -93,14 +94,7 @@ export async function listLogbook(db: Db, readerId: string, input: LogbookListQu
       .offset((input.page - 1) * input.pageSize),
     db.select({ value: count() }).from(logbook).where(where),
   ]);
-  const totalItems = total?.value ?? 0;
-  return {
-    rows,
-    totalItems,
-    page: input.page,
-    pageSize: input.pageSize,
-    totalPages: Math.max(1, Math.ceil(totalItems / input.pageSize)),
-  };
+  return pageOf(rows, total?.value ?? 0, input);
 }
 
 /** One entry with its states; opening it marks it read for the reader. */

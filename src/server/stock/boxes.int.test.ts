@@ -1,34 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { boxStatuses, type BoxStatus } from "@/lib/enums";
 import { AppError } from "@/server/errors";
 import { box, inventoryCorrection, logbook, product, stockRecord } from "@/server/db/schema";
 import { boxMachine } from "@/server/stock/box-machine";
-import {
-  addPurchaseRecord,
-  correctInventory,
-  createBox,
-  explodeBox,
-  getBox,
-  removePurchaseRecord,
-  shipBox,
-  stockHistory,
-  updatePurchaseRecord,
-} from "@/server/stock/service";
+import { addPurchaseRecord, correctInventory, createBox, explodeBox, getBox, removePurchaseRecord, shipBox, stockHistory, updatePurchaseRecord } from "@/server/stock/service";
 import { makeProduct } from "../../../tests/helpers/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { databaseForFile } from "../../../tests/helpers/test-database";
 import { logEntriesFor, makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
 
-let t: TestDatabase;
+const t = databaseForFile();
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   adminId = (await makeUser(t.db, "ADMIN", "Ada")).id;
   await setExchangeRate(t.db, "60.00");
 });
-
-afterAll(() => t?.dispose());
 
 async function refusal(call: Promise<unknown>): Promise<AppError> {
   try {

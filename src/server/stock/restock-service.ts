@@ -3,6 +3,7 @@ import { Decimal } from "decimal.js";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { RestockStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
+import { lockExistingRow } from "@/server/db/lock-row";
 import { product, productRestockManager, purchaseRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { restockMachine } from "./restock-machine";
@@ -67,12 +68,7 @@ export async function requestRestock(db: Db, productId: number, userId: string):
 /** The restock machine's one transition function. */
 export async function decideRestock(db: Db, id: number, status: RestockStatus, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: productRestockManager.id, status: productRestockManager.status, productId: productRestockManager.productId })
-      .from(productRestockManager)
-      .where(eq(productRestockManager.id, id))
-      .for("update");
-    if (!current) throw new AppError("NOT_FOUND", `Restock request ${id} does not exist.`);
+    const current = await lockExistingRow(tx, productRestockManager, id, { status: productRestockManager.status, productId: productRestockManager.productId }, "Restock request");
     restockMachine.assert(id, current.status, status);
     await tx.update(productRestockManager).set({ status }).where(eq(productRestockManager.id, id));
     await logProductChange(tx, current.productId, {

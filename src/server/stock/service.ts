@@ -1,8 +1,9 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BoxStatus, StockRecordType } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
+import { lockExistingRow } from "@/server/db/lock-row";
 import { box, configParams, inventoryCorrection, product, purchaseRecord, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { ExchangeRatePort } from "@/server/integrations/exchange-rate/port";
@@ -45,12 +46,7 @@ export type StockBooking = {
  * bookings of the same product queue instead of overwriting each other, and stock never goes below zero.
  */
 export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockRecordId: number; stock: number }> {
-  const [current] = await tx
-    .select({ stock: product.stock, name: product.name })
-    .from(product)
-    .where(eq(product.id, booking.productId))
-    .for("update");
-  if (!current) throw new AppError("NOT_FOUND", `Product ${booking.productId} does not exist.`);
+  const current = await lockExistingRow(tx, product, booking.productId, { stock: product.stock, name: product.name }, "Product");
   const stock = current.stock + booking.quantity;
   if (stock < 0) {
     throw new AppError(
@@ -218,10 +214,8 @@ export async function getBox(db: Db, boxId: number): Promise<BoxDetail> {
   return { ...summary, purchaseRecords };
 }
 
-async function lockBox(tx: Db, boxId: number) {
-  const [row] = await tx.select().from(box).where(eq(box.id, boxId)).for("update");
-  if (!row) throw new AppError("NOT_FOUND", `Box ${boxId} does not exist.`);
-  return row;
+function lockBox(tx: Db, boxId: number) {
+  return lockExistingRow(tx, box, boxId, getTableColumns(box), "Box");
 }
 
 export async function createBox(db: Db, userId: string): Promise<{ id: number }> {
@@ -267,28 +261,26 @@ export async function explodeBox(db: Db, boxId: number, userId: string): Promise
   await db.transaction(async (tx) => {
     const current = await lockBox(tx, boxId);
     boxMachine.assert(current.id, current.status, "EXPLODED");
-    const records = await tx
-      .select({ id: purchaseRecord.id, productId: purchaseRecord.productId, purchasedStock: purchaseRecord.purchasedStock })
+    const purchases = await tx
+      .select({ purchaseRecordId: purchaseRecord.id, productId: purchaseRecord.productId, quantity: purchaseRecord.purchasedStock })
       .from(purchaseRecord)
       .where(eq(purchaseRecord.boxId, current.id))
       .orderBy(asc(purchaseRecord.id));
     await bookStockInProductOrder(
       tx,
-      records.map((record) => ({
-        productId: record.productId,
-        quantity: record.purchasedStock,
+      purchases.map((purchase) => ({
+        ...purchase,
         type: "PURCHASE_RECORD",
-        purchaseRecordId: record.id,
         userId,
-        description: `${record.purchasedStock} booked into stock from box ${current.id} (purchase ${record.id})`,
+        description: `${purchase.quantity} booked into stock from box ${current.id} (purchase ${purchase.purchaseRecordId})`,
       })),
     );
     await tx.update(box).set({ status: "EXPLODED" }).where(eq(box.id, current.id));
     await logStockChange(tx, "BOX", current.id, {
       userId,
       previousState: { status: current.status },
-      newState: { status: "EXPLODED", purchaseRecords: records.length, pieces: records.reduce((sum, r) => sum + r.purchasedStock, 0) },
-      description: `Box ${current.id} exploded: ${records.length} purchases booked into stock`,
+      newState: { status: "EXPLODED", purchaseRecords: purchases.length, pieces: purchases.reduce((sum, purchase) => sum + purchase.quantity, 0) },
+      description: `Box ${current.id} exploded: ${purchases.length} purchases booked into stock`,
     });
   });
   return getBox(db, boxId);
@@ -336,8 +328,7 @@ export async function addPurchaseRecord(
 }
 
 async function lockRecordInOpenBox(tx: Db, purchaseRecordId: number) {
-  const [record] = await tx.select().from(purchaseRecord).where(eq(purchaseRecord.id, purchaseRecordId)).for("update");
-  if (!record) throw new AppError("NOT_FOUND", `Purchase ${purchaseRecordId} does not exist.`);
+  const record = await lockExistingRow(tx, purchaseRecord, purchaseRecordId, getTableColumns(purchaseRecord), "Purchase");
   if (record.boxId === null) {
     throw new AppError("PRECONDITION_FAILED", `Purchase ${purchaseRecordId} is in no box and cannot change here.`);
   }

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { sandboxPayment, webhookEvent } from "@/server/db/schema";
@@ -7,8 +7,8 @@ import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { completeSandboxPayment, createSandboxPayments, getSandboxCheckout } from "@/server/integrations/payments/sandbox";
 import type { PaymentUpdate } from "@/server/webhooks/schemas";
 import { handleMollieWebhook, webhookSecretMatches } from "@/server/webhooks/service";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpers/webhook-receiver";
+import { webhookReceiverForFile } from "../../../tests/helpers/stand-in";
+import { databaseForFile } from "../../../tests/helpers/test-database";
 
 /**
  * Acceptance 3: a replayed event, an event with a bad secret, and an event whose body lies about the status change
@@ -16,20 +16,20 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpe
  * the webhook as Mollie does; the orders domain is stood in for by a callback that records what it is given.
  */
 
-let t: TestDatabase;
+const t = databaseForFile();
 let sandbox: PaymentsPort;
 let updates: PaymentUpdate[];
-/** The shop's webhook endpoint, as the route handler will be: it answers 200 for whatever the core decides. */
-let shop: WebhookReceiver;
-let shopUrl: string;
 
 const recordUpdate = async (_tx: Db, update: PaymentUpdate) => {
   updates.push(update);
 };
 
-const webhookUrl = (secret = env.WEBHOOK_SECRET) => `${shopUrl}/api/webhooks/mollie?secret=${encodeURIComponent(secret)}`;
-
 const deliver = (body: string, url = webhookUrl()) => handleMollieWebhook(t.db, { url, body, payments: sandbox, onPaymentUpdate: recordUpdate });
+
+/** The shop's webhook endpoint, as the route handler will be: it answers 200 for whatever the core decides. */
+const shop = webhookReceiverForFile((url, body) => deliver(body, url));
+
+const webhookUrl = (secret = env.WEBHOOK_SECRET) => `${shop.url}/api/webhooks/mollie?secret=${encodeURIComponent(secret)}`;
 
 async function newPayment(orderId: number, key = `order-${orderId}-1`) {
   return sandbox.createPayment({
@@ -43,16 +43,8 @@ async function newPayment(orderId: number, key = `order-${orderId}-1`) {
   });
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
+beforeAll(() => {
   sandbox = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example/" });
-  shop = await startWebhookReceiver((url, body) => handleMollieWebhook(t.db, { url, body, payments: sandbox, onPaymentUpdate: recordUpdate }));
-  shopUrl = shop.url;
-});
-
-afterAll(async () => {
-  await shop?.close();
-  await t?.dispose();
 });
 
 beforeEach(() => {
@@ -135,7 +127,7 @@ describe("payment webhooks", () => {
     await t.db.update(sandboxPayment).set({ status: "paid" }).where(eq(sandboxPayment.id, payment.externalPaymentId));
 
     await expect(deliver(`id=${payment.externalPaymentId}`, webhookUrl("not-the-secret-but-just-as-long-as-it-0000"))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(deliver(`id=${payment.externalPaymentId}`, `${shopUrl}/api/webhooks/mollie`)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(deliver(`id=${payment.externalPaymentId}`, `${shop.url}/api/webhooks/mollie`)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect(updates).toHaveLength(0);
     expect(await t.db.select().from(webhookEvent).where(eq(webhookEvent.externalPaymentId, payment.externalPaymentId))).toHaveLength(0);
 

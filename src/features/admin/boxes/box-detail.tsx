@@ -1,6 +1,6 @@
 "use client";
 
-import { Bomb, Loader2, Plus, RefreshCw, Search, Send, Trash2 } from "lucide-react";
+import { Bomb, Loader2, Plus, RefreshCw, Search, Send } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { Decimal } from "decimal.js";
@@ -8,12 +8,13 @@ import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { BoxDetail } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { DeleteRowButton, ListTable } from "../list-table";
 import { useAdminProducts } from "../products/queries";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
 import { useAddPurchase, useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
@@ -239,18 +240,7 @@ function AddPurchase({ box }: { box: BoxDetail }) {
 
 function RemovePurchase({ boxId, purchaseRecordId, name }: { boxId: number; purchaseRecordId: number; name: string }) {
   const remove = useRemovePurchase(boxId);
-  return (
-    <Button
-      size="icon"
-      variant="ghost"
-      className="size-7 text-destructive hover:text-destructive"
-      aria-label={`Remove ${name}`}
-      disabled={remove.isPending}
-      onClick={() => window.confirm(`Remove ${name} from the box?`) && remove.mutate({ purchaseRecordId })}
-    >
-      <Trash2 />
-    </Button>
-  );
+  return <DeleteRowButton label={`Remove ${name}`} question={`Remove ${name} from the box?`} disabled={remove.isPending} onConfirm={() => remove.mutate({ purchaseRecordId })} />;
 }
 
 export function BoxDetailView({ boxId }: { boxId: number }) {
@@ -304,48 +294,40 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
           description={editable ? "What was bought for this box, at what cost per piece." : data.status === "SHIPPED" ? "On its way; explode the box when it arrives." : "Booked into stock."}
           actions={<ExchangeRate />}
         />
-        <AdminTable>
-          <AdminTableHeader>
-            <tr>
-              <AdminTableHead>Product</AdminTableHead>
-              <AdminTableHead className="text-right">Pieces</AdminTableHead>
-              <AdminTableHead className="text-right">Unit cost €</AdminTableHead>
-              <AdminTableHead className="text-right">Unit cost ₱</AdminTableHead>
-              <AdminTableHead className="text-right">Line €</AdminTableHead>
-              <AdminTableHead className="text-right">Now in stock</AdminTableHead>
-              {editable ? <AdminTableHead className="w-10" /> : null}
-            </tr>
-          </AdminTableHeader>
-          <AdminTableBody>
-            {data.purchaseRecords.length === 0 ? (
-              <AdminTableRow>
-                <AdminTableCell colSpan={editable ? 7 : 6} className="h-20 text-center text-muted-foreground">
-                  No purchases yet. Find a product below and add what you bought.
-                </AdminTableCell>
-              </AdminTableRow>
-            ) : null}
-            {data.purchaseRecords.map((record) => (
-              <AdminTableRow key={record.id} data-testid="purchase-row">
+        <ListTable
+          columns={[
+            { label: "Product" },
+            { label: "Pieces", className: "text-right" },
+            { label: "Unit cost €", className: "text-right" },
+            { label: "Unit cost ₱", className: "text-right" },
+            { label: "Line €", className: "text-right" },
+            { label: "Now in stock", className: "text-right" },
+            ...(editable ? [{ className: "w-10" }] : []),
+          ]}
+          empty={data.purchaseRecords.length === 0 ? "No purchases yet. Find a product below and add what you bought." : null}
+          emptyClassName="h-20"
+        >
+          {data.purchaseRecords.map((record) => (
+            <AdminTableRow key={record.id} data-testid="purchase-row">
+              <AdminTableCell>
+                <Link href={`/admin/products/edit?id=${record.productId}&tab=stock`} className="hover:text-primary hover:underline">
+                  {record.productName}
+                </Link>
+                <span className="ml-2 text-xs text-muted-foreground">#{record.productId}</span>
+              </AdminTableCell>
+              <AdminTableCell className="text-right font-medium">{record.purchasedStock}</AdminTableCell>
+              <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro)}</AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{formatPeso(record.purchaseCostPhp)}</AdminTableCell>
+              <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro.times(record.purchasedStock))}</AdminTableCell>
+              <AdminTableCell className="text-right">{record.productStock}</AdminTableCell>
+              {editable ? (
                 <AdminTableCell>
-                  <Link href={`/admin/products/edit?id=${record.productId}&tab=stock`} className="hover:text-primary hover:underline">
-                    {record.productName}
-                  </Link>
-                  <span className="ml-2 text-xs text-muted-foreground">#{record.productId}</span>
+                  <RemovePurchase boxId={data.id} purchaseRecordId={record.id} name={record.productName} />
                 </AdminTableCell>
-                <AdminTableCell className="text-right font-medium">{record.purchasedStock}</AdminTableCell>
-                <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro)}</AdminTableCell>
-                <AdminTableCell className="text-right text-muted-foreground">{formatPeso(record.purchaseCostPhp)}</AdminTableCell>
-                <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro.times(record.purchasedStock))}</AdminTableCell>
-                <AdminTableCell className="text-right">{record.productStock}</AdminTableCell>
-                {editable ? (
-                  <AdminTableCell>
-                    <RemovePurchase boxId={data.id} purchaseRecordId={record.id} name={record.productName} />
-                  </AdminTableCell>
-                ) : null}
-              </AdminTableRow>
-            ))}
-          </AdminTableBody>
-        </AdminTable>
+              ) : null}
+            </AdminTableRow>
+          ))}
+        </ListTable>
         {editable ? <AddPurchase box={data} /> : null}
       </AdminCard>
     </div>

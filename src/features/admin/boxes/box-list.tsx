@@ -4,10 +4,11 @@ import { Loader2, Package, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { BoxStatus } from "@/lib/enums";
 import { formatCount, formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
+import { ListFrame, ListTable } from "../list-table";
 import { useShortcut } from "../use-shortcut";
 import { BoxStatusBadge } from "./box-status";
 import { useBoxes, useCreateBox } from "./queries";
@@ -34,52 +35,49 @@ export function BoxList({ view }: { view: "open" | "other" }) {
           </Button>
         ) : null}
       </div>
-      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
-        <AdminTable>
-          <AdminTableHeader>
-            <tr>
-              <AdminTableHead>Box</AdminTableHead>
-              <AdminTableHead>Status</AdminTableHead>
-              <AdminTableHead className="text-right">Purchases</AdminTableHead>
-              <AdminTableHead className="text-right">Pieces</AdminTableHead>
-              <AdminTableHead className="text-right">Cost (€)</AdminTableHead>
-              <AdminTableHead className="text-right">Cost (₱)</AdminTableHead>
-              <AdminTableHead>Tracking</AdminTableHead>
-              <AdminTableHead>{view === "open" ? "Opened" : "Delivery"}</AdminTableHead>
-            </tr>
-          </AdminTableHeader>
-          <AdminTableBody>
-            {boxes.data?.length === 0 ? (
-              <AdminTableRow>
-                <AdminTableCell colSpan={8} className="h-28 text-center text-muted-foreground">
-                  <Package className="mx-auto mb-2 size-6 text-brass" />
-                  {view === "open" ? "No open boxes. Open one when you start buying for the next shipment." : "No boxes have been shipped yet."}
-                </AdminTableCell>
-              </AdminTableRow>
-            ) : null}
-            {boxes.data?.map((box) => (
-              <AdminTableRow key={box.id} className="cursor-pointer" onClick={() => router.push(`/admin/boxes/${box.id}`)}>
-                <AdminTableCell>
-                  <Link href={`/admin/boxes/${box.id}`} className="font-medium hover:text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
-                    Box {box.id}
-                  </Link>
-                </AdminTableCell>
-                <AdminTableCell>
-                  <BoxStatusBadge status={box.status} />
-                </AdminTableCell>
-                <AdminTableCell className="text-right">{formatCount(box.records)}</AdminTableCell>
-                <AdminTableCell className="text-right">{formatCount(box.pieces)}</AdminTableCell>
-                <AdminTableCell className="text-right font-medium">{formatEuro(box.totalCostEuro)}</AdminTableCell>
-                <AdminTableCell className="text-right text-muted-foreground">{formatPeso(box.totalCostPhp)}</AdminTableCell>
-                <AdminTableCell className="font-mono text-xs">{box.trackingNumber ?? "—"}</AdminTableCell>
-                <AdminTableCell className="text-muted-foreground">
-                  {view === "open" ? formatDateTime(box.createdAt) : box.estimatedDeliveryDate ? formatDate(box.estimatedDeliveryDate) : "—"}
-                </AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </AdminTableBody>
-        </AdminTable>
-      </div>
+      <ListFrame>
+        <ListTable
+          columns={[
+            { label: "Box" },
+            { label: "Status" },
+            { label: "Purchases", className: "text-right" },
+            { label: "Pieces", className: "text-right" },
+            { label: "Cost (€)", className: "text-right" },
+            { label: "Cost (₱)", className: "text-right" },
+            { label: "Tracking" },
+            { label: view === "open" ? "Opened" : "Delivery" },
+          ]}
+          empty={
+            boxes.data?.length === 0 ? (
+              <>
+                <Package className="mx-auto mb-2 size-6 text-brass" />
+                {view === "open" ? "No open boxes. Open one when you start buying for the next shipment." : "No boxes have been shipped yet."}
+              </>
+            ) : null
+          }
+        >
+          {boxes.data?.map((box) => (
+            <AdminTableRow key={box.id} className="cursor-pointer" onClick={() => router.push(`/admin/boxes/${box.id}`)}>
+              <AdminTableCell>
+                <Link href={`/admin/boxes/${box.id}`} className="font-medium hover:text-primary hover:underline" onClick={(event) => event.stopPropagation()}>
+                  Box {box.id}
+                </Link>
+              </AdminTableCell>
+              <AdminTableCell>
+                <BoxStatusBadge status={box.status} />
+              </AdminTableCell>
+              <AdminTableCell className="text-right">{formatCount(box.records)}</AdminTableCell>
+              <AdminTableCell className="text-right">{formatCount(box.pieces)}</AdminTableCell>
+              <AdminTableCell className="text-right font-medium">{formatEuro(box.totalCostEuro)}</AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{formatPeso(box.totalCostPhp)}</AdminTableCell>
+              <AdminTableCell className="font-mono text-xs">{box.trackingNumber ?? "—"}</AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">
+                {view === "open" ? formatDateTime(box.createdAt) : box.estimatedDeliveryDate ? formatDate(box.estimatedDeliveryDate) : "—"}
+              </AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </ListFrame>
     </div>
   );
 }

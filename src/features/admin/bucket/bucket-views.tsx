@@ -1,18 +1,19 @@
 "use client";
 
-import { ChevronRight, File, FileImage, Folder, Loader2, Trash2, Upload } from "lucide-react";
+import { ChevronRight, File, FileImage, Folder, Loader2, Upload } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { formatCount, formatDateTime } from "../format";
 import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { DeleteRowButton, ListFrame, ListTable } from "../list-table";
 import { useBucketListing, useDeleteBucketObject, useRefreshBucket } from "./queries";
 
 function folderOf(params: URLSearchParams): string {
@@ -61,85 +62,56 @@ export function BucketBrowser() {
           </Link>
         </Button>
       </div>
-      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
-        <div className="max-h-[calc(100dvh-12rem)] overflow-auto">
-          <AdminTable>
-            <AdminTableHeader>
-              <tr>
-                <AdminTableHead className="w-14" />
-                <AdminTableHead>Name</AdminTableHead>
-                <AdminTableHead className="text-right">Size</AdminTableHead>
-                <AdminTableHead>Changed</AdminTableHead>
-                <AdminTableHead className="w-10" />
-              </tr>
-            </AdminTableHeader>
-            <AdminTableBody>
-              {listing.isPending ? (
-                <AdminTableRow>
-                  <AdminTableCell colSpan={5}>
-                    <div className="h-5 animate-pulse rounded bg-muted" />
-                  </AdminTableCell>
-                </AdminTableRow>
-              ) : null}
-              {data && data.folders.length === 0 && data.files.length === 0 ? (
-                <AdminTableRow>
-                  <AdminTableCell colSpan={5} className="h-28 text-center text-muted-foreground">
-                    This folder is empty.
-                  </AdminTableCell>
-                </AdminTableRow>
-              ) : null}
-              {data?.folders.map((folder) => (
-                <AdminTableRow key={folder.prefix}>
-                  <AdminTableCell>
-                    <Folder className="size-5 text-brass" />
-                  </AdminTableCell>
-                  <AdminTableCell>
-                    <Link href={`/admin/google-bucket?prefix=${encodeURIComponent(folder.prefix)}`} className="font-medium hover:text-primary hover:underline">
-                      {folder.name}/
-                    </Link>
-                  </AdminTableCell>
-                  <AdminTableCell className="text-right text-muted-foreground">{formatCount(folder.objects)} files</AdminTableCell>
-                  <AdminTableCell />
-                  <AdminTableCell />
-                </AdminTableRow>
-              ))}
-              {data?.files.map((file) => (
-                <AdminTableRow key={file.key}>
-                  <AdminTableCell>
-                    {file.contentType.startsWith("image/") ? (
-                      // eslint-disable-next-line @next/next/no-img-element -- a preview of the stored object itself
-                      <img src={file.url} alt="" loading="lazy" className="size-9 rounded bg-muted object-cover ring-1 ring-border" />
-                    ) : file.contentType === "application/pdf" ? (
-                      <File className="size-5 text-muted-foreground" />
-                    ) : (
-                      <FileImage className="size-5 text-muted-foreground" />
-                    )}
-                  </AdminTableCell>
-                  <AdminTableCell>
-                    <a href={file.url} target="_blank" rel="noreferrer" className="hover:text-primary hover:underline">
-                      {file.name}
-                    </a>
-                  </AdminTableCell>
-                  <AdminTableCell className="text-right text-muted-foreground">{size(file.size)}</AdminTableCell>
-                  <AdminTableCell className="text-muted-foreground">{formatDateTime(file.updatedAt)}</AdminTableCell>
-                  <AdminTableCell>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      className="size-7 text-destructive hover:text-destructive"
-                      aria-label={`Delete ${file.name}`}
-                      onClick={() => window.confirm(`Delete ${file.key} from the bucket?`) && remove.mutate({ key: file.key })}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </AdminTableCell>
-                </AdminTableRow>
-              ))}
-            </AdminTableBody>
-          </AdminTable>
-        </div>
-        {data?.truncated ? <p className="border-t px-3 py-2 text-xs text-muted-foreground">Showing the first 500 files of this folder.</p> : null}
-      </div>
+      <ListFrame
+        scroll="max-h-[calc(100dvh-12rem)]"
+        footer={data?.truncated ? <p className="border-t px-3 py-2 text-xs text-muted-foreground">Showing the first 500 files of this folder.</p> : null}
+      >
+        <ListTable
+          columns={[{ className: "w-14" }, { label: "Name" }, { label: "Size", className: "text-right" }, { label: "Changed" }, { className: "w-10" }]}
+          loadingRows={listing.isPending ? 1 : 0}
+          empty={data && data.folders.length === 0 && data.files.length === 0 ? "This folder is empty." : null}
+        >
+          {data?.folders.map((folder) => (
+            <AdminTableRow key={folder.prefix}>
+              <AdminTableCell>
+                <Folder className="size-5 text-brass" />
+              </AdminTableCell>
+              <AdminTableCell>
+                <Link href={`/admin/google-bucket?prefix=${encodeURIComponent(folder.prefix)}`} className="font-medium hover:text-primary hover:underline">
+                  {folder.name}/
+                </Link>
+              </AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{formatCount(folder.objects)} files</AdminTableCell>
+              <AdminTableCell />
+              <AdminTableCell />
+            </AdminTableRow>
+          ))}
+          {data?.files.map((file) => (
+            <AdminTableRow key={file.key}>
+              <AdminTableCell>
+                {file.contentType.startsWith("image/") ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a preview of the stored object itself
+                  <img src={file.url} alt="" loading="lazy" className="size-9 rounded bg-muted object-cover ring-1 ring-border" />
+                ) : file.contentType === "application/pdf" ? (
+                  <File className="size-5 text-muted-foreground" />
+                ) : (
+                  <FileImage className="size-5 text-muted-foreground" />
+                )}
+              </AdminTableCell>
+              <AdminTableCell>
+                <a href={file.url} target="_blank" rel="noreferrer" className="hover:text-primary hover:underline">
+                  {file.name}
+                </a>
+              </AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{size(file.size)}</AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">{formatDateTime(file.updatedAt)}</AdminTableCell>
+              <AdminTableCell>
+                <DeleteRowButton label={`Delete ${file.name}`} question={`Delete ${file.key} from the bucket?`} onConfirm={() => remove.mutate({ key: file.key })} />
+              </AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </ListFrame>
     </div>
   );
 }

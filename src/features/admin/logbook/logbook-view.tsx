@@ -1,18 +1,19 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { CheckCheck, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { CheckCheck, Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminSheetContent } from "@/components/ui/admin-dialog";
 import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import type { JsonValue } from "@/server/logbook/schemas";
 import { formatCount, formatDateTime, humanize } from "../format";
+import { ListFrame, ListPager, ListTable } from "../list-table";
 import { useLogbook, useLogbookEntry, useMarkAllLogbookRead, useRefreshAfterReading } from "./queries";
 
 const levelTone = { INFO: "info", WARNING: "warning", ERROR: "danger" } as const;
@@ -118,7 +119,6 @@ export function LogbookView({ level }: { level: Severity }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the latest address itself
   }, [searchText]);
 
-  const totalPages = list.data?.totalPages ?? 1;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -150,57 +150,37 @@ export function LogbookView({ level }: { level: Severity }) {
           <CheckCheck /> Mark all {level.toLowerCase()} entries read
         </Button>
       </div>
-      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
-        <div className="max-h-[calc(100dvh-13.5rem)] overflow-auto">
-          <AdminTable>
-            <AdminTableHeader>
-              <tr>
-                <AdminTableHead className="w-6" />
-                <AdminTableHead>When</AdminTableHead>
-                <AdminTableHead>Event</AdminTableHead>
-                <AdminTableHead>Entity</AdminTableHead>
-                <AdminTableHead>Description</AdminTableHead>
-                <AdminTableHead>By</AdminTableHead>
-              </tr>
-            </AdminTableHeader>
-            <AdminTableBody className={cn(list.isPlaceholderData && "opacity-60")}>
-              {list.data?.rows.length === 0 ? (
-                <AdminTableRow>
-                  <AdminTableCell colSpan={6} className="h-32 text-center text-muted-foreground">
-                    No {level.toLowerCase()} entries{unreadOnly ? " left unread" : ""} match.
-                  </AdminTableCell>
-                </AdminTableRow>
-              ) : null}
-              {list.data?.rows.map((row) => (
-                <AdminTableRow key={row.id} className={cn("cursor-pointer", !row.read && "font-medium")} onClick={() => update({ entry: String(row.id) })} data-testid="logbook-row">
-                  <AdminTableCell>{row.read ? null : <span className="block size-2 rounded-full bg-primary" aria-label="unread" />}</AdminTableCell>
-                  <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-                  <AdminTableCell>
-                    <AdminBadge tone={levelTone[row.logLevel]}>{humanize(row.eventType)}</AdminBadge>
-                  </AdminTableCell>
-                  <AdminTableCell className="whitespace-nowrap text-muted-foreground">{row.entityType ? `${humanize(row.entityType)} ${row.entityId ?? ""}` : "—"}</AdminTableCell>
-                  <AdminTableCell className="max-w-xl truncate">{row.description}</AdminTableCell>
-                  <AdminTableCell className="text-muted-foreground">{row.userName ?? "system"}</AdminTableCell>
-                </AdminTableRow>
-              ))}
-            </AdminTableBody>
-          </AdminTable>
-        </div>
-        <footer className="flex items-center justify-between border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground">
-          <span>{list.data ? `${formatCount(list.data.totalItems)} entries` : "Loading…"}</span>
-          <div className="flex items-center gap-2">
-            <span className="tabular-nums">
-              Page {page} of {totalPages}
-            </span>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-              <ChevronLeft />
-            </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Next page" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })}>
-              <ChevronRight />
-            </Button>
-          </div>
-        </footer>
-      </div>
+      <ListFrame
+        scroll="max-h-[calc(100dvh-13.5rem)]"
+        footer={
+          <ListPager
+            summary={<span>{list.data ? `${formatCount(list.data.totalItems)} entries` : "Loading…"}</span>}
+            page={page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(target) => update({ page: String(target) })}
+          />
+        }
+      >
+        <ListTable
+          columns={[{ className: "w-6" }, { label: "When" }, { label: "Event" }, { label: "Entity" }, { label: "Description" }, { label: "By" }]}
+          bodyClassName={cn(list.isPlaceholderData && "opacity-60")}
+          empty={list.data?.rows.length === 0 ? `No ${level.toLowerCase()} entries${unreadOnly ? " left unread" : ""} match.` : null}
+          emptyClassName="h-32"
+        >
+          {list.data?.rows.map((row) => (
+            <AdminTableRow key={row.id} className={cn("cursor-pointer", !row.read && "font-medium")} onClick={() => update({ entry: String(row.id) })} data-testid="logbook-row">
+              <AdminTableCell>{row.read ? null : <span className="block size-2 rounded-full bg-primary" aria-label="unread" />}</AdminTableCell>
+              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+              <AdminTableCell>
+                <AdminBadge tone={levelTone[row.logLevel]}>{humanize(row.eventType)}</AdminBadge>
+              </AdminTableCell>
+              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{row.entityType ? `${humanize(row.entityType)} ${row.entityId ?? ""}` : "—"}</AdminTableCell>
+              <AdminTableCell className="max-w-xl truncate">{row.description}</AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">{row.userName ?? "system"}</AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </ListFrame>
       {entryId ? <EntryDetail id={entryId} onClose={() => update({ entry: undefined })} /> : null}
     </div>
   );

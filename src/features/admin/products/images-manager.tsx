@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from "lucide-react";
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { MAX_IMAGES_PER_PRODUCT } from "@/server/catalog/admin-schemas";
+import { DeleteRowButton } from "../list-table";
 import { useDeleteProductImage, useProductImages, useReorderProductImages, useSetProductImages } from "./queries";
 
 /** A product's pictures: add several at once, move them, delete them. Position 1 is what the shop shows. */
@@ -103,19 +104,13 @@ export function ImagesManager({ productId }: { productId: number }) {
               <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`Move picture ${image.position} right`} disabled={busy || index === list.length - 1} onClick={() => move(index, 1)}>
                 <ArrowRight />
               </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7 text-destructive hover:bg-destructive/10 hover:text-destructive"
-                aria-label={`Delete picture ${image.position}`}
+              <DeleteRowButton
+                className="hover:bg-destructive/10"
+                label={`Delete picture ${image.position}`}
+                question={`Delete picture ${image.position}? This cannot be undone.`}
                 disabled={busy}
-                onClick={() => {
-                  if (window.confirm(`Delete picture ${image.position}? This cannot be undone.`)) remove.mutate({ productId, position: image.position });
-                }}
-              >
-                <Trash2 />
-              </Button>
+                onConfirm={() => remove.mutate({ productId, position: image.position })}
+              />
             </div>
           </li>
         ))}

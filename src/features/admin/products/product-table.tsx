@@ -1,13 +1,13 @@
 "use client";
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ImageOff, Plus, Search, X } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Plus, Search, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminInput, AdminKbd, AdminSelect } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { itemTypes, listingStatuses } from "@/lib/enums";
 import { cn } from "@/lib/utils";
@@ -20,6 +20,7 @@ import {
 } from "@/server/catalog/admin-schemas";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatEuro, humanize } from "../format";
+import { ListFrame, ListPager, ListTable } from "../list-table";
 import { useShortcut } from "../use-shortcut";
 import { useAdminProducts, useProductFormChoices } from "./queries";
 
@@ -156,8 +157,6 @@ export function ProductTable() {
 
   useShortcut("/", () => searchBox.current?.focus());
   useShortcut("n", () => router.push("/admin/products/create"));
-  useShortcut("[", () => page > 1 && goTo(page - 1));
-  useShortcut("]", () => page < totalPages && goTo(page + 1));
 
   const sortBy = (column: string) => {
     const sortable = (adminProductSortColumns as readonly string[]).includes(column);
@@ -243,66 +242,20 @@ export function ProductTable() {
         ) : null}
       </div>
 
-      <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
-        <div className="max-h-[calc(100dvh-13.5rem)] overflow-auto">
-          <AdminTable>
-            <AdminTableHeader>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sortable = (adminProductSortColumns as readonly string[]).includes(header.column.id);
-                    const sorted = query.sort === header.column.id ? query.direction : null;
-                    const className = (header.column.columnDef.meta as { className?: string } | undefined)?.className;
-                    return (
-                      <AdminTableHead key={header.id} className={className} aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}>
-                        {sortable ? (
-                          <button type="button" onClick={() => sortBy(header.column.id)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </AdminTableHead>
-                    );
-                  })}
-                </tr>
-              ))}
-            </AdminTableHeader>
-            <AdminTableBody className={cn(products.isPlaceholderData && "opacity-60 transition-opacity")}>
-              {products.isPending
-                ? Array.from({ length: 12 }, (_, index) => (
-                    <AdminTableRow key={index}>
-                      <AdminTableCell colSpan={columns.length}>
-                        <div className="h-5 animate-pulse rounded bg-muted" />
-                      </AdminTableCell>
-                    </AdminTableRow>
-                  ))
-                : null}
-              {table.getRowModel().rows.map((row) => (
-                <AdminTableRow key={row.id} onDoubleClick={() => router.push(`/admin/products/edit?id=${row.original.id}`)}>
-                  {row.getVisibleCells().map((cell) => (
-                    <AdminTableCell key={cell.id} className={(cell.column.columnDef.meta as { className?: string } | undefined)?.className}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </AdminTableCell>
-                  ))}
-                </AdminTableRow>
-              ))}
-              {products.data && products.data.rows.length === 0 ? (
-                <AdminTableRow>
-                  <AdminTableCell colSpan={columns.length} className="h-40 text-center text-muted-foreground">
-                    No products match{query.search ? ` “${query.search}”` : ""}. Try fewer words or clear the filters.
-                  </AdminTableCell>
-                </AdminTableRow>
-              ) : null}
-            </AdminTableBody>
-          </AdminTable>
-        </div>
-        <footer className="flex items-center justify-between gap-3 border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground">
-          <span data-testid="product-count">
-            {products.data ? `${formatCount(products.data.totalItems)} product${products.data.totalItems === 1 ? "" : "s"}` : "Loading…"}
-          </span>
-          <div className="flex items-center gap-2">
+      <ListFrame
+        scroll="max-h-[calc(100dvh-13.5rem)]"
+        footer={
+          <ListPager
+            summary={
+              <span data-testid="product-count">
+                {products.data ? `${formatCount(products.data.totalItems)} product${products.data.totalItems === 1 ? "" : "s"}` : "Loading…"}
+              </span>
+            }
+            page={page}
+            totalPages={totalPages}
+            onPage={goTo}
+            shortcuts
+          >
             <label className="flex items-center gap-1.5">
               Rows
               <AdminSelect aria-label="Rows per page" className="w-20" value={String(query.pageSize)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
@@ -313,18 +266,43 @@ export function ProductTable() {
                 ))}
               </AdminSelect>
             </label>
-            <span className="tabular-nums">
-              Page {formatCount(page)} of {formatCount(totalPages)}
-            </span>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Previous page ([)" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              <ChevronLeft />
-            </Button>
-            <Button variant="outline" size="icon" className="size-8" aria-label="Next page (])" disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-              <ChevronRight />
-            </Button>
-          </div>
-        </footer>
-      </div>
+          </ListPager>
+        }
+      >
+        <ListTable
+          columns={table.getLeafHeaders().map((header) => {
+            const sortable = (adminProductSortColumns as readonly string[]).includes(header.column.id);
+            const sorted = query.sort === header.column.id ? query.direction : null;
+            const heading = flexRender(header.column.columnDef.header, header.getContext());
+            return {
+              className: (header.column.columnDef.meta as { className?: string } | undefined)?.className,
+              sort: sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined,
+              label: sortable ? (
+                <button type="button" onClick={() => sortBy(header.column.id)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
+                  {heading}
+                  {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
+                </button>
+              ) : (
+                heading
+              ),
+            };
+          })}
+          loadingRows={products.isPending ? 12 : 0}
+          bodyClassName={cn(products.isPlaceholderData && "opacity-60 transition-opacity")}
+          empty={products.data && products.data.rows.length === 0 ? <>No products match{query.search ? ` “${query.search}”` : ""}. Try fewer words or clear the filters.</> : null}
+          emptyClassName="h-40"
+        >
+          {table.getRowModel().rows.map((row) => (
+            <AdminTableRow key={row.id} onDoubleClick={() => router.push(`/admin/products/edit?id=${row.original.id}`)}>
+              {row.getVisibleCells().map((cell) => (
+                <AdminTableCell key={cell.id} className={(cell.column.columnDef.meta as { className?: string } | undefined)?.className}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </AdminTableCell>
+              ))}
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </ListFrame>
     </div>
   );
 }

@@ -4,11 +4,12 @@ import { Check, RotateCcw, X } from "lucide-react";
 import Link from "next/link";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { RestockStatus } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { formatDateTime, formatEuro } from "../format";
+import { ListTable } from "../list-table";
 import { useDecideRestock, useRequestRestock, useRestockCandidates, useRestockCounts, useRestocks } from "./queries";
 
 const tabs: { status: RestockStatus; label: string }[] = [
@@ -45,60 +46,52 @@ export function RestockView({ status }: { status: RestockStatus }) {
           title={`${tabs.find((tab) => tab.status === status)?.label} restock requests`}
           description={status === "PENDING" ? "Decide whether to buy these again." : status === "APPROVED" ? "To buy: add them to an open box." : "Not bought again, for now."}
         />
-        <AdminTable>
-          <AdminTableHeader>
-            <tr>
-              <AdminTableHead>Product</AdminTableHead>
-              <AdminTableHead className="text-right">Price</AdminTableHead>
-              <AdminTableHead className="text-right">Last unit cost</AdminTableHead>
-              <AdminTableHead className="text-right">Stock</AdminTableHead>
-              <AdminTableHead>Since</AdminTableHead>
-              <AdminTableHead className="text-right">Decision</AdminTableHead>
-            </tr>
-          </AdminTableHeader>
-          <AdminTableBody>
-            {list.data?.length === 0 ? (
-              <AdminTableRow>
-                <AdminTableCell colSpan={6} className="h-20 text-center text-muted-foreground">
-                  Nothing here.
-                </AdminTableCell>
-              </AdminTableRow>
-            ) : null}
-            {list.data?.map((row) => (
-              <AdminTableRow key={row.id}>
-                <AdminTableCell>
-                  <Link href={`/admin/products/edit?id=${row.productId}&tab=stock`} className="font-medium hover:text-primary hover:underline">
-                    {row.productName}
-                  </Link>
-                  <span className="ml-2 text-xs text-muted-foreground">#{row.productId}</span>
-                </AdminTableCell>
-                <AdminTableCell className="text-right">{formatEuro(row.price)}</AdminTableCell>
-                <AdminTableCell className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
-                <AdminTableCell className="text-right">
-                  {row.stock}
-                  {row.incoming ? <AdminBadge tone="info" className="ml-2">+{row.incoming} coming</AdminBadge> : null}
-                </AdminTableCell>
-                <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
-                <AdminTableCell className="text-right whitespace-nowrap">
-                  {status !== "APPROVED" ? (
-                    <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
-                      <Check /> Approve
-                    </Button>
-                  ) : null}{" "}
-                  {status !== "REJECTED" ? (
-                    <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
-                      <X /> Reject
-                    </Button>
-                  ) : (
-                    <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
-                      <RotateCcw /> Reconsider
-                    </Button>
-                  )}
-                </AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </AdminTableBody>
-        </AdminTable>
+        <ListTable
+          columns={[
+            { label: "Product" },
+            { label: "Price", className: "text-right" },
+            { label: "Last unit cost", className: "text-right" },
+            { label: "Stock", className: "text-right" },
+            { label: "Since" },
+            { label: "Decision", className: "text-right" },
+          ]}
+          empty={list.data?.length === 0 ? "Nothing here." : null}
+          emptyClassName="h-20"
+        >
+          {list.data?.map((row) => (
+            <AdminTableRow key={row.id}>
+              <AdminTableCell>
+                <Link href={`/admin/products/edit?id=${row.productId}&tab=stock`} className="font-medium hover:text-primary hover:underline">
+                  {row.productName}
+                </Link>
+                <span className="ml-2 text-xs text-muted-foreground">#{row.productId}</span>
+              </AdminTableCell>
+              <AdminTableCell className="text-right">{formatEuro(row.price)}</AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
+              <AdminTableCell className="text-right">
+                {row.stock}
+                {row.incoming ? <AdminBadge tone="info" className="ml-2">+{row.incoming} coming</AdminBadge> : null}
+              </AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
+              <AdminTableCell className="text-right whitespace-nowrap">
+                {status !== "APPROVED" ? (
+                  <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
+                    <Check /> Approve
+                  </Button>
+                ) : null}{" "}
+                {status !== "REJECTED" ? (
+                  <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
+                    <X /> Reject
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
+                    <RotateCcw /> Reconsider
+                  </Button>
+                )}
+              </AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
       </AdminCard>
       {status === "PENDING" ? (
         <AdminCard>

@@ -8,12 +8,13 @@ import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
 import { AdminInput, AdminLabel, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { inventoryCorrectionReasons, type InventoryCorrectionReason } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { formatDate, formatDateTime, formatEuro, humanize } from "../format";
 import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { ListTable } from "../list-table";
 import { useCorrectStock, useIncomingStock, useStockHistory } from "./queries";
 
 function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {
@@ -124,63 +125,49 @@ export function StockPanel({ productId }: { productId: number }) {
       </div>
       <AdminCard>
         <AdminCardHeader title="Stock history" description="Every change of stock is a ledger row; the balance is the sum up to that row." actions={data ? <CorrectionDialog productId={productId} stock={data.stock} /> : null} />
-        <AdminTable>
-          <AdminTableHeader>
-            <tr>
-              <AdminTableHead>When</AdminTableHead>
-              <AdminTableHead>Type</AdminTableHead>
-              <AdminTableHead>Source</AdminTableHead>
-              <AdminTableHead className="text-right">Change</AdminTableHead>
-              <AdminTableHead className="text-right">Balance</AdminTableHead>
-            </tr>
-          </AdminTableHeader>
-          <AdminTableBody>
-            {data?.rows.length === 0 ? (
-              <AdminTableRow>
-                <AdminTableCell colSpan={5} className="h-24 text-center text-muted-foreground">
-                  No stock has been booked yet. Stock arrives when a box with a purchase of this product is exploded.
-                </AdminTableCell>
-              </AdminTableRow>
-            ) : null}
-            {[...(data?.rows ?? [])].reverse().map((row) => (
-              <AdminTableRow key={row.id} data-testid="ledger-row">
-                <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-                <AdminTableCell>
-                  <AdminBadge tone={typeTone[row.type]}>{humanize(row.type)}</AdminBadge>
-                </AdminTableCell>
-                <AdminTableCell className="text-[13px]">
-                  {row.type === "PURCHASE_RECORD" ? (
-                    <span>
-                      Purchase {row.purchaseRecordId}
-                      {row.boxId ? (
-                        <>
-                          {" "}in{" "}
-                          <Link className="text-primary hover:underline" href={`/admin/boxes/${row.boxId}`}>
-                            box {row.boxId}
-                          </Link>
-                        </>
-                      ) : null}
-                      {row.unitCostEuro ? <span className="text-muted-foreground"> · {formatEuro(row.unitCostEuro)} each</span> : null}
-                    </span>
-                  ) : row.type === "INVENTORY_CORRECTION" ? (
-                    <span>
-                      {row.correctionReason ? humanize(row.correctionReason) : "Correction"}
-                      {row.correctionComment ? <span className="text-muted-foreground"> — {row.correctionComment}</span> : null}
-                    </span>
-                  ) : row.type === "ORDER_ITEM" ? (
-                    <span>Order item {row.orderItemId}</span>
-                  ) : (
-                    <span>Refund {row.refundId}</span>
-                  )}
-                </AdminTableCell>
-                <AdminTableCell className={cn("text-right font-medium", row.quantity > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive")}>
-                  {row.quantity > 0 ? `+${row.quantity}` : row.quantity}
-                </AdminTableCell>
-                <AdminTableCell className="text-right font-semibold">{row.balance}</AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </AdminTableBody>
-        </AdminTable>
+        <ListTable
+          columns={[{ label: "When" }, { label: "Type" }, { label: "Source" }, { label: "Change", className: "text-right" }, { label: "Balance", className: "text-right" }]}
+          empty={data?.rows.length === 0 ? "No stock has been booked yet. Stock arrives when a box with a purchase of this product is exploded." : null}
+          emptyClassName="h-24"
+        >
+          {[...(data?.rows ?? [])].reverse().map((row) => (
+            <AdminTableRow key={row.id} data-testid="ledger-row">
+              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+              <AdminTableCell>
+                <AdminBadge tone={typeTone[row.type]}>{humanize(row.type)}</AdminBadge>
+              </AdminTableCell>
+              <AdminTableCell className="text-[13px]">
+                {row.type === "PURCHASE_RECORD" ? (
+                  <span>
+                    Purchase {row.purchaseRecordId}
+                    {row.boxId ? (
+                      <>
+                        {" "}in{" "}
+                        <Link className="text-primary hover:underline" href={`/admin/boxes/${row.boxId}`}>
+                          box {row.boxId}
+                        </Link>
+                      </>
+                    ) : null}
+                    {row.unitCostEuro ? <span className="text-muted-foreground"> · {formatEuro(row.unitCostEuro)} each</span> : null}
+                  </span>
+                ) : row.type === "INVENTORY_CORRECTION" ? (
+                  <span>
+                    {row.correctionReason ? humanize(row.correctionReason) : "Correction"}
+                    {row.correctionComment ? <span className="text-muted-foreground"> — {row.correctionComment}</span> : null}
+                  </span>
+                ) : row.type === "ORDER_ITEM" ? (
+                  <span>Order item {row.orderItemId}</span>
+                ) : (
+                  <span>Refund {row.refundId}</span>
+                )}
+              </AdminTableCell>
+              <AdminTableCell className={cn("text-right font-medium", row.quantity > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive")}>
+                {row.quantity > 0 ? `+${row.quantity}` : row.quantity}
+              </AdminTableCell>
+              <AdminTableCell className="text-right font-semibold">{row.balance}</AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
       </AdminCard>
       {data ? <p className="text-[11px] text-muted-foreground">Product #{data.productId} · history as of {formatDate(new Date())}</p> : null}
     </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { LayoutTemplate, Loader2, Pencil, Plus, Save, Trash2 } from "lucide-react";
+import { LayoutTemplate, Loader2, Pencil, Plus, Save } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
@@ -8,11 +8,12 @@ import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminTextarea } from "@/components/ui/admin-form-controls";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { descriptionTextFields, templateFormInput, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import { formatDateTime, humanize } from "../format";
 import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { DeleteRowButton, ListFrame, ListTable } from "../list-table";
 import { Field, ProductFields, type ProductFieldValues } from "./product-fields";
 import { useCreateTemplate, useDeleteTemplate, useProductFormChoices, useTemplate, useTemplates, useUpdateTemplate } from "./queries";
 
@@ -123,60 +124,43 @@ export function TemplateList() {
           </Link>
         </Button>
       </div>
-      <div className="overflow-hidden rounded-lg border bg-card">
-        <AdminTable>
-          <AdminTableHeader>
-            <tr>
-              <AdminTableHead>Template</AdminTableHead>
-              <AdminTableHead>Product name</AdminTableHead>
-              <AdminTableHead>Item type</AdminTableHead>
-              <AdminTableHead>Changed</AdminTableHead>
-              <AdminTableHead className="text-right">Actions</AdminTableHead>
-            </tr>
-          </AdminTableHeader>
-          <AdminTableBody>
-            {templates.data?.length === 0 ? (
-              <AdminTableRow>
-                <AdminTableCell colSpan={5} className="h-24 text-center text-muted-foreground">
-                  No templates yet. A template saves the fields a kind of product always shares.
-                </AdminTableCell>
-              </AdminTableRow>
-            ) : null}
-            {templates.data?.map((row) => (
-              <AdminTableRow key={row.id}>
-                <AdminTableCell>
-                  <p className="font-medium">{row.templateName}</p>
-                  {row.templateDescription ? <p className="text-[11px] text-muted-foreground">{row.templateDescription}</p> : null}
-                </AdminTableCell>
-                <AdminTableCell className="text-muted-foreground">{row.name ?? "—"}</AdminTableCell>
-                <AdminTableCell>{row.itemType ? humanize(row.itemType) : "—"}</AdminTableCell>
-                <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
-                <AdminTableCell className="text-right whitespace-nowrap">
-                  <Button asChild size="sm" variant="outline" className="h-8">
-                    <Link href={`/admin/products/create?template=${row.id}`}>
-                      <LayoutTemplate /> Use
-                    </Link>
-                  </Button>{" "}
-                  <Button asChild size="icon" variant="ghost" className="size-8" aria-label={`Edit ${row.templateName}`}>
-                    <Link href={`/admin/products/edit-template?id=${row.id}`}>
-                      <Pencil />
-                    </Link>
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    className="size-8 text-destructive hover:text-destructive"
-                    aria-label={`Delete ${row.templateName}`}
-                    onClick={() => window.confirm(`Delete the template "${row.templateName}"?`) && remove.mutate({ id: row.id })}
-                  >
-                    <Trash2 />
-                  </Button>
-                </AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </AdminTableBody>
-        </AdminTable>
-      </div>
+      <ListFrame>
+        <ListTable
+          columns={[{ label: "Template" }, { label: "Product name" }, { label: "Item type" }, { label: "Changed" }, { label: "Actions", className: "text-right" }]}
+          empty={templates.data?.length === 0 ? "No templates yet. A template saves the fields a kind of product always shares." : null}
+          emptyClassName="h-24"
+        >
+          {templates.data?.map((row) => (
+            <AdminTableRow key={row.id}>
+              <AdminTableCell>
+                <p className="font-medium">{row.templateName}</p>
+                {row.templateDescription ? <p className="text-[11px] text-muted-foreground">{row.templateDescription}</p> : null}
+              </AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">{row.name ?? "—"}</AdminTableCell>
+              <AdminTableCell>{row.itemType ? humanize(row.itemType) : "—"}</AdminTableCell>
+              <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
+              <AdminTableCell className="text-right whitespace-nowrap">
+                <Button asChild size="sm" variant="outline" className="h-8">
+                  <Link href={`/admin/products/create?template=${row.id}`}>
+                    <LayoutTemplate /> Use
+                  </Link>
+                </Button>{" "}
+                <Button asChild size="icon" variant="ghost" className="size-8" aria-label={`Edit ${row.templateName}`}>
+                  <Link href={`/admin/products/edit-template?id=${row.id}`}>
+                    <Pencil />
+                  </Link>
+                </Button>
+                <DeleteRowButton
+                  className="size-8"
+                  label={`Delete ${row.templateName}`}
+                  question={`Delete the template "${row.templateName}"?`}
+                  onConfirm={() => remove.mutate({ id: row.id })}
+                />
+              </AdminTableCell>
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </ListFrame>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { NavListItem } from "@/components/nav-list-item";
 import { BalanceWheelMark } from "@/features/layout/logo";
 import { cn } from "@/lib/utils";
 import type { SidebarInformation } from "@/server/admin/schemas";
@@ -116,19 +117,16 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
               const item = group.items[0]!;
               const isActive = active?.item.href === item.href;
               return (
-                <li key={group.id}>
-                  <Link
-                    href={item.href}
-                    aria-current={isActive ? "page" : undefined}
-                    className={cn(
-                      "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
-                      isActive && "bg-primary/12 text-foreground ring-1 ring-primary/20",
-                    )}
-                  >
-                    <Icon className={cn("size-4", isActive ? "text-primary" : "text-muted-foreground")} />
-                    {group.label}
-                  </Link>
-                </li>
+                <NavListItem
+                  key={group.id}
+                  href={item.href}
+                  active={isActive}
+                  className="flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground"
+                  activeClassName="bg-primary/12 text-foreground ring-1 ring-primary/20"
+                >
+                  <Icon className={cn("size-4", isActive ? "text-primary" : "text-muted-foreground")} />
+                  {group.label}
+                </NavListItem>
               );
             }
             return (
@@ -147,24 +145,18 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
                   </Collapsible.Trigger>
                   <Collapsible.Content className="overflow-hidden data-[state=closed]:animate-collapsible-up data-[state=open]:animate-collapsible-down">
                     <ul className="my-0.5 ml-[18px] space-y-px border-l pl-2">
-                      {group.items.map((item) => {
-                        const isActive = active?.item.href === item.href;
-                        return (
-                          <li key={item.href}>
-                            <Link
-                              href={item.href}
-                              aria-current={isActive ? "page" : undefined}
-                              className={cn(
-                                "flex h-7 items-center gap-2 rounded-md px-2 text-[13px] text-muted-foreground hover:bg-accent hover:text-foreground",
-                                isActive && "bg-primary/12 font-medium text-foreground ring-1 ring-primary/20",
-                              )}
-                            >
-                              <span className="truncate">{item.label}</span>
-                              {info && item.count ? <CountBadge value={item.count(info)} tone={item.tone} /> : null}
-                            </Link>
-                          </li>
-                        );
-                      })}
+                      {group.items.map((item) => (
+                        <NavListItem
+                          key={item.href}
+                          href={item.href}
+                          active={active?.item.href === item.href}
+                          className="flex h-7 items-center gap-2 rounded-md px-2 text-[13px] text-muted-foreground hover:bg-accent hover:text-foreground"
+                          activeClassName="bg-primary/12 font-medium text-foreground ring-1 ring-primary/20"
+                        >
+                          <span className="truncate">{item.label}</span>
+                          {info && item.count ? <CountBadge value={item.count(info)} tone={item.tone} /> : null}
+                        </NavListItem>
+                      ))}
                     </ul>
                   </Collapsible.Content>
                 </Collapsible.Root>

@@ -113,6 +113,13 @@ export const product = pgTable(
   ],
 );
 
+/**
+ * A row's product. Rows that are the shop's history (an order line, a ledger row, a purchase) keep their product:
+ * `restrict` refuses to delete a product that has any. Rows that only serve the product (a cart line, a restock
+ * request) go with it: `cascade`.
+ */
+export const productReference = (onDelete: "restrict" | "cascade") => integer().notNull().references(() => product.id, { onDelete });
+
 /** The watchmaker's description of a product; one row per product. */
 export const productDescription = pgTable(
   "product_description",
@@ -171,9 +178,7 @@ export const productRestockManager = pgTable(
   "product_restock_manager",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    productId: productReference("cascade"),
     status: restockStatus().notNull().default("PENDING"),
     ...timestamps,
   },

@@ -2,7 +2,7 @@ import { relations } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { money, timestamps } from "./columns";
-import { product } from "./catalogue";
+import { product, productReference } from "./catalogue";
 import { boxStatus, inventoryCorrectionReason, stockRecordType } from "./enums";
 import { orderItem, refund } from "./orders";
 
@@ -24,9 +24,7 @@ export const purchaseRecord = pgTable(
   "purchase_record",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "restrict" }),
+    productId: productReference("restrict"),
     boxId: integer().references(() => box.id, { onDelete: "set null" }),
     purchaseCostEuro: money().notNull(),
     purchaseCostPhp: money().notNull(),
@@ -46,9 +44,7 @@ export const inventoryCorrection = pgTable(
   "inventory_correction",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "restrict" }),
+    productId: productReference("restrict"),
     quantity: integer().notNull(),
     reason: inventoryCorrectionReason().notNull(),
     comment: text(),
@@ -65,9 +61,7 @@ export const stockRecord = pgTable(
   "stock_record",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "restrict" }),
+    productId: productReference("restrict"),
     type: stockRecordType().notNull(),
     inventoryCorrectionId: integer().references(() => inventoryCorrection.id, { onDelete: "restrict" }),
     orderItemId: integer().references(() => orderItem.id, { onDelete: "restrict" }),

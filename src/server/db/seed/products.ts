@@ -1,5 +1,7 @@
 import { Decimal } from "decimal.js";
-import { itemTypes, type Caliber, type Gender, type ItemType, type ListingStatus, type ProductState } from "@/lib/enums";
+import { itemTypes, type Caliber, type Gender, type ItemType, type ProductState } from "@/lib/enums";
+import type { AdminProduct, ProductClassification } from "@/server/catalog/admin-schemas";
+import type { DescriptionField } from "@/server/catalog/schemas";
 import { NOT_APPLICABLE } from "@/server/catalog/search-text";
 import {
   brands,
@@ -35,38 +37,14 @@ export type Picture = {
   variant: number;
 };
 
-export type DescriptionText = {
-  condition: string;
-  movement: string;
-  dimensions: string;
-  serialNumber: string;
-  dialHands: string;
-  crystal: string;
-  additional: string;
-  additional2: string;
-  additional3: string;
-  bezel: string;
-  crown: string;
-  language: string;
-  braceletStrap: string;
-};
+/** Every description field, written out (a generated product says "Not applicable" rather than nothing). */
+export type DescriptionText = Record<DescriptionField, string>;
 
-export type ProductDescriptionDraft = DescriptionText & {
-  caliber: Caliber;
-  state: ProductState;
-  itemType: ItemType;
-  gender: Gender;
-};
+export type ProductDescriptionDraft = DescriptionText & ProductClassification;
 
-export type ProductDraft = {
+/** A generated product: the fields staff would fill in, with its category, maker and country named. */
+export type ProductDraft = Pick<AdminProduct, "name" | "price" | "shippingFee" | "stock" | "wsStatus" | "ebayStatus" | "isBulk"> & {
   index: number;
-  name: string;
-  price: Decimal;
-  shippingFee: Decimal | null;
-  stock: number;
-  wsStatus: ListingStatus;
-  ebayStatus: ListingStatus;
-  isBulk: boolean;
   categoryKey: CategoryKey;
   manufacturer: string;
   countryCode: string;
@@ -181,13 +159,12 @@ type Built = {
 
 type Group = "watch" | "movement" | "part" | "supply";
 
-type ItemTypeSpec = {
+type ItemTypeMix = {
   group: Group;
   /** How often the type appears beyond the first product of each type. */
   weight: number;
   /** Price range in euros before the tier factor. */
   price: readonly [number, number];
-  build: (c: Context) => Built;
 };
 
 const kindWords: Record<CaliberSpec["kind"], string> = {
@@ -431,480 +408,446 @@ function supply(maker: SupplyMaker | "any", build: (c: Context, maker: string) =
   };
 }
 
+/** A strap the shop buys from Hirsch, its width marked in its picture. */
+function hirschStrap(width: number, strap: Pick<Built, "name" | "text">): Built {
+  return { ...strap, manufacturer: "Hirsch", category: "straps-bracelets", caliber: "UNKNOWN", picture: "strap", mark: `${width} mm` };
+}
+
+/** A part from the crown drawer that fits no particular calibre and carries no mark in its picture (a set, a tube). */
+function unmarkedCrownPart(part: Pick<Built, "name" | "manufacturer" | "text" | "tier">): Built {
+  return { ...part, category: "crowns", caliber: "UNKNOWN", picture: "crown", mark: "" };
+}
+
 function crystalSize(c: Context): number {
   return c.rng.int(150, 400) / 10;
 }
 
-const itemTypeSpecs: Record<ItemType, ItemTypeSpec> = {
-  WRISTWATCH: { group: "watch", weight: 14, price: [120, 1400], build: (c) => buildWatch(c) },
-  AUTOMATIC: { group: "watch", weight: 6, price: [140, 1500], build: (c) => buildWatch(c, "AUTOMATIC") },
-  HANDWINDER: { group: "watch", weight: 4, price: [120, 1500], build: (c) => buildWatch(c, "HANDWIND") },
-  QUARTZ_ELECTRONIC_KINETIC: { group: "watch", weight: 3, price: [80, 900], build: (c) => buildWatch(c, "QUARTZ_ELECTRONIC_KINETIC") },
-  CHRONOGRAPH: { group: "watch", weight: 4, price: [300, 2600], build: (c) => buildWatch(c, "CHRONOGRAPH") },
-  DIVERS_WATCH: { group: "watch", weight: 4, price: [220, 1900], build: (c) => buildWatch(c, c.rng.pick(["AUTOMATIC", "AUTOMATIC", "CHRONOGRAPH"]), true) },
-  POCKET_WATCH: { group: "watch", weight: 4, price: [150, 1200], build: (c) => buildPocketWatch(c, false) },
-  STOPWATCH: { group: "watch", weight: 1.5, price: [60, 450], build: (c) => buildPocketWatch(c, true) },
-  MOVEMENT: { group: "movement", weight: 18, price: [45, 650], build: buildMovement },
+/** How each item type sits in the catalogue: its group, how often it appears, and its price range before the tier. */
+const itemTypeMix: Record<ItemType, ItemTypeMix> = {
+  WRISTWATCH: { group: "watch", weight: 14, price: [120, 1400] },
+  AUTOMATIC: { group: "watch", weight: 6, price: [140, 1500] },
+  HANDWINDER: { group: "watch", weight: 4, price: [120, 1500] },
+  QUARTZ_ELECTRONIC_KINETIC: { group: "watch", weight: 3, price: [80, 900] },
+  CHRONOGRAPH: { group: "watch", weight: 4, price: [300, 2600] },
+  DIVERS_WATCH: { group: "watch", weight: 4, price: [220, 1900] },
+  POCKET_WATCH: { group: "watch", weight: 4, price: [150, 1200] },
+  STOPWATCH: { group: "watch", weight: 1.5, price: [60, 450] },
+  MOVEMENT: { group: "movement", weight: 18, price: [45, 650] },
+  CRYSTAL: { group: "part", weight: 10, price: [8, 45] },
+  CRYSTAL_REPAIR_SET: { group: "part", weight: 1.5, price: [25, 120] },
+  CROWN: { group: "part", weight: 9, price: [12, 85] },
+  CROWN_SET: { group: "part", weight: 1.5, price: [18, 90] },
+  STEM: { group: "part", weight: 3, price: [6, 30] },
+  TUBE: { group: "part", weight: 1.5, price: [6, 28] },
+  DIAL: { group: "part", weight: 7, price: [35, 450] },
+  DIAL_HANDS_SET: { group: "part", weight: 2, price: [45, 380] },
+  DIAL_CLAMP: { group: "part", weight: 1, price: [4, 18] },
+  MINUTE_TRACK: { group: "part", weight: 1, price: [15, 90] },
+  HANDS_SET: { group: "part", weight: 5, price: [12, 120] },
+  HANDS: { group: "part", weight: 2, price: [12, 90] },
+  HOUR_HAND: { group: "part", weight: 1.5, price: [4, 30] },
+  MINUTE_HAND: { group: "part", weight: 1.5, price: [4, 30] },
+  SECOND_HAND: { group: "part", weight: 1.5, price: [4, 30] },
+  LEATHER_STRAP: { group: "part", weight: 4, price: [18, 95] },
+  OTHER_STRAP: { group: "part", weight: 2, price: [12, 60] },
+  BRACELET: { group: "part", weight: 3, price: [40, 450] },
+  BRACELET_LINKS: { group: "part", weight: 1.5, price: [15, 90] },
+  BUCKLE_CLASP_CLIP: { group: "part", weight: 2, price: [12, 140] },
+  SPRINGBAR: { group: "part", weight: 1.5, price: [3, 20] },
+  BEZEL: { group: "part", weight: 3, price: [25, 180] },
+  BEZEL_INSERT: { group: "part", weight: 2, price: [15, 120] },
+  CASE: { group: "part", weight: 2, price: [40, 400] },
+  CASE_BACK: { group: "part", weight: 2, price: [20, 180] },
+  CASING_CLAMP: { group: "part", weight: 1, price: [4, 20] },
+  PUSHER: { group: "part", weight: 1, price: [12, 75] },
+  GASKET: { group: "part", weight: 2, price: [3, 18] },
+  BATTERY: { group: "part", weight: 2, price: [3, 15] },
+  BALANCE_WHEEL: { group: "part", weight: 3, price: [15, 95] },
+  BARREL: { group: "part", weight: 1.5, price: [10, 60] },
+  BRIDGE: { group: "part", weight: 2, price: [8, 55] },
+  MAIN_PLATE: { group: "part", weight: 1, price: [15, 80] },
+  GEARS_AND_WHEELS: { group: "part", weight: 3, price: [5, 40] },
+  PALLET_FORK_ESCAPE_WHEEL: { group: "part", weight: 1.5, price: [12, 70] },
+  ROTOR: { group: "part", weight: 1.5, price: [15, 120] },
+  SCREWS: { group: "part", weight: 1.5, price: [4, 25] },
+  SPRING: { group: "part", weight: 2, price: [6, 35] },
+  MOVEMENT_PART: { group: "part", weight: 3, price: [5, 60] },
+  PROTECTOR: { group: "part", weight: 1, price: [5, 30] },
+  DAY_DATE_COMPONENT: { group: "part", weight: 2, price: [8, 60] },
+  DISC: { group: "part", weight: 1.5, price: [10, 70] },
+  VARIOUS_PARTS: { group: "part", weight: 2, price: [20, 150] },
+  UNKNOWN: { group: "part", weight: 1, price: [15, 90] },
+  TWEEZERS: { group: "supply", weight: 1.5, price: [12, 85] },
+  POLISHING_POWDER: { group: "supply", weight: 1, price: [8, 45] },
+  STICKERS: { group: "supply", weight: 1, price: [5, 25] },
+};
 
-  CRYSTAL: {
-    group: "part", weight: 10, price: [8, 45],
-    build: (c) => {
-      const size = crystalSize(c);
-      const material = c.rng.weighted([["Sapphire", 3], ["Acrylic", 4], ["Mineral", 3], ["Hesalite", 1]] as const);
-      const shape = c.rng.pick(["flat", "domed", "high-dome", "with cyclops", "top hat"]);
-      const branded = c.rng.chance(0.3);
-      const name = branded
-        ? `${c.brand.name} ${c.rng.pick(c.brand.models)} ${material.toLowerCase()} crystal ${mm(size)}`
-        : c.rng.pick([`${material} crystal ${mm(size)}`, `${material} crystal ${mm(size)}, ${shape}`, `${material} crystal ${mm(size)} ${shape}, ${c.rng.pick(["Sternkreuz", "GS"])}`]);
-      return {
-        name,
-        manufacturer: branded ? c.brand.name : c.rng.pick(["Sternkreuz", "GS"]),
-        category: "crystals",
-        caliber: "UNKNOWN",
-        picture: "crystal",
-        mark: mm(size),
-        tier: material === "Sapphire" ? 1.8 : branded ? c.brand.tier : 1,
-        text: {
-          dimensions: `${mm(size)} diameter, ${mm(c.rng.int(8, 40) / 10)} high`,
-          crystal: `${material}, ${shape}`,
-        },
-      };
-    },
+/** How a product of each item type is named and described. */
+const describeItem: Record<ItemType, (c: Context) => Built> = {
+  WRISTWATCH: (c) => buildWatch(c),
+  AUTOMATIC: (c) => buildWatch(c, "AUTOMATIC"),
+  HANDWINDER: (c) => buildWatch(c, "HANDWIND"),
+  QUARTZ_ELECTRONIC_KINETIC: (c) => buildWatch(c, "QUARTZ_ELECTRONIC_KINETIC"),
+  CHRONOGRAPH: (c) => buildWatch(c, "CHRONOGRAPH"),
+  DIVERS_WATCH: (c) => buildWatch(c, c.rng.pick(["AUTOMATIC", "AUTOMATIC", "CHRONOGRAPH"]), true),
+  POCKET_WATCH: (c) => buildPocketWatch(c, false),
+  STOPWATCH: (c) => buildPocketWatch(c, true),
+  MOVEMENT: buildMovement,
+
+  CRYSTAL: (c) => {
+    const size = crystalSize(c);
+    const material = c.rng.weighted([["Sapphire", 3], ["Acrylic", 4], ["Mineral", 3], ["Hesalite", 1]] as const);
+    const shape = c.rng.pick(["flat", "domed", "high-dome", "with cyclops", "top hat"]);
+    const branded = c.rng.chance(0.3);
+    const name = branded
+      ? `${c.brand.name} ${c.rng.pick(c.brand.models)} ${material.toLowerCase()} crystal ${mm(size)}`
+      : c.rng.pick([`${material} crystal ${mm(size)}`, `${material} crystal ${mm(size)}, ${shape}`, `${material} crystal ${mm(size)} ${shape}, ${c.rng.pick(["Sternkreuz", "GS"])}`]);
+    return {
+      name,
+      manufacturer: branded ? c.brand.name : c.rng.pick(["Sternkreuz", "GS"]),
+      category: "crystals",
+      caliber: "UNKNOWN",
+      picture: "crystal",
+      mark: mm(size),
+      tier: material === "Sapphire" ? 1.8 : branded ? c.brand.tier : 1,
+      text: {
+        dimensions: `${mm(size)} diameter, ${mm(c.rng.int(8, 40) / 10)} high`,
+        crystal: `${material}, ${shape}`,
+      },
+    };
   },
-  CRYSTAL_REPAIR_SET: {
-    group: "part", weight: 1.5, price: [25, 120],
-    build: (c) => {
-      const count = c.rng.pick([30, 50, 60, 100, 120]);
-      const material = c.rng.pick(["acrylic", "mineral", "sapphire"]);
-      return {
-        name: `${c.rng.pick(["Sternkreuz", "GS"])} ${material} crystal assortment, ${count} pieces 15–${c.rng.int(32, 40)} mm`,
-        manufacturer: c.rng.pick(["Sternkreuz", "GS"]),
-        category: "crystals",
-        caliber: "UNKNOWN",
-        picture: "crystal",
-        mark: `${count} pcs`,
-        text: { dimensions: `${count} crystals in sizes from 15 mm upward`, crystal: `${capitalise(material)}, assorted` },
-      };
-    },
+  CRYSTAL_REPAIR_SET: (c) => {
+    const count = c.rng.pick([30, 50, 60, 100, 120]);
+    const material = c.rng.pick(["acrylic", "mineral", "sapphire"]);
+    return {
+      name: `${c.rng.pick(["Sternkreuz", "GS"])} ${material} crystal assortment, ${count} pieces 15–${c.rng.int(32, 40)} mm`,
+      manufacturer: c.rng.pick(["Sternkreuz", "GS"]),
+      category: "crystals",
+      caliber: "UNKNOWN",
+      picture: "crystal",
+      mark: `${count} pcs`,
+      text: { dimensions: `${count} crystals in sizes from 15 mm upward`, crystal: `${capitalise(material)}, assorted` },
+    };
   },
-  CROWN: {
-    group: "part", weight: 9, price: [12, 85],
-    build: (c) => {
-      const size = c.rng.int(35, 70) / 10;
-      const signed = c.rng.chance(0.6);
-      const model = c.rng.pick(c.brand.models);
-      const nos = c.state === "NEW" ? " NOS" : "";
-      return {
-        name: signed
-          ? `${c.brand.name} ${model} crown ${mm(size)}${nos}`
-          : `${c.rng.pick(["Waterproof", "Screw-down", "Onion", "Fluted"])} crown ${mm(size)}, ${c.rng.pick(["steel", "gold-plated", "yellow gold colour"])}`,
-        manufacturer: signed ? c.brand.name : "GS",
-        category: "crowns",
-        caliber: "UNKNOWN",
-        picture: "crown",
-        mark: signed ? (c.brand.name[0] ?? "") : "",
-        tier: signed ? c.brand.tier : 0.8,
-        text: {
-          dimensions: `${mm(size)} diameter, tap ${c.rng.pick(["0.80", "0.90", "1.00"])} mm`,
-          crown: signed ? `Signed ${c.brand.name}, steel` : "Unsigned, steel",
-        },
-      };
-    },
+  CROWN: (c) => {
+    const size = c.rng.int(35, 70) / 10;
+    const signed = c.rng.chance(0.6);
+    const model = c.rng.pick(c.brand.models);
+    const nos = c.state === "NEW" ? " NOS" : "";
+    return {
+      name: signed
+        ? `${c.brand.name} ${model} crown ${mm(size)}${nos}`
+        : `${c.rng.pick(["Waterproof", "Screw-down", "Onion", "Fluted"])} crown ${mm(size)}, ${c.rng.pick(["steel", "gold-plated", "yellow gold colour"])}`,
+      manufacturer: signed ? c.brand.name : "GS",
+      category: "crowns",
+      caliber: "UNKNOWN",
+      picture: "crown",
+      mark: signed ? (c.brand.name[0] ?? "") : "",
+      tier: signed ? c.brand.tier : 0.8,
+      text: {
+        dimensions: `${mm(size)} diameter, tap ${c.rng.pick(["0.80", "0.90", "1.00"])} mm`,
+        crown: signed ? `Signed ${c.brand.name}, steel` : "Unsigned, steel",
+      },
+    };
   },
-  CROWN_SET: {
-    group: "part", weight: 1.5, price: [18, 90],
-    build: (c) => {
-      const count = c.rng.pick([10, 20, 25, 50]);
-      return {
-        name: `Assortment of ${count} ${c.rng.pick(["waterproof", "gold-plated", "steel", "screw-down"])} crowns 4.0–6.5 mm`,
-        manufacturer: "GS",
-        category: "crowns",
-        caliber: "UNKNOWN",
-        picture: "crown",
-        mark: "",
-        text: { dimensions: "Crowns from 4.0 to 6.5 mm, taps 0.80–1.00 mm", crown: "Unsigned, assorted" },
-      };
-    },
+  CROWN_SET: (c) => {
+    const count = c.rng.pick([10, 20, 25, 50]);
+    return unmarkedCrownPart({
+      name: `Assortment of ${count} ${c.rng.pick(["waterproof", "gold-plated", "steel", "screw-down"])} crowns 4.0–6.5 mm`,
+      manufacturer: "GS",
+      text: { dimensions: "Crowns from 4.0 to 6.5 mm, taps 0.80–1.00 mm", crown: "Unsigned, assorted" },
+    });
   },
-  STEM: { group: "part", weight: 3, price: [6, 30], build: movementPart("Winding stem", "crown", { category: "crowns" }) },
-  TUBE: {
-    group: "part", weight: 1.5, price: [6, 28],
-    build: (c) => {
-      const size = c.rng.pick(["2.0", "2.5", "3.0", "3.5"]);
-      return {
-        name: `Crown tube ${size} mm for ${c.brand.name} ${c.rng.pick(c.brand.models)}, steel`,
-        manufacturer: c.brand.name,
-        category: "crowns",
-        caliber: "UNKNOWN",
-        picture: "crown",
-        mark: "",
-        tier: Math.sqrt(c.brand.tier),
-        text: { dimensions: `Tube diameter ${size} mm`, crown: "Tube only, crown not included" },
-      };
-    },
-  },
-  DIAL: {
-    group: "part", weight: 7, price: [35, 450],
-    build: (c) => {
-      const { brand, caliber } = pickCaliberOfKind(c, undefined);
-      const colour = c.rng.pick(dialColours);
-      const size = c.rng.int(240, 340) / 10;
-      return {
-        name: `${brand.name} ${c.rng.pick(brand.models)} dial, ${colour}, ${mm(size)}`,
-        manufacturer: brand.name,
-        category: "dials",
-        caliber: caliber.kind,
-        picture: "dial",
-        mark: brand.name,
-        dialTone: darkDialColours.has(colour) ? "dark" : "light",
-        tier: brand.tier,
-        text: {
-          movement: `Fits ${caliberLabel(brand, caliber)}`,
-          dimensions: `${mm(size)} diameter, feet at ${c.rng.pick(["3 and 9", "2 and 8", "12 and 6"])}`,
-          dialHands: `${capitalise(colour)} dial with ${c.rng.pick(indexStyles)}, hands not included`,
-          language: c.rng.pick(dayWheelLanguages),
-        },
-      };
-    },
-  },
-  DIAL_HANDS_SET: {
-    group: "part", weight: 2, price: [45, 380],
-    build: (c) => {
-      const colour = c.rng.pick(dialColours);
-      return {
-        name: `${c.brand.name} ${c.rng.pick(c.brand.models)} dial and hands set, ${colour}, for ${c.brandCaliber.code}`,
-        manufacturer: c.brand.name,
-        category: "dials",
-        caliber: c.brandCaliber.kind,
-        picture: "dial-hands",
-        mark: c.brand.name,
-        dialTone: darkDialColours.has(colour) ? "dark" : "light",
-        tier: c.brand.tier,
-        text: {
-          movement: `Fits ${caliberLabel(c.brand, c.brandCaliber)}`,
-          dimensions: `${mm(c.rng.int(260, 330) / 10)} dial`,
-          dialHands: `${capitalise(colour)} dial with matching ${c.rng.pick(handStyles)}`,
-        },
-      };
-    },
-  },
-  DIAL_CLAMP: { group: "part", weight: 1, price: [4, 18], build: movementPart("Dial screws and clamps (pair)", "gear") },
-  MINUTE_TRACK: {
-    group: "part", weight: 1, price: [15, 90],
-    build: (c) => brandPart(c, {
-      name: `Minute track chapter ring for ${c.brand.name} ${c.rng.pick(c.brand.models)}, ${c.rng.pick(["white", "black", "silver"])}`,
-      category: "dials",
-      picture: "bezel",
-      text: { dimensions: `${mm(c.rng.int(280, 340) / 10)} outer diameter`, dialHands: "Chapter ring only" },
-    }),
-  },
-  HANDS_SET: {
-    group: "part", weight: 5, price: [12, 120],
-    build: (c) => {
-      const style = c.rng.pick(handStyles);
-      const fit = pickFit(c);
-      return {
-        name: `${fit.manufacturer} hands set, ${style.replace(" hands", "")}${c.rng.chance(0.4) ? ", luminous" : ""}, for ${fit.label}`,
-        manufacturer: fit.manufacturer,
-        category: "hands",
-        caliber: fit.caliber.kind,
-        picture: "hands",
-        mark: "",
-        tier: Math.sqrt(fit.tier),
-        text: { movement: `Fits ${fit.label}`, dialHands: `${capitalise(style)}, hour, minute and seconds` },
-      };
-    },
-  },
-  HANDS: {
-    group: "part", weight: 2, price: [12, 90],
-    build: (c) => ({
-      name: `${c.rng.pick(["Luminous Mercedes", "Blued steel Breguet", "Polished dauphine", "Syringe", "Skeleton sword"])} hands for ${caliberLabel(c.brand, c.brandCaliber)}`,
+  STEM: movementPart("Winding stem", "crown", { category: "crowns" }),
+  TUBE: (c) => {
+    const size = c.rng.pick(["2.0", "2.5", "3.0", "3.5"]);
+    return unmarkedCrownPart({
+      name: `Crown tube ${size} mm for ${c.brand.name} ${c.rng.pick(c.brand.models)}, steel`,
       manufacturer: c.brand.name,
-      category: "hands",
-      caliber: c.brandCaliber.kind,
-      picture: "hands",
-      mark: "",
       tier: Math.sqrt(c.brand.tier),
-      text: { movement: `Fits ${caliberLabel(c.brand, c.brandCaliber)}`, dialHands: "Hour and minute hands" },
-    }),
+      text: { dimensions: `Tube diameter ${size} mm`, crown: "Tube only, crown not included" },
+    });
   },
-  HOUR_HAND: movementPartHand("Hour hand", [1.2, 2.0]),
-  MINUTE_HAND: movementPartHand("Minute hand", [0.7, 1.2]),
-  SECOND_HAND: movementPartHand("Seconds hand", [0.15, 0.3]),
-  LEATHER_STRAP: {
-    group: "part", weight: 4, price: [18, 95],
-    build: (c) => {
-      const width = c.rng.pick([16, 18, 19, 20, 22]);
-      const style = c.rng.pick(strapStyles.slice(0, 4));
-      return {
-        name: `${capitalise(style)} strap ${width} mm${c.rng.chance(0.5) ? " with steel buckle" : ""}${c.rng.chance(0.3) ? ", Hirsch" : ""}`,
-        manufacturer: "Hirsch",
-        category: "straps-bracelets",
-        caliber: "UNKNOWN",
-        picture: "strap",
-        mark: `${width} mm`,
-        text: { dimensions: `${width} mm at the lugs, ${width - 2} mm at the buckle`, braceletStrap: `${capitalise(style)}, padded, stitched` },
-      };
-    },
+  DIAL: (c) => {
+    const { brand, caliber } = pickCaliberOfKind(c, undefined);
+    const colour = c.rng.pick(dialColours);
+    const size = c.rng.int(240, 340) / 10;
+    return {
+      name: `${brand.name} ${c.rng.pick(brand.models)} dial, ${colour}, ${mm(size)}`,
+      manufacturer: brand.name,
+      category: "dials",
+      caliber: caliber.kind,
+      picture: "dial",
+      mark: brand.name,
+      dialTone: darkDialColours.has(colour) ? "dark" : "light",
+      tier: brand.tier,
+      text: {
+        movement: `Fits ${caliberLabel(brand, caliber)}`,
+        dimensions: `${mm(size)} diameter, feet at ${c.rng.pick(["3 and 9", "2 and 8", "12 and 6"])}`,
+        dialHands: `${capitalise(colour)} dial with ${c.rng.pick(indexStyles)}, hands not included`,
+        language: c.rng.pick(dayWheelLanguages),
+      },
+    };
   },
-  OTHER_STRAP: {
-    group: "part", weight: 2, price: [12, 60],
-    build: (c) => {
-      const width = c.rng.pick([18, 20, 22]);
-      const style = c.rng.pick(["NATO strap, navy and grey stripe", "Rubber diver strap, black", "Tropic-style rubber strap", "Mesh strap, steel", "Perlon strap, olive"]);
-      return {
-        name: `${style.split(",")[0]} ${width} mm${style.includes(",") ? `,${style.split(",")[1]}` : ""}`,
-        manufacturer: "Hirsch",
-        category: "straps-bracelets",
-        caliber: "UNKNOWN",
-        picture: "strap",
-        mark: `${width} mm`,
-        text: { dimensions: `${width} mm wide`, braceletStrap: style },
-      };
-    },
-  },
-  BRACELET: {
-    group: "part", weight: 3, price: [40, 450],
-    build: (c) => {
-      const width = c.rng.pick([18, 19, 20, 22]);
-      const style = c.rng.pick(["Oyster-style", "Jubilee-style", "beads-of-rice", "flat-link", "mesh"]);
-      return {
-        name: `${c.brand.name} ${style} steel bracelet ${width} mm${c.state === "NEW" ? ", NOS" : ""}`,
-        manufacturer: c.brand.name,
-        category: "straps-bracelets",
-        caliber: "UNKNOWN",
-        picture: "bracelet",
-        mark: `${width} mm`,
-        tier: c.brand.tier,
-        text: { dimensions: `${width} mm end links, fits up to ${c.rng.int(17, 20)} cm wrist`, braceletStrap: `${capitalise(style)} stainless steel bracelet` },
-      };
-    },
-  },
-  BRACELET_LINKS: {
-    group: "part", weight: 1.5, price: [15, 90],
-    build: (c) => brandPart(c, {
-      name: `${c.rng.pick(["One link", "Two links", "Three links"])} for ${c.brand.name} ${c.rng.pick(c.brand.models)} bracelet`,
-      category: "straps-bracelets",
-      picture: "bracelet",
-      text: { dimensions: `${c.rng.pick([16, 18, 20])} mm wide links`, braceletStrap: "Links only, with pins" },
-    }),
-  },
-  BUCKLE_CLASP_CLIP: {
-    group: "part", weight: 2, price: [12, 140],
-    build: (c) => {
-      const width = c.rng.pick([14, 16, 18, 20]);
-      const item = c.rng.pick(["buckle", "deployant clasp", "fold-over clasp"]);
-      return {
-        name: `Signed ${c.brand.name} ${item} ${width} mm, ${c.rng.pick(["steel", "gold-plated"])}`,
-        manufacturer: c.brand.name,
-        category: "straps-bracelets",
-        caliber: "UNKNOWN",
-        picture: "strap",
-        mark: c.brand.name,
-        tier: c.brand.tier,
-        text: { dimensions: `${width} mm`, braceletStrap: `${capitalise(item)} only` },
-      };
-    },
-  },
-  SPRINGBAR: {
-    group: "part", weight: 1.5, price: [3, 20],
-    build: (c) => {
-      const width = c.rng.pick([16, 18, 20, 22]);
-      const count = c.rng.pick([4, 10, 20]);
-      return {
-        name: `Springbars ${width} mm, ${c.rng.pick(["1.5", "1.8", "2.0"])} mm, ${count} pieces`,
-        manufacturer: "Bergeon",
-        category: "straps-bracelets",
-        caliber: "UNKNOWN",
-        picture: "lot",
-        mark: `${count} pcs`,
-        text: { dimensions: `${width} mm long`, braceletStrap: "Double-flange springbars, stainless steel" },
-      };
-    },
-  },
-  BEZEL: {
-    group: "part", weight: 3, price: [25, 180],
-    build: (c) => brandPart(c, {
-      name: `${c.brand.name} ${c.rng.pick(c.brand.models)} bezel ${mm(c.rng.int(340, 420) / 10)}, ${c.rng.pick(["steel", "gold-plated", "rotating"])}`,
-      category: "bezels",
-      picture: "bezel",
-      text: { bezel: c.rng.pick([...watchBezels, ...diverBezels]), dimensions: `${mm(c.rng.int(280, 330) / 10)} inner diameter` },
-    }),
-  },
-  BEZEL_INSERT: {
-    group: "part", weight: 2, price: [15, 120],
-    build: (c) => {
-      const colour = c.rng.pick(["black", "blue", "Pepsi red and blue", "Coke red and black", "faded grey"]);
-      return brandPart(c, {
-        name: `${c.brand.name} diver bezel insert, ${colour}, ${mm(c.rng.int(300, 380) / 10)}`,
-        category: "bezels",
-        picture: "bezel",
-        text: { bezel: `60-minute insert, ${colour}`, dimensions: "Insert only, fits the original bezel" },
-      });
-    },
-  },
-  CASE: {
-    group: "part", weight: 2, price: [40, 400],
-    build: (c) => ({
-      name: `${c.brand.name} ${c.rng.pick(c.brand.models)} case ${c.rng.int(34, 41)} mm for ${c.brandCaliber.code}`,
+  DIAL_HANDS_SET: (c) => {
+    const colour = c.rng.pick(dialColours);
+    return {
+      name: `${c.brand.name} ${c.rng.pick(c.brand.models)} dial and hands set, ${colour}, for ${c.brandCaliber.code}`,
       manufacturer: c.brand.name,
-      category: "case-parts",
+      category: "dials",
       caliber: c.brandCaliber.kind,
-      picture: "case",
+      picture: "dial-hands",
       mark: c.brand.name,
+      dialTone: darkDialColours.has(colour) ? "dark" : "light",
       tier: c.brand.tier,
       text: {
         movement: `Fits ${caliberLabel(c.brand, c.brandCaliber)}`,
-        dimensions: `${c.rng.int(34, 41)} mm without crown, ${c.rng.pick([18, 19, 20])} mm lugs`,
-        bezel: c.rng.pick(watchBezels),
-        crown: c.rng.pick(["With crown", "Without crown"]),
-        crystal: c.rng.pick(["With crystal", "Without crystal"]),
+        dimensions: `${mm(c.rng.int(260, 330) / 10)} dial`,
+        dialHands: `${capitalise(colour)} dial with matching ${c.rng.pick(handStyles)}`,
       },
-    }),
+    };
   },
-  CASE_BACK: {
-    group: "part", weight: 2, price: [20, 180],
-    build: (c) => ({
-      name: `${c.brand.name} ${c.rng.pick(c.brand.models)} case back ${referenceFor(c, c.brand, c.brandCaliber)}, steel`,
+  DIAL_CLAMP: movementPart("Dial screws and clamps (pair)", "gear"),
+  MINUTE_TRACK: (c) => brandPart(c, {
+    name: `Minute track chapter ring for ${c.brand.name} ${c.rng.pick(c.brand.models)}, ${c.rng.pick(["white", "black", "silver"])}`,
+    category: "dials",
+    picture: "bezel",
+    text: { dimensions: `${mm(c.rng.int(280, 340) / 10)} outer diameter`, dialHands: "Chapter ring only" },
+  }),
+  HANDS_SET: (c) => {
+    const style = c.rng.pick(handStyles);
+    const fit = pickFit(c);
+    return {
+      name: `${fit.manufacturer} hands set, ${style.replace(" hands", "")}${c.rng.chance(0.4) ? ", luminous" : ""}, for ${fit.label}`,
+      manufacturer: fit.manufacturer,
+      category: "hands",
+      caliber: fit.caliber.kind,
+      picture: "hands",
+      mark: "",
+      tier: Math.sqrt(fit.tier),
+      text: { movement: `Fits ${fit.label}`, dialHands: `${capitalise(style)}, hour, minute and seconds` },
+    };
+  },
+  HANDS: (c) => ({
+    name: `${c.rng.pick(["Luminous Mercedes", "Blued steel Breguet", "Polished dauphine", "Syringe", "Skeleton sword"])} hands for ${caliberLabel(c.brand, c.brandCaliber)}`,
+    manufacturer: c.brand.name,
+    category: "hands",
+    caliber: c.brandCaliber.kind,
+    picture: "hands",
+    mark: "",
+    tier: Math.sqrt(c.brand.tier),
+    text: { movement: `Fits ${caliberLabel(c.brand, c.brandCaliber)}`, dialHands: "Hour and minute hands" },
+  }),
+  HOUR_HAND: movementPartHand("Hour hand", [1.2, 2.0]),
+  MINUTE_HAND: movementPartHand("Minute hand", [0.7, 1.2]),
+  SECOND_HAND: movementPartHand("Seconds hand", [0.15, 0.3]),
+  LEATHER_STRAP: (c) => {
+    const width = c.rng.pick([16, 18, 19, 20, 22]);
+    const style = c.rng.pick(strapStyles.slice(0, 4));
+    return hirschStrap(width, {
+      name: `${capitalise(style)} strap ${width} mm${c.rng.chance(0.5) ? " with steel buckle" : ""}${c.rng.chance(0.3) ? ", Hirsch" : ""}`,
+      text: { dimensions: `${width} mm at the lugs, ${width - 2} mm at the buckle`, braceletStrap: `${capitalise(style)}, padded, stitched` },
+    });
+  },
+  OTHER_STRAP: (c) => {
+    const width = c.rng.pick([18, 20, 22]);
+    const style = c.rng.pick(["NATO strap, navy and grey stripe", "Rubber diver strap, black", "Tropic-style rubber strap", "Mesh strap, steel", "Perlon strap, olive"]);
+    return hirschStrap(width, { name: `${style.split(",")[0]} ${width} mm${style.includes(",") ? `,${style.split(",")[1]}` : ""}`, text: { dimensions: `${width} mm wide`, braceletStrap: style } });
+  },
+  BRACELET: (c) => {
+    const width = c.rng.pick([18, 19, 20, 22]);
+    const style = c.rng.pick(["Oyster-style", "Jubilee-style", "beads-of-rice", "flat-link", "mesh"]);
+    return {
+      name: `${c.brand.name} ${style} steel bracelet ${width} mm${c.state === "NEW" ? ", NOS" : ""}`,
       manufacturer: c.brand.name,
-      category: "case-parts",
-      caliber: c.brandCaliber.kind,
-      picture: "caseback",
+      category: "straps-bracelets",
+      caliber: "UNKNOWN",
+      picture: "bracelet",
+      mark: `${width} mm`,
+      tier: c.brand.tier,
+      text: { dimensions: `${width} mm end links, fits up to ${c.rng.int(17, 20)} cm wrist`, braceletStrap: `${capitalise(style)} stainless steel bracelet` },
+    };
+  },
+  BRACELET_LINKS: (c) => brandPart(c, {
+    name: `${c.rng.pick(["One link", "Two links", "Three links"])} for ${c.brand.name} ${c.rng.pick(c.brand.models)} bracelet`,
+    category: "straps-bracelets",
+    picture: "bracelet",
+    text: { dimensions: `${c.rng.pick([16, 18, 20])} mm wide links`, braceletStrap: "Links only, with pins" },
+  }),
+  BUCKLE_CLASP_CLIP: (c) => {
+    const width = c.rng.pick([14, 16, 18, 20]);
+    const item = c.rng.pick(["buckle", "deployant clasp", "fold-over clasp"]);
+    return {
+      name: `Signed ${c.brand.name} ${item} ${width} mm, ${c.rng.pick(["steel", "gold-plated"])}`,
+      manufacturer: c.brand.name,
+      category: "straps-bracelets",
+      caliber: "UNKNOWN",
+      picture: "strap",
       mark: c.brand.name,
       tier: c.brand.tier,
-      text: { dimensions: `${mm(c.rng.int(290, 360) / 10)} diameter, ${c.rng.pick(["screw-down", "snap-on"])}` },
-    }),
+      text: { dimensions: `${width} mm`, braceletStrap: `${capitalise(item)} only` },
+    };
   },
-  CASING_CLAMP: { group: "part", weight: 1, price: [4, 20], build: movementPart("Casing clamps and screws", "gear", { category: "case-parts" }) },
-  PUSHER: {
-    group: "part", weight: 1, price: [12, 75],
-    build: (c) => ({
-      name: `Chronograph pusher for ${c.brand.name} ${c.rng.pick(c.brand.models)}, steel${c.rng.chance(0.5) ? " (pair)" : ""}`,
-      manufacturer: c.brand.name,
-      category: "case-parts",
-      caliber: "CHRONOGRAPH",
-      picture: "crown",
+  SPRINGBAR: (c) => {
+    const width = c.rng.pick([16, 18, 20, 22]);
+    const count = c.rng.pick([4, 10, 20]);
+    return {
+      name: `Springbars ${width} mm, ${c.rng.pick(["1.5", "1.8", "2.0"])} mm, ${count} pieces`,
+      manufacturer: "Bergeon",
+      category: "straps-bracelets",
+      caliber: "UNKNOWN",
+      picture: "lot",
+      mark: `${count} pcs`,
+      text: { dimensions: `${width} mm long`, braceletStrap: "Double-flange springbars, stainless steel" },
+    };
+  },
+  BEZEL: (c) => brandPart(c, {
+    name: `${c.brand.name} ${c.rng.pick(c.brand.models)} bezel ${mm(c.rng.int(340, 420) / 10)}, ${c.rng.pick(["steel", "gold-plated", "rotating"])}`,
+    category: "bezels",
+    picture: "bezel",
+    text: { bezel: c.rng.pick([...watchBezels, ...diverBezels]), dimensions: `${mm(c.rng.int(280, 330) / 10)} inner diameter` },
+  }),
+  BEZEL_INSERT: (c) => {
+    const colour = c.rng.pick(["black", "blue", "Pepsi red and blue", "Coke red and black", "faded grey"]);
+    return brandPart(c, {
+      name: `${c.brand.name} diver bezel insert, ${colour}, ${mm(c.rng.int(300, 380) / 10)}`,
+      category: "bezels",
+      picture: "bezel",
+      text: { bezel: `60-minute insert, ${colour}`, dimensions: "Insert only, fits the original bezel" },
+    });
+  },
+  CASE: (c) => ({
+    name: `${c.brand.name} ${c.rng.pick(c.brand.models)} case ${c.rng.int(34, 41)} mm for ${c.brandCaliber.code}`,
+    manufacturer: c.brand.name,
+    category: "case-parts",
+    caliber: c.brandCaliber.kind,
+    picture: "case",
+    mark: c.brand.name,
+    tier: c.brand.tier,
+    text: {
+      movement: `Fits ${caliberLabel(c.brand, c.brandCaliber)}`,
+      dimensions: `${c.rng.int(34, 41)} mm without crown, ${c.rng.pick([18, 19, 20])} mm lugs`,
+      bezel: c.rng.pick(watchBezels),
+      crown: c.rng.pick(["With crown", "Without crown"]),
+      crystal: c.rng.pick(["With crystal", "Without crystal"]),
+    },
+  }),
+  CASE_BACK: (c) => ({
+    name: `${c.brand.name} ${c.rng.pick(c.brand.models)} case back ${referenceFor(c, c.brand, c.brandCaliber)}, steel`,
+    manufacturer: c.brand.name,
+    category: "case-parts",
+    caliber: c.brandCaliber.kind,
+    picture: "caseback",
+    mark: c.brand.name,
+    tier: c.brand.tier,
+    text: { dimensions: `${mm(c.rng.int(290, 360) / 10)} diameter, ${c.rng.pick(["screw-down", "snap-on"])}` },
+  }),
+  CASING_CLAMP: movementPart("Casing clamps and screws", "gear", { category: "case-parts" }),
+  PUSHER: (c) => ({
+    name: `Chronograph pusher for ${c.brand.name} ${c.rng.pick(c.brand.models)}, steel${c.rng.chance(0.5) ? " (pair)" : ""}`,
+    manufacturer: c.brand.name,
+    category: "case-parts",
+    caliber: "CHRONOGRAPH",
+    picture: "crown",
+    mark: "",
+    tier: c.brand.tier,
+    text: { dimensions: `${mm(c.rng.int(30, 50) / 10)} diameter`, crown: "Pusher only" },
+  }),
+  GASKET: (c) => {
+    const size = c.rng.int(200, 380) / 10;
+    return {
+      name: `Case back gasket ${mm(size)} × ${c.rng.pick(["0.40", "0.50", "0.60"])} mm, ${c.rng.pick([5, 10, 20])} pieces`,
+      manufacturer: "Bergeon",
+      category: "batteries-gaskets",
+      caliber: "UNKNOWN",
+      picture: "gasket",
+      mark: mm(size),
+      text: { dimensions: `${mm(size)} inner diameter` },
+    };
+  },
+  BATTERY: (c) => {
+    const cell = c.rng.pick(["371", "364", "377", "395", "399", "321", "CR2016", "CR2025"]);
+    return {
+      name: `Renata ${cell} ${cell.startsWith("CR") ? "lithium" : "silver-oxide"} battery${c.rng.chance(0.5) ? `, pack of ${c.rng.pick([5, 10])}` : ""}`,
+      manufacturer: "Renata",
+      category: "batteries-gaskets",
+      caliber: "QUARTZ_ELECTRONIC_KINETIC",
+      picture: "battery",
+      mark: cell,
+      text: { dimensions: `Cell ${cell}`, movement: "For quartz movements" },
+    };
+  },
+  BALANCE_WHEEL: movementPart("Balance complete", "movement"),
+  BARREL: movementPart("Mainspring barrel complete", "gear"),
+  BRIDGE: movementPart(["Balance bridge", "Train wheel bridge", "Barrel bridge", "Automatic bridge"], "movement"),
+  MAIN_PLATE: movementPart("Main plate", "movement"),
+  GEARS_AND_WHEELS: movementPart(["Third wheel", "Fourth wheel", "Centre wheel with cannon pinion", "Crown wheel", "Ratchet wheel", "Reverser wheel"], "gear"),
+  PALLET_FORK_ESCAPE_WHEEL: movementPart("Pallet fork and escape wheel", "gear"),
+  ROTOR: movementPart("Automatic rotor", "movement"),
+  SCREWS: movementPart(["Assorted screws (25 pieces)", "Assorted screws (50 pieces)"], "lot", { nos: false }),
+  SPRING: movementPart(["Generale Ressorts mainspring", "Click spring", "Setting lever spring", "Yoke spring"], "gear"),
+  MOVEMENT_PART: movementPart(["Setting lever", "Yoke", "Hour wheel", "Cannon pinion", "Minute wheel", "Click"], "gear"),
+  PROTECTOR: movementPart("Incabloc shock protector set", "gear"),
+  DAY_DATE_COMPONENT: movementPart(["Date wheel", "Day star wheel", "Date jumper", "Date driving wheel"], "date-disc"),
+  DISC: movementPart(["White date disc", "Black date disc", "English / French day disc", "English / Spanish day disc"], "date-disc"),
+  VARIOUS_PARTS: (c) => {
+    const fit = pickFit(c);
+    return {
+      name: `Lot of assorted parts for ${fit.label}`,
+      manufacturer: fit.manufacturer,
+      category: "parts-lots",
+      caliber: fit.caliber.kind,
+      picture: "lot",
+      mark: fit.label,
+      tier: Math.sqrt(fit.tier),
+      text: { movement: `Parts of ${fit.label}`, dimensions: `About ${c.rng.pick([20, 40, 60, 100])} parts` },
+    };
+  },
+  UNKNOWN: (c) => {
+    const lot = c.rng.pick(["Unidentified watch parts lot from a workshop drawer", "Box of mixed watch parts, sold as found", "Lot of unidentified crowns, hands and screws"]);
+    return {
+      name: lot,
+      manufacturer: c.rng.pick(["Bergeon", "GS"]),
+      category: "parts-lots",
+      caliber: "UNKNOWN",
+      picture: "lot",
       mark: "",
-      tier: c.brand.tier,
-      text: { dimensions: `${mm(c.rng.int(30, 50) / 10)} diameter`, crown: "Pusher only" },
-    }),
+      text: { dimensions: `About ${c.rng.int(1, 4) * 50} grams of parts` },
+    };
   },
-  GASKET: {
-    group: "part", weight: 2, price: [3, 18],
-    build: (c) => {
-      const size = c.rng.int(200, 380) / 10;
-      return {
-        name: `Case back gasket ${mm(size)} × ${c.rng.pick(["0.40", "0.50", "0.60"])} mm, ${c.rng.pick([5, 10, 20])} pieces`,
-        manufacturer: "Bergeon",
-        category: "batteries-gaskets",
-        caliber: "UNKNOWN",
-        picture: "gasket",
-        mark: mm(size),
-        text: { dimensions: `${mm(size)} inner diameter` },
-      };
-    },
-  },
-  BATTERY: {
-    group: "part", weight: 2, price: [3, 15],
-    build: (c) => {
-      const cell = c.rng.pick(["371", "364", "377", "395", "399", "321", "CR2016", "CR2025"]);
-      return {
-        name: `Renata ${cell} ${cell.startsWith("CR") ? "lithium" : "silver-oxide"} battery${c.rng.chance(0.5) ? `, pack of ${c.rng.pick([5, 10])}` : ""}`,
-        manufacturer: "Renata",
-        category: "batteries-gaskets",
-        caliber: "QUARTZ_ELECTRONIC_KINETIC",
-        picture: "battery",
-        mark: cell,
-        text: { dimensions: `Cell ${cell}`, movement: "For quartz movements" },
-      };
-    },
-  },
-  BALANCE_WHEEL: { group: "part", weight: 3, price: [15, 95], build: movementPart("Balance complete", "movement") },
-  BARREL: { group: "part", weight: 1.5, price: [10, 60], build: movementPart("Mainspring barrel complete", "gear") },
-  BRIDGE: { group: "part", weight: 2, price: [8, 55], build: movementPart(["Balance bridge", "Train wheel bridge", "Barrel bridge", "Automatic bridge"], "movement") },
-  MAIN_PLATE: { group: "part", weight: 1, price: [15, 80], build: movementPart("Main plate", "movement") },
-  GEARS_AND_WHEELS: { group: "part", weight: 3, price: [5, 40], build: movementPart(["Third wheel", "Fourth wheel", "Centre wheel with cannon pinion", "Crown wheel", "Ratchet wheel", "Reverser wheel"], "gear") },
-  PALLET_FORK_ESCAPE_WHEEL: { group: "part", weight: 1.5, price: [12, 70], build: movementPart("Pallet fork and escape wheel", "gear") },
-  ROTOR: { group: "part", weight: 1.5, price: [15, 120], build: movementPart("Automatic rotor", "movement") },
-  SCREWS: { group: "part", weight: 1.5, price: [4, 25], build: movementPart(["Assorted screws (25 pieces)", "Assorted screws (50 pieces)"], "lot", { nos: false }) },
-  SPRING: { group: "part", weight: 2, price: [6, 35], build: movementPart(["Generale Ressorts mainspring", "Click spring", "Setting lever spring", "Yoke spring"], "gear") },
-  MOVEMENT_PART: { group: "part", weight: 3, price: [5, 60], build: movementPart(["Setting lever", "Yoke", "Hour wheel", "Cannon pinion", "Minute wheel", "Click"], "gear") },
-  PROTECTOR: { group: "part", weight: 1, price: [5, 30], build: movementPart("Incabloc shock protector set", "gear") },
-  DAY_DATE_COMPONENT: { group: "part", weight: 2, price: [8, 60], build: movementPart(["Date wheel", "Day star wheel", "Date jumper", "Date driving wheel"], "date-disc") },
-  DISC: { group: "part", weight: 1.5, price: [10, 70], build: movementPart(["White date disc", "Black date disc", "English / French day disc", "English / Spanish day disc"], "date-disc") },
-  VARIOUS_PARTS: {
-    group: "part", weight: 2, price: [20, 150],
-    build: (c) => {
-      const fit = pickFit(c);
-      return {
-        name: `Lot of assorted parts for ${fit.label}`,
-        manufacturer: fit.manufacturer,
-        category: "parts-lots",
-        caliber: fit.caliber.kind,
-        picture: "lot",
-        mark: fit.label,
-        tier: Math.sqrt(fit.tier),
-        text: { movement: `Parts of ${fit.label}`, dimensions: `About ${c.rng.pick([20, 40, 60, 100])} parts` },
-      };
-    },
-  },
-  UNKNOWN: {
-    group: "part", weight: 1, price: [15, 90],
-    build: (c) => {
-      const lot = c.rng.pick(["Unidentified watch parts lot from a workshop drawer", "Box of mixed watch parts, sold as found", "Lot of unidentified crowns, hands and screws"]);
-      return {
-        name: lot,
-        manufacturer: c.rng.pick(["Bergeon", "GS"]),
-        category: "parts-lots",
-        caliber: "UNKNOWN",
-        picture: "lot",
-        mark: "",
-        text: { dimensions: `About ${c.rng.int(1, 4) * 50} grams of parts` },
-      };
-    },
-  },
-  TWEEZERS: {
-    group: "supply", weight: 1.5, price: [12, 85],
-    build: supply("Dumont", (c, maker) => {
-      const number = c.rng.pick(["2", "3", "5", "7"]);
-      return {
-        name: `${maker} No. ${number} ${c.rng.pick(["anti-magnetic", "brass", "carbon-tipped", "stainless"])} tweezers`,
-        category: "hand-tools",
-        caliber: "UNKNOWN",
-        picture: "tweezers",
-        mark: `No. ${number}`,
-        text: { dimensions: `${c.rng.int(110, 130)} mm long` },
-      };
-    }),
-  },
-  POLISHING_POWDER: {
-    group: "supply", weight: 1, price: [8, 45],
-    build: supply("Bergeon", (c) => {
-      const product = c.rng.pick(["Dialux polishing paste, blue", "Dialux polishing paste, white", "Polywatch acrylic crystal polish, 5 g", "Cape Cod polishing cloths, pack of 2", "Cerium oxide polishing powder, 100 g"]);
-      return {
-        name: product,
-        category: "workshop-supplies",
-        caliber: "UNKNOWN",
-        picture: "jar",
-        mark: product.split(" ")[0] ?? "",
-        text: { dimensions: c.rng.pick(["100 g jar", "5 g tube", "Two cloths, 12 × 10 cm"]) },
-      };
-    }),
-  },
-  STICKERS: {
-    group: "supply", weight: 1, price: [5, 25],
-    build: supply("Bergeon", (c) => {
-      const size = c.rng.pick([20, 25, 30, 35, 40]);
-      return {
-        name: `Case back protection stickers ${size} mm, ${c.rng.pick([50, 100, 200])} pieces`,
-        category: "workshop-supplies",
-        caliber: "UNKNOWN",
-        picture: "stickers",
-        mark: `${size} mm`,
-        text: { dimensions: `${size} mm round stickers` },
-      };
-    }),
-  },
+  TWEEZERS: supply("Dumont", (c, maker) => {
+    const number = c.rng.pick(["2", "3", "5", "7"]);
+    return {
+      name: `${maker} No. ${number} ${c.rng.pick(["anti-magnetic", "brass", "carbon-tipped", "stainless"])} tweezers`,
+      category: "hand-tools",
+      caliber: "UNKNOWN",
+      picture: "tweezers",
+      mark: `No. ${number}`,
+      text: { dimensions: `${c.rng.int(110, 130)} mm long` },
+    };
+  }),
+  POLISHING_POWDER: supply("Bergeon", (c) => {
+    const product = c.rng.pick(["Dialux polishing paste, blue", "Dialux polishing paste, white", "Polywatch acrylic crystal polish, 5 g", "Cape Cod polishing cloths, pack of 2", "Cerium oxide polishing powder, 100 g"]);
+    return {
+      name: product,
+      category: "workshop-supplies",
+      caliber: "UNKNOWN",
+      picture: "jar",
+      mark: product.split(" ")[0] ?? "",
+      text: { dimensions: c.rng.pick(["100 g jar", "5 g tube", "Two cloths, 12 × 10 cm"]) },
+    };
+  }),
+  STICKERS: supply("Bergeon", (c) => {
+    const size = c.rng.pick([20, 25, 30, 35, 40]);
+    return {
+      name: `Case back protection stickers ${size} mm, ${c.rng.pick([50, 100, 200])} pieces`,
+      category: "workshop-supplies",
+      caliber: "UNKNOWN",
+      picture: "stickers",
+      mark: `${size} mm`,
+      text: { dimensions: `${size} mm round stickers` },
+    };
+  }),
 };
 
 // The tools category also sells things without an item type of their own: screwdrivers and case openers.
@@ -917,18 +860,13 @@ const workshopTools = [
   "Bergeon spring bar tool 6767-S",
 ];
 
-function movementPartHand(label: string, widths: [number, number]): ItemTypeSpec {
-  return {
-    group: "part",
-    weight: 1.5,
-    price: [4, 30],
-    build: (c) => {
-      // Hands are sold by the diameter of their hole, in steps of 0.05 mm.
-      const hole = Math.round((widths[0] + c.rng.next() * (widths[1] - widths[0])) * 20) / 20;
-      const finish = c.rng.pick(["blued steel", "gilt", "luminous", "polished steel", "red"]);
-      const base = movementPart(`${label} ${hole.toFixed(2)} mm, ${finish},`, "hands", { category: "hands" })(c);
-      return { ...base, text: { ...base.text, dialHands: `${label} only` } };
-    },
+function movementPartHand(label: string, widths: [number, number]) {
+  return (c: Context): Built => {
+    // Hands are sold by the diameter of their hole, in steps of 0.05 mm.
+    const hole = Math.round((widths[0] + c.rng.next() * (widths[1] - widths[0])) * 20) / 20;
+    const finish = c.rng.pick(["blued steel", "gilt", "luminous", "polished steel", "red"]);
+    const base = movementPart(`${label} ${hole.toFixed(2)} mm, ${finish},`, "hands", { category: "hands" })(c);
+    return { ...base, text: { ...base.text, dialHands: `${label} only` } };
   };
 }
 
@@ -951,7 +889,7 @@ const groupGenders: Record<Group, readonly (readonly [Gender, number])[]> = {
 
 const countryWeights = originCountries.map((code) => [code, code === "NL" ? 30 : code === "PH" ? 25 : code === "CH" || code === "DE" || code === "JP" ? 10 : 3] as const);
 
-const weightedItemTypes = itemTypes.map((type) => [type, itemTypeSpecs[type].weight] as const);
+const weightedItemTypes = itemTypes.map((type) => [type, itemTypeMix[type].weight] as const);
 
 /** The item type of product `index`: one of each type first (in a scrambled order), then by how common it is. */
 export function itemTypeFor(index: number, rng: Random): ItemType {
@@ -970,7 +908,7 @@ export type GenerateOptions = { seed: number; now: Date };
 export function generateProduct(index: number, options: GenerateOptions): ProductDraft {
   const rng = randomFor(options.seed, index);
   const itemType = itemTypeFor(index, rng);
-  const spec = itemTypeSpecs[itemType];
+  const spec = itemTypeMix[itemType];
   const brand = rng.pick(brands);
   const maker = rng.pick(movementMakers);
   const context: Context = {
@@ -983,7 +921,7 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
     state: rng.weighted(groupStates[spec.group]),
   };
 
-  let built = spec.build(context);
+  let built = describeItem[itemType](context);
   if (itemType === "UNKNOWN" && rng.chance(0.4)) {
     built = { ...built, name: rng.pick(workshopTools), category: "hand-tools", picture: "screwdriver", manufacturer: rng.pick(["Bergeon", "Horotec"]) };
   }

@@ -288,27 +288,14 @@ export function createSandboxIdentity(options: { db: Db; baseUrl: string; secret
       if (await isStaff(claims.email, claims.sub)) return oauthError(400, "invalid_grant", STAFF_ACCOUNT_REFUSED);
 
       const person = { email: claims.email, ...(claims.name ? { name: claims.name } : {}) };
-      const accessToken = await new SignJWT(person)
-        .setProtectedHeader({ alg: "HS256", typ: ACCESS_TOKEN_TYPE })
-        .setIssuer(issuer)
-        .setAudience(CLIENT_ID)
-        .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
-        .sign(tokenKey);
-      const idToken = await new SignJWT({
-        ...person,
-        email_verified: true,
-        azp: CLIENT_ID,
-        ...(claims.nonce ? { nonce: claims.nonce } : {}),
-      })
-        .setProtectedHeader({ alg: "ES256", kid: await kid, typ: "JWT" })
-        .setIssuer(issuer)
-        .setAudience(CLIENT_ID)
-        .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(`${ID_TOKEN_LIFETIME_SECONDS}s`)
-        .sign(signing.privateKey);
+      // Both tokens of a sign-in: issued by us, now, to the client, about the person who signed in.
+      const aboutThisSignIn = (token: SignJWT, lifetimeSeconds: number) =>
+        token.setIssuer(issuer).setAudience(CLIENT_ID).setSubject(claims.sub).setIssuedAt().setExpirationTime(`${lifetimeSeconds}s`);
+      const accessToken = await aboutThisSignIn(new SignJWT(person).setProtectedHeader({ alg: "HS256", typ: ACCESS_TOKEN_TYPE }), ACCESS_TOKEN_LIFETIME_SECONDS).sign(tokenKey);
+      const idToken = await aboutThisSignIn(
+        new SignJWT({ ...person, email_verified: true, azp: CLIENT_ID, ...(claims.nonce ? { nonce: claims.nonce } : {}) }).setProtectedHeader({ alg: "ES256", kid: await kid, typ: "JWT" }),
+        ID_TOKEN_LIFETIME_SECONDS,
+      ).sign(signing.privateKey);
       return Response.json(
         { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS, scope: claims.scope, id_token: idToken },
         { headers: { "Cache-Control": "no-store" } },

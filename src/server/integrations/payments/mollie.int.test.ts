@@ -1,28 +1,20 @@
 import { Decimal } from "decimal.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
-import { mollieTestKey, startMollieStandIn, startProviderServer, type MollieStandIn } from "../../../../tests/helpers/provider-server";
+import { mollieTestKey, startMollieStandIn, startProviderServer } from "../../../../tests/helpers/provider-server";
+import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
  * Acceptance 4 (Mollie): the live adapter against a local server that answers as Mollie's Payments API v2 documents
  * (PROVIDERS.md section 1): HAL payment, capture and refund resources, and `{status, title, detail, field}` errors.
  */
 
-let server: MollieStandIn;
+const server = standInForFile(startMollieStandIn);
 let mollie: PaymentsPort;
 
-beforeAll(async () => {
-  server = await startMollieStandIn();
+beforeAll(() => {
   mollie = createMolliePayments({ apiKey: mollieTestKey, baseUrl: `${server.url}/v2` });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const newPayment = (overrides: Partial<Parameters<PaymentsPort["createPayment"]>[0]> = {}) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type OnlinePaymentMethod } from "@/lib/payment-methods";
-import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount, type PaymentsPort, type PaymentStatus, type ProviderPayment, type RefundStatus } from "./port";
+import { createPaymentWith, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount, type PaymentRequest, type PaymentsPort, type PaymentStatus, type ProviderPayment, type RefundStatus } from "./port";
 import { errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
 
 /**
@@ -92,32 +92,30 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
     return reshapePayment(paymentResponse.parse(await api("GET", `/payments/${encodeURIComponent(paymentId)}`)));
   }
 
+  /** `POST /payments`: the payment, with the checkout page the buyer pays on. */
+  async function startPayment(request: PaymentRequest) {
+    const payment = paymentResponse.parse(
+      await api("POST", "/payments", {
+        idempotencyKey: request.idempotencyKey,
+        body: {
+          amount: { currency: "EUR", value: toProviderAmount(request.amount) },
+          description: request.description,
+          redirectUrl: request.redirectUrl,
+          ...(request.cancelUrl ? { cancelUrl: request.cancelUrl } : {}),
+          webhookUrl: request.webhookUrl,
+          method: mollieMethodIds[request.method],
+          metadata: { orderId: request.orderId },
+          ...(request.locale ? { locale: request.locale } : {}),
+        },
+      }),
+    );
+    return { externalPaymentId: payment.id, checkoutUrl: payment._links?.checkout?.href, status: reshapeStatus(payment.status) };
+  }
+
   return {
     kind: "live",
     provider: "mollie",
-
-    async createPayment(raw) {
-      const input = createPaymentInput.parse(raw);
-      const payment = paymentResponse.parse(
-        await api("POST", "/payments", {
-          idempotencyKey: input.idempotencyKey,
-          body: {
-            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
-            description: input.description,
-            redirectUrl: input.redirectUrl,
-            ...(input.cancelUrl ? { cancelUrl: input.cancelUrl } : {}),
-            webhookUrl: input.webhookUrl,
-            method: mollieMethodIds[input.method],
-            metadata: { orderId: input.orderId },
-            ...(input.locale ? { locale: input.locale } : {}),
-          },
-        }),
-      );
-      const checkoutUrl = payment._links?.checkout?.href;
-      if (!checkoutUrl) throw new PaymentProviderError("Mollie", null, `Mollie created payment ${payment.id} without a checkout link`);
-      return { externalPaymentId: payment.id, checkoutUrl, status: reshapeStatus(payment.status) };
-    },
-
+    createPayment: createPaymentWith("Mollie", startPayment),
     getPayment: fetchPayment,
 
     async capturePayment(id) {

@@ -1,30 +1,22 @@
 import { Decimal } from "decimal.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
 import { PaymentProviderError } from "@/server/integrations/payments/port";
-import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn, type PayPalStandIn } from "../../../../tests/helpers/provider-server";
+import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn } from "../../../../tests/helpers/provider-server";
+import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
  * Acceptance 4 (PayPal): the live adapter against a local server that answers as PayPal's Orders v2, Payments v2
  * and Notifications v1 document (PROVIDERS.md section 2), including `{name, message, debug_id, details}` errors.
  */
 
-let server: PayPalStandIn;
+const server = standInForFile(startPayPalStandIn);
 let paypal: PayPalPayments;
 const { clientId } = payPalCredentials;
 
-beforeAll(async () => {
-  server = await startPayPalStandIn();
+beforeAll(() => {
   const { clientSecret, webhookId } = payPalCredentials;
   paypal = createPayPalPayments({ clientId, clientSecret, webhookId, environment: "sandbox", baseUrl: server.url, brandName: "Balance & Crown" });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const newOrder = (amount = "249.50") =>

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { AppError } from "@/server/errors";
 import {
-  createPaymentInput,
+  createPaymentWith,
   externalPaymentId as externalPaymentIdSchema,
   fromProviderAmount,
   orderIdFromMetadata,
   PaymentProviderError,
   refundPaymentInput,
   toProviderAmount,
+  type PaymentRequest,
   type PaymentsPort,
   type PaymentStatus,
   type ProviderPayment,
@@ -170,46 +171,46 @@ export function createPayPalPayments(options: {
     return orderResponse.parse(await api("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
   }
 
-  return {
-    kind: "live",
-    provider: "paypal",
-
-    async createPayment(raw) {
-      const input = createPaymentInput.parse(raw);
-      const order = orderResponse.parse(
-        await api("POST", "/v2/checkout/orders", {
-          requestId: input.idempotencyKey,
-          body: {
-            intent: "CAPTURE",
-            purchase_units: [
-              {
-                reference_id: String(input.orderId),
-                custom_id: String(input.orderId),
-                description: input.description.slice(0, 127),
-                amount: { currency_code: "EUR", value: toProviderAmount(input.amount) },
-              },
-            ],
-            payment_source: {
-              paypal: {
-                experience_context: {
-                  return_url: input.redirectUrl,
-                  cancel_url: input.cancelUrl ?? input.redirectUrl,
-                  // The buyer confirms the amount at PayPal, so the button there says "Pay now".
-                  user_action: "PAY_NOW",
-                  // The shop collects and ships to the address given at checkout.
-                  shipping_preference: "NO_SHIPPING",
-                  ...(options.brandName ? { brand_name: options.brandName.slice(0, 127) } : {}),
-                  ...(input.locale ? { locale: input.locale.replace("_", "-") } : {}),
-                },
+  /** `POST /v2/checkout/orders` with intent CAPTURE: the order, with the page the buyer approves it on. */
+  async function startPayment(request: PaymentRequest) {
+    const order = orderResponse.parse(
+      await api("POST", "/v2/checkout/orders", {
+        requestId: request.idempotencyKey,
+        body: {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: String(request.orderId),
+              custom_id: String(request.orderId),
+              description: request.description.slice(0, 127),
+              amount: { currency_code: "EUR", value: toProviderAmount(request.amount) },
+            },
+          ],
+          payment_source: {
+            paypal: {
+              experience_context: {
+                return_url: request.redirectUrl,
+                cancel_url: request.cancelUrl ?? request.redirectUrl,
+                // The buyer confirms the amount at PayPal, so the button there says "Pay now".
+                user_action: "PAY_NOW",
+                // The shop collects and ships to the address given at checkout.
+                shipping_preference: "NO_SHIPPING",
+                ...(options.brandName ? { brand_name: options.brandName.slice(0, 127) } : {}),
+                ...(request.locale ? { locale: request.locale.replace("_", "-") } : {}),
               },
             },
           },
-        }),
-      );
-      const link = order.links?.find((l) => l.rel === "payer-action") ?? order.links?.find((l) => l.rel === "approve");
-      if (!link) throw new PaymentProviderError("PayPal", null, `PayPal created order ${order.id} without an approval link`);
-      return { externalPaymentId: order.id, checkoutUrl: link.href, status: reshapeStatus(order) };
-    },
+        },
+      }),
+    );
+    const link = order.links?.find((l) => l.rel === "payer-action") ?? order.links?.find((l) => l.rel === "approve");
+    return { externalPaymentId: order.id, checkoutUrl: link?.href, status: reshapeStatus(order) };
+  }
+
+  return {
+    kind: "live",
+    provider: "paypal",
+    createPayment: createPaymentWith("PayPal", startPayment),
 
     async getPayment(id) {
       return reshapeOrder(await fetchOrder(id));

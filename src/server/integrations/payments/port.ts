@@ -80,6 +80,8 @@ export const createPaymentInput = z.object({
   locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/).optional(),
 });
 export type CreatePaymentInput = z.input<typeof createPaymentInput>;
+/** A payment to create, as checked by `createPaymentInput`: what an adapter turns into its provider's request. */
+export type PaymentRequest = z.output<typeof createPaymentInput>;
 
 export const refundPaymentInput = z.object({
   externalPaymentId: z.string().min(1),
@@ -135,6 +137,22 @@ export interface PaymentsPort {
    */
   cancelPayment(externalPaymentId: string): Promise<ProviderPayment>;
   refundPayment(input: RefundPaymentInput): Promise<ProviderRefund>;
+}
+
+/**
+ * `createPayment` of a live adapter around its provider's call (`start`): the input is checked before the provider
+ * is asked, and a payment the provider made without a page for the buyer to pay on is refused, since nobody could
+ * ever pay it.
+ */
+export function createPaymentWith(
+  provider: string,
+  start: (request: PaymentRequest) => Promise<{ externalPaymentId: string; checkoutUrl: string | undefined; status: PaymentStatus }>,
+): PaymentsPort["createPayment"] {
+  return async (input) => {
+    const started = await start(createPaymentInput.parse(input));
+    if (!started.checkoutUrl) throw new PaymentProviderError(provider, null, `${provider} created payment ${started.externalPaymentId} without a page for the buyer to pay on`);
+    return { ...started, checkoutUrl: started.checkoutUrl };
+  };
 }
 
 /**

@@ -1,0 +1,136 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { formatCount } from "./format";
+import { useShortcut } from "./use-shortcut";
+
+/** A column of a list: its heading (none for a column of icons or buttons) and the classes of its header cell. */
+export type ListColumn = { label?: ReactNode; className?: string; sort?: "ascending" | "descending" };
+
+/**
+ * The back office's lists (products, boxes, templates, the bucket, the logbook, a box's purchases...) are one kind of
+ * table: a header row, placeholder rows while the first answer loads, one line saying so when there is nothing to
+ * show, then the rows.
+ */
+export function ListTable({
+  columns,
+  loadingRows = 0,
+  empty,
+  emptyClassName = "h-28",
+  bodyClassName,
+  children,
+}: {
+  columns: ListColumn[];
+  loadingRows?: number;
+  /** What to say instead of rows, when there are none; null while there is nothing to say. */
+  empty: ReactNode;
+  emptyClassName?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <AdminTable>
+      <AdminTableHeader>
+        <tr>
+          {columns.map((column, index) => (
+            <AdminTableHead key={index} className={column.className} aria-sort={column.sort}>
+              {column.label}
+            </AdminTableHead>
+          ))}
+        </tr>
+      </AdminTableHeader>
+      <AdminTableBody className={bodyClassName}>
+        {Array.from({ length: loadingRows }, (_, index) => (
+          <AdminTableRow key={index}>
+            <AdminTableCell colSpan={columns.length}>
+              <div className="h-5 animate-pulse rounded bg-muted" />
+            </AdminTableCell>
+          </AdminTableRow>
+        ))}
+        {empty ? (
+          <AdminTableRow>
+            <AdminTableCell colSpan={columns.length} className={cn("text-center text-muted-foreground", emptyClassName)}>
+              {empty}
+            </AdminTableCell>
+          </AdminTableRow>
+        ) : null}
+        {children}
+      </AdminTableBody>
+    </AdminTable>
+  );
+}
+
+/**
+ * A list standing on its own on a page: a bordered card around the table; `scroll` bounds the table's height so its
+ * header stays in view while the rows scroll, and `footer` (counts, pages) sits under it.
+ */
+export function ListFrame({ scroll, footer, children }: { scroll?: string; footer?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
+      {scroll ? <div className={cn("overflow-auto", scroll)}>{children}</div> : children}
+      {footer}
+    </div>
+  );
+}
+
+/**
+ * A list's footer: what it holds on the left, the page and the buttons to the pages beside it on the right. With
+ * `shortcuts`, `[` and `]` turn the pages too, and the buttons say so.
+ */
+export function ListPager({
+  summary,
+  page,
+  totalPages,
+  onPage,
+  shortcuts = false,
+  children,
+}: {
+  summary: ReactNode;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  shortcuts?: boolean;
+  /** More controls before the page number (rows per page). */
+  children?: ReactNode;
+}) {
+  useShortcut("[", () => page > 1 && onPage(page - 1), shortcuts);
+  useShortcut("]", () => page < totalPages && onPage(page + 1), shortcuts);
+  return (
+    <footer className="flex items-center justify-between gap-3 border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground">
+      {summary}
+      <div className="flex items-center gap-2">
+        {children}
+        <span className="tabular-nums">
+          Page {formatCount(page)} of {formatCount(totalPages)}
+        </span>
+        <Button variant="outline" size="icon" className="size-8" aria-label={shortcuts ? "Previous page ([)" : "Previous page"} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft />
+        </Button>
+        <Button variant="outline" size="icon" className="size-8" aria-label={shortcuts ? "Next page (])" : "Next page"} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          <ChevronRight />
+        </Button>
+      </div>
+    </footer>
+  );
+}
+
+/** A row's bin button: it asks `question` first, and only a yes calls `onConfirm`. */
+export function DeleteRowButton({ label, question, onConfirm, disabled, className }: { label: string; question: string; onConfirm: () => void; disabled?: boolean; className?: string }) {
+  return (
+    <Button
+      type="button"
+      size="icon"
+      variant="ghost"
+      className={cn("size-7 text-destructive hover:text-destructive", className)}
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => window.confirm(question) && onConfirm()}
+    >
+      <Trash2 />
+    </Button>
+  );
+}
