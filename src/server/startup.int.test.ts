@@ -30,7 +30,7 @@ describe("server start-up", () => {
     const stop = await prepareServer();
     const database = getDatabase();
     cleanUp = async () => {
-      stop();
+      await stop();
       await database.close();
       delete (globalThis as { shopDatabase?: unknown }).shopDatabase;
     };

@@ -13,11 +13,12 @@ export function seedsDemoOnStart(config: { ENVIRONMENT: string; INTEGRATIONS: st
 
 /**
  * Brings a fresh server process to a working shop: says which configuration it runs on, applies pending
- * migrations, on an empty database creates the demo catalogue where that is allowed, and checks that every product's
- * stock matches its ledger (then every night). Several instances may start together on one PostgreSQL; migrations
- * and seeding each take a lock. Returns a function that stops the background jobs it started.
+ * migrations, on an empty database creates the demo catalogue where that is allowed, starts the job worker (every
+ * job in the registry, scheduled ones included) and queues a check that every product's stock matches its ledger.
+ * Several instances may start together on one PostgreSQL; migrations and seeding each take a lock, and the queue
+ * hands each job to one of them. Returns a function that stops the worker, letting running jobs finish.
  */
-export async function prepareServer(): Promise<() => void> {
+export async function prepareServer(): Promise<() => Promise<void>> {
   const defaults = applyEmbeddedDefaults();
   // Imported after the defaults: src/env validates configuration on first import.
   const { logger } = await import("@/server/logger");
@@ -25,9 +26,10 @@ export async function prepareServer(): Promise<() => void> {
   const { runMigrations } = await import("@/server/db/migrate");
   const { seedIfEmpty } = await import("@/server/db/seed/seed");
   const { getStorage } = await import("@/server/integrations/storage/storage");
-  const { startOrderExpiryJob } = await import("@/server/orders/expiry-job");
-  const { startStockReconciliationJob } = await import("@/server/stock/reconciliation");
-  const { startRateLimitPruning } = await import("@/server/rate-limit/service");
+  const { startJobWorker } = await import("@/server/jobs/worker");
+  const { jobRegistry } = await import("@/server/jobs/registry");
+  const { enqueueJob } = await import("@/server/jobs/queue");
+  const { stockReconciliationJob } = await import("@/server/stock/reconciliation");
   const { env } = await import("@/env");
 
   logger.info({ event: "STARTUP", embedded: defaults.applied }, `Configuration: ${defaults.summary}`);
@@ -43,12 +45,8 @@ export async function prepareServer(): Promise<() => void> {
   if (!seedDemo && env.SEED_DEMO === "1") {
     logger.warn({ event: "STARTUP" }, "SEED_DEMO=1 is ignored in production: the demo shop is never created there on start");
   }
-  const stopOrderExpiry = startOrderExpiryJob(database.db, env.PENDING_ORDER_TIMEOUT_MINUTES, logger);
-  const stopReconciliation = await startStockReconciliationJob(database.db, logger);
-  const stopPruning = startRateLimitPruning(database.db, logger);
-  return () => {
-    stopOrderExpiry();
-    stopReconciliation();
-    stopPruning();
-  };
+  const worker = await startJobWorker(database, jobRegistry, { log: logger });
+  // Instances starting together queue one check between them.
+  await enqueueJob(database.db, stockReconciliationJob, {}, { singletonKey: "start-up" });
+  return () => worker.stop();
 }

@@ -4,16 +4,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
-import { afterPaymentWebhook } from "@/server/orders/confirmation";
 import { adminNotification, logbook, mailOutbox, order, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
-import { createOutboxMail } from "@/server/integrations/mail/sandbox";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
-import { applyPaymentUpdate, transitionOrder } from "@/server/orders/service";
+import { orderConfirmationEmailJob, settlePaymentAndConfirm } from "@/server/orders/confirmation";
+import { transitionOrder } from "@/server/orders/service";
 import { handleMollieWebhook, handlePayPalWebhook } from "@/server/webhooks/service";
 import { placeOneWatchOrder } from "../helpers/factories";
 import {
@@ -40,7 +40,8 @@ let payPalServer: PayPalStandIn;
 let mollie: PaymentsPort;
 let paypal: PayPalPayments;
 
-const onPaymentUpdate = (tx: Parameters<typeof applyPaymentUpdate>[0], update: Parameters<typeof applyPaymentUpdate>[1]) => applyPaymentUpdate(tx, update, now);
+// What the webhook routes pass: the payment recorded, and a paid order's confirmation e-mail queued with it.
+const onPaymentUpdate = settlePaymentAndConfirm(now);
 const mollieWebhook = (paymentId: string) =>
   handleMollieWebhook(t.db, { url: `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`, body: `id=${paymentId}`, payments: mollie, onPaymentUpdate });
 const approvedWebhook = (payPalOrderId: string) =>
@@ -129,22 +130,22 @@ describe("Mollie: an authorized (Klarna) payment is captured and paid only when 
   it("asks Mollie for the capture, keeps the order PENDING and sends no e-mail until Mollie reports the payment paid", async () => {
     const { orderId, paymentId } = await placed("klarna@example.com", "KLARNAPAYNOW", mollie);
     Object.assign(mollieServer.payments.get(paymentId)!, { status: "authorized", captureLater: true });
-    const mail = createOutboxMail({ db: t.db, from: "shop@example.com", log: logger });
-    const confirm = { mail, origin: "https://shop.example", tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" };
+    const sentTo = async (email: string) => {
+      await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+      return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    };
 
     const authorized = await mollieWebhook(paymentId);
     expect(authorized).toEqual({ result: "capturing", externalPaymentId: paymentId, status: "authorized" });
-    await afterPaymentWebhook(t.db, authorized, confirm);
     expect(mollieServer.requests.filter((request) => request.method === "POST" && request.path === `/v2/payments/${paymentId}/captures`)).toHaveLength(1);
     expect(await statusOf(orderId)).toBe("PENDING");
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "klarna@example.com"))).toHaveLength(0);
+    expect(await sentTo("klarna@example.com")).toHaveLength(0);
 
     mollieServer.payments.get(paymentId)!.status = "paid";
     const paid = await mollieWebhook(paymentId);
     expect(paid).toEqual({ result: "processed", externalPaymentId: paymentId, status: "paid" });
-    await afterPaymentWebhook(t.db, paid, confirm);
     expect(await statusOf(orderId)).toBe("PAID_READY_TO_SHIP");
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "klarna@example.com"))).toHaveLength(1);
+    expect(await sentTo("klarna@example.com")).toHaveLength(1);
   });
 
   it("does not capture an authorized payment whose order was cancelled, and tells staff", async () => {

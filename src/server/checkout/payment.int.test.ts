@@ -1,25 +1,22 @@
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
-import { afterPaymentWebhook } from "@/server/orders/confirmation";
 import { placeOrder } from "@/server/checkout/service";
 import { adminNotification, mailOutbox, order, orderDetail, product, stockRecord } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
-import { createOutboxMail } from "@/server/integrations/mail/sandbox";
 import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
+import { orderConfirmationEmailJob, queueOrderConfirmation, settlePaymentAndConfirm } from "@/server/orders/confirmation";
 import { orderTokenMatches } from "@/server/orders/order-token";
-import { applyPaymentUpdate, expireUnpaidOrders, transitionOrder } from "@/server/orders/service";
+import { expireUnpaidOrders, transitionOrder } from "@/server/orders/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import type { WebhookOutcome } from "@/server/webhooks/schemas";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
-import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpers/webhook-receiver";
+import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { webhookReceiverForFile } from "../../../tests/helpers/stand-in";
+import { queryRows } from "../../../tests/helpers/test-database";
 
 /**
  * Paying for orders (issue 5, acceptance 3 at the order level): the sandbox provider calls our webhook, which moves
@@ -27,15 +24,19 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpe
  */
 
 const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a shipping day before the cut-off
-let t: TestDatabase;
+const t = seededDatabaseForFile({ now });
 let payments: PaymentsPort;
-let shop: WebhookReceiver;
-let shopUrl: string;
 const outcomes: WebhookOutcome[] = [];
 
-const webhookUrl = (secret = env.WEBHOOK_SECRET) => `${shopUrl}/api/webhooks/mollie?secret=${encodeURIComponent(secret)}`;
 const deliver = (body: string, url = webhookUrl()) =>
-  handleMollieWebhook(t.db, { url, body, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now) });
+  handleMollieWebhook(t.db, { url, body, payments, onPaymentUpdate: settlePaymentAndConfirm(now) });
+
+// The shop's webhook route, as src/app/api/webhooks/mollie/route.ts runs it, on a real port for the sandbox to call.
+const shop = webhookReceiverForFile(async (url, body) => {
+  outcomes.push(await deliver(body, url));
+});
+
+const webhookUrl = (secret = env.WEBHOOK_SECRET) => `${shop.url}/api/webhooks/mollie?secret=${encodeURIComponent(secret)}`;
 
 async function stockOf(productId: number) {
   const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, productId));
@@ -78,21 +79,7 @@ async function paidFor(email: string, quantities: [number, number] = [1, 2]) {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `checkout-payments-${process.pid}`) }), { products: 0, images: 0, now });
   payments = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
-  // The shop's webhook route, as src/app/api/webhooks/mollie/route.ts runs it, on a real port for the sandbox to call.
-  shop = await startWebhookReceiver(async (url, body) => {
-    const outcome = await deliver(body, url);
-    outcomes.push(outcome);
-    await afterPaymentWebhook(t.db, outcome, { mail: createOutboxMail({ db: t.db, from: "shop@example.com", log: logger }), origin: shopUrl, tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" });
-  });
-  shopUrl = shop.url;
-});
-
-afterAll(async () => {
-  await shop?.close();
-  await t?.dispose();
 });
 
 describe("paying for an order", () => {
@@ -104,6 +91,8 @@ describe("paying for an order", () => {
     expect(paid.status).toBe("PAID_READY_TO_SHIP");
     expect(paid.soldAt).toEqual(now);
 
+    // The e-mail was queued with the payment; the worker sends it.
+    await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "paid@example.com"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe("order-confirmation");
@@ -117,7 +106,8 @@ describe("paying for an order", () => {
 
     // The provider calls again (a retry, or someone replaying the request): nothing changes, no second e-mail.
     expect(await deliver(`id=${paymentId}`)).toMatchObject({ result: "duplicate" });
-    await afterPaymentWebhook(t.db, { result: "processed", externalPaymentId: paymentId, status: "paid" }, { mail: createOutboxMail({ db: t.db, from: "shop@example.com", log: logger }), origin: shopUrl, tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" });
+    await queueOrderConfirmation(t.db, placed.orderNumber);
+    await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "paid@example.com"))).toHaveLength(1);
     expect(await orderStatus(placed.orderId)).toEqual(paid);
   });
@@ -143,7 +133,7 @@ describe("paying for an order", () => {
     const { placed, paymentId } = await paidFor("badsecret@example.com");
     await t.db.execute(sql`update sandbox_payment set status = 'paid' where id = ${paymentId}`);
     await expect(deliver(`id=${paymentId}`, webhookUrl("not-the-webhook-secret-but-long-enough-000"))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(deliver(`id=${paymentId}`, `${shopUrl}/api/webhooks/mollie`)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(deliver(`id=${paymentId}`, `${shop.url}/api/webhooks/mollie`)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect((await orderStatus(placed.orderId)).status).toBe("PENDING");
   });
 

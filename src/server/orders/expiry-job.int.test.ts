@@ -4,23 +4,22 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
-import { afterPaymentWebhook } from "@/server/orders/confirmation";
 import { adminNotification, mailOutbox, order, paymentDetail, product, sandboxPayment } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
-import { createOutboxMail } from "@/server/integrations/mail/sandbox";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import type { OnlinePaymentMethod } from "@/lib/payment-methods";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { startProviderServer, type ProviderServer } from "../../../tests/helpers/provider-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { orderConfirmationEmailJob, settlePaymentAndConfirm } from "./confirmation";
 import { sweepUnpaidOrders, type OrderExpiryOptions } from "./expiry-job";
-import { applyPaymentUpdate } from "./service";
 
 /**
  * The unpaid-order sweep asks the provider before it expires anything (SECURITY-REVIEW M7, M9, L7), with the
@@ -36,7 +35,7 @@ let options: OrderExpiryOptions;
 
 const webhookUrl = () => `${shop.url}/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
 const deliver = (paymentId: string) =>
-  handleMollieWebhook(t.db, { url: webhookUrl(), body: `id=${paymentId}`, payments: sandbox, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now) });
+  handleMollieWebhook(t.db, { url: webhookUrl(), body: `id=${paymentId}`, payments: sandbox, onPaymentUpdate: settlePaymentAndConfirm(now) });
 const sweep = (at: Date = now) => sweepUnpaidOrders(t.db, options, logger, at);
 
 /** Places a one-watch order paid by `method`, `ageHours` old, and starts its sandbox payment unless told not to. */
@@ -54,22 +53,21 @@ const statusOf = async (orderId: number) => (await t.db.select({ status: order.s
 const stockOf = async (productId: number) => (await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, productId)))[0]!.stock;
 const sandboxStatus = async (paymentId: string) => (await t.db.select({ status: sandboxPayment.status }).from(sandboxPayment).where(eq(sandboxPayment.id, paymentId)))[0]!.status;
 const setSandboxStatus = (paymentId: string, status: string) => t.db.update(sandboxPayment).set({ status }).where(eq(sandboxPayment.id, paymentId));
-const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+/** The e-mails sent to `email`, once the queued e-mail jobs have run. */
+const mailsTo = async (email: string) => {
+  await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `expiry-job-${process.pid}`) }), { products: 0, images: 0, now });
   sandbox = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
-  const mail = createOutboxMail({ db: t.db, from: "shop@example.com", log: logger });
-  options = {
-    timeoutMinutes: 60,
-    paymentsFor: () => sandbox,
-    confirmation: { mail, origin: "https://shop.example", tokenSecret: env.TOKEN_SECRET, shopName: "Balance & Crown" },
-  };
+  options = { timeoutMinutes: 60, paymentsFor: () => sandbox };
   // The shop's Mollie webhook route, as src/app/api/webhooks/mollie/route.ts runs it, for the sandbox to call.
   shop = await startProviderServer(async (request) => {
     const paymentId = new URLSearchParams(request.body).get("id") ?? "";
-    await afterPaymentWebhook(t.db, await deliver(paymentId), options.confirmation);
+    await deliver(paymentId);
     return { status: 200 };
   });
 });

@@ -1,30 +1,23 @@
 import "server-only";
+import { z } from "zod";
 import { env } from "@/env";
-import { afterPaymentWebhook } from "./confirmation";
-import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
-import { getMail } from "@/server/integrations/mail/mail";
-import type { MailPort } from "@/server/integrations/mail/port";
 import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
+import { defineJob } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
+import { queueOrderConfirmation } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
-
-/** How often the sweep looks for unpaid orders that have run out of time. */
-export const ORDER_EXPIRY_SWEEP_MS = 60_000;
 
 export type OrderExpiryOptions = {
   timeoutMinutes: number;
   /** The adapter that takes payments for a gateway, to ask about an order's payment. */
   paymentsFor: (gateway: PaymentGateway) => PaymentsPort;
-  /** What the confirmation e-mail of an order found paid needs, as the webhook routes give it. */
-  confirmation: { mail: MailPort; origin: string; tokenSecret: string; shopName: string };
 };
 
 /**
- * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders older than the timeout, then what a webhook
- * route does after a payment: the confirmation e-mail of each order the sweep found paid. A failed e-mail is logged
- * and left, as in the routes.
+ * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders older than the timeout, then what a webhook does
+ * after a payment: the confirmation e-mail of each order the sweep found paid is queued.
  */
 export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log: Logger, now: Date = new Date()): Promise<UnpaidOrderSweep> {
   const sweep = await expireUnpaidOrders(db, {
@@ -32,13 +25,7 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
     paymentsFor: options.paymentsFor,
     now,
   });
-  for (const { orderNumber, outcome } of sweep.paid) {
-    try {
-      await afterPaymentWebhook(db, outcome, options.confirmation);
-    } catch (error) {
-      log.error({ event: "ORDER", orderNumber, err: error }, "the order confirmation e-mail could not be sent");
-    }
-  }
+  for (const { orderNumber } of sweep.paid) await queueOrderConfirmation(db, orderNumber);
   if (sweep.expired.length > 0) log.info({ event: "ORDER", expired: sweep.expired }, `expired ${sweep.expired.length} unpaid order(s)`);
   if (sweep.paid.length > 0) {
     const paid = sweep.paid.map((order) => order.orderNumber);
@@ -49,29 +36,19 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
 }
 
 /**
- * The background job that expires unpaid orders: every minute, `sweepUnpaidOrders` with the live or sandbox payment
- * adapters and the shop's mail. Several app instances may run it at once: each order is locked while it changes,
- * and one already settled is left alone. Returns a function that stops it.
+ * Every minute, `sweepUnpaidOrders` with the live or sandbox payment adapters. The queue runs it on one instance per
+ * tick; should two runs meet anyway (a slow run and the next tick), each order is locked while it changes, and one
+ * already settled is left alone. A failed run is not retried: the next tick is a minute away.
  */
-export function startOrderExpiryJob(db: Db, timeoutMinutes: number, log: Logger): () => void {
-  const options: OrderExpiryOptions = {
-    timeoutMinutes,
-    paymentsFor: (gateway) => getPayments(gateway),
-    confirmation: { mail: getMail(db), origin: shopUrl(), tokenSecret: env.TOKEN_SECRET, shopName: env.SHOP_NAME },
-  };
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepUnpaidOrders(db, options, log);
-    } catch (error) {
-      log.error({ event: "ORDER", err: error }, "the unpaid order sweep failed");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), ORDER_EXPIRY_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const orderExpirySweepJob = defineJob({
+  name: "order-expiry-sweep",
+  schema: z.object({}),
+  schedule: "* * * * *",
+  retry: { limit: 0, delaySeconds: 0 },
+  expireInSeconds: 600,
+  async run(_data, { db, log }) {
+    await sweepUnpaidOrders(db, { timeoutMinutes: env.PENDING_ORDER_TIMEOUT_MINUTES, paymentsFor: (gateway) => getPayments(gateway) }, log);
+  },
+});
+
+export const orderExpiryJobs = [orderExpirySweepJob];

@@ -1,9 +1,10 @@
 import "server-only";
 import { eq, inArray, lt, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { rateLimit } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import type { Logger } from "@/server/logger";
+import { defineJob } from "@/server/jobs/define";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterMs: number };
@@ -44,14 +45,19 @@ export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<n
   return deleted.length;
 }
 
-/** Prunes the counters once an hour in the background; returns a function that stops it. */
-export function startRateLimitPruning(db: Db, log: Logger): () => void {
-  const timer = setInterval(() => {
-    pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, "old rate-limit counters could not be pruned"));
-  }, 60 * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Prunes the counters once an hour; a failed round is left to the next one. */
+export const rateLimitPruneJob = defineJob({
+  name: "rate-limit-prune",
+  schema: z.object({}),
+  schedule: "17 * * * *",
+  retry: { limit: 0, delaySeconds: 0 },
+  async run(_data, { db, log }) {
+    const pruned = await pruneRateLimits(db);
+    if (pruned > 0) log.info({ pruned }, `pruned ${pruned} old rate-limit counter(s)`);
+  },
+});
+
+export const rateLimitJobs = [rateLimitPruneJob];
 
 export async function resetRateLimits(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

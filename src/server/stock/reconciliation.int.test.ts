@@ -1,28 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { logbook, product, stockRecord } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import type { Logger } from "@/server/logger";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { reconcileStock, startStockReconciliationJob } from "./reconciliation";
+import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { reconcileStock, stockReconciliationJob } from "./reconciliation";
 
-let t: TestDatabase;
-let storageRoot: string;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  storageRoot = mkdtempSync(path.join(os.tmpdir(), "reconciliation-storage-"));
-  await seedDatabase(t.db, createSandboxStorage({ root: storageRoot }), { products: 40, images: 0 });
-});
-
-afterAll(async () => {
-  await t.dispose();
-  rmSync(storageRoot, { recursive: true, force: true });
-});
+const t = seededDatabaseForFile({ products: 40 });
 
 function stockCheckEntries() {
   return t.db
@@ -68,13 +51,12 @@ describe("stock ledger reconciliation", () => {
     });
   });
 
-  it("runs at start-up, before the nightly rounds", async () => {
+  it("the nightly job checks again and says how many products drift", async () => {
     const before = (await stockCheckEntries()).length;
     const lines: string[] = [];
     const log = { info: (_: unknown, line: string) => lines.push(line), error: (_: unknown, line: string) => lines.push(line) } as unknown as Logger;
 
-    const stop = await startStockReconciliationJob(t.db, log);
-    stop();
+    await stockReconciliationJob.run({}, { db: t.db, log, jobId: "nightly", attempt: 1 });
 
     expect((await stockCheckEntries()).length).toBe(before + 2);
     expect(lines).toEqual(["2 product(s) have stock that differs from their ledger"]);

@@ -1,9 +1,10 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { product, stockRecord } from "@/server/db/schema";
-import type { Logger } from "@/server/logger";
+import { defineJob } from "@/server/jobs/define";
 import { logChange } from "@/server/logbook/service";
 
 /** A product whose stock is not the sum of its ledger. */
@@ -11,8 +12,6 @@ export type StockDrift = { productId: number; name: string; stock: number; ledge
 
 /** Past this many drifting products one summary entry stands for the rest, so that a broken night stays readable. */
 const DRIFTS_LOGGED_ONE_BY_ONE = 100;
-/** The check runs at start-up and then every night at this hour, server time, when the shop is quiet. */
-const NIGHTLY_HOUR = 3;
 // Any fixed number: with several instances, one checks at a time and the others skip that round.
 const RECONCILIATION_LOCK = 80_412_006;
 
@@ -63,43 +62,25 @@ export async function reconcileStock(db: Db): Promise<StockDrift[] | null> {
   });
 }
 
-/** Milliseconds from `now` to the next NIGHTLY_HOUR o'clock, server time. */
-export function untilNextNight(now: Date): number {
-  const next = new Date(now);
-  next.setHours(NIGHTLY_HOUR, 0, 0, 0);
-  if (next <= now) next.setDate(next.getDate() + 1);
-  return next.getTime() - now.getTime();
-}
-
 /**
- * Checks the stock ledger once now and then every night. A failed check is logged and the next night tries again.
- * Returns a function that stops it.
+ * Checks the stock ledger every night at 02:00 UTC (three or four in the morning in the shop's time zone, when it
+ * is quiet); the server also queues one check when it starts. Drift is logged; a failed check is tried again.
  */
-export async function startStockReconciliationJob(db: Db, log: Logger): Promise<() => void> {
-  const check = async () => {
-    try {
-      const drift = await reconcileStock(db);
-      if (drift === null) return;
-      if (drift.length > 0) {
-        log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger`);
-      } else {
-        log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger");
-      }
-    } catch (error) {
-      log.error({ event: "STOCK_CHANGE", err: error }, "the stock ledger check failed");
+export const stockReconciliationJob = defineJob({
+  name: "stock-reconciliation",
+  schema: z.object({}),
+  schedule: "0 2 * * *",
+  retry: { limit: 2, delaySeconds: 600 },
+  expireInSeconds: 1800,
+  async run(_data, { db, log }) {
+    const drift = await reconcileStock(db);
+    if (drift === null) return;
+    if (drift.length > 0) {
+      log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger`);
+    } else {
+      log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger");
     }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const scheduleNight = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void check().finally(scheduleNight), untilNextNight(new Date()));
-    timer.unref();
-  };
-  await check();
-  scheduleNight();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}
+  },
+});
+
+export const stockReconciliationJobs = [stockReconciliationJob];

@@ -1,6 +1,7 @@
 import { getDb } from "@/server/db/client";
 import { getPayments } from "@/server/integrations/payments/payments";
-import { respondToPaymentWebhook, updateOrderPayment } from "@/server/orders/payment-webhook";
+import { settlePaymentAndConfirm } from "@/server/orders/confirmation";
+import { respondToPaymentWebhook } from "@/server/orders/payment-webhook";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +10,6 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const body = await request.text();
   return respondToPaymentWebhook(request, "mollie", () =>
-    handleMollieWebhook(getDb(), { url: request.url, body, payments: getPayments("mollie"), onPaymentUpdate: updateOrderPayment }),
+    handleMollieWebhook(getDb(), { url: request.url, body, payments: getPayments("mollie"), onPaymentUpdate: settlePaymentAndConfirm() }),
   );
 }

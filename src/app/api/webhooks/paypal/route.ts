@@ -1,6 +1,7 @@
 import { getDb } from "@/server/db/client";
 import { getLivePayPal } from "@/server/integrations/payments/payments";
-import { respondToPaymentWebhook, updateOrderPayment } from "@/server/orders/payment-webhook";
+import { settlePaymentAndConfirm } from "@/server/orders/confirmation";
+import { respondToPaymentWebhook } from "@/server/orders/payment-webhook";
 import { handlePayPalWebhook } from "@/server/webhooks/service";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +12,6 @@ export async function POST(request: Request) {
   if (!payments) return new Response("PayPal webhooks are only taken with live integrations", { status: 404 });
   const rawBody = await request.text();
   return respondToPaymentWebhook(request, "paypal", () =>
-    handlePayPalWebhook(getDb(), { headers: request.headers, rawBody, payments, onPaymentUpdate: updateOrderPayment }),
+    handlePayPalWebhook(getDb(), { headers: request.headers, rawBody, payments, onPaymentUpdate: settlePaymentAndConfirm() }),
   );
 }

@@ -1,0 +1,11 @@
+import "server-only";
+import { fulfilmentJobs } from "@/server/fulfilment/jobs";
+import { orderConfirmationJobs } from "@/server/orders/confirmation";
+import { orderExpiryJobs } from "@/server/orders/expiry-job";
+import { rateLimitJobs } from "@/server/rate-limit/service";
+import { shippingJobs } from "@/server/shipping/jobs";
+import { stockReconciliationJobs } from "@/server/stock/reconciliation";
+import type { RegisteredJob } from "./worker";
+
+/** Every kind of job the worker runs: each domain's array of job definitions (`<domain>/jobs.ts`). */
+export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs];

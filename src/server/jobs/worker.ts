@@ -1,0 +1,202 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import type { Database } from "@/server/db/client";
+import { connectionFor, drizzleExecutor, JOB_SCHEMA } from "@/server/jobs/boss";
+import type { JobDefinition } from "@/server/jobs/define";
+import { ensureQueue, expireSecondsOf, jobClient, sendOptionsOf } from "@/server/jobs/queue";
+import type { Logger } from "@/server/logger";
+
+export type JobWorkerOptions = {
+  log: Logger;
+  /** How long an idle queue waits before it asks again; a queued job starts within about this time. */
+  pollingIntervalSeconds?: number;
+  /**
+   * How often one instance (whichever gets there first) fails the tries whose time ran out, so that a job whose
+   * process died is retried, and archives old jobs.
+   */
+  maintenanceIntervalSeconds?: number;
+  /** How long `stop` waits for running jobs before handing them back to the queue for another instance. */
+  stopTimeoutMs?: number;
+};
+
+export type JobWorker = {
+  /** Stops taking jobs, lets the running ones finish (for up to `stopTimeoutMs`) and closes the connection. */
+  stop: () => Promise<void>;
+};
+
+/** A job the worker runs; the data's type is the job's own business (its schema checks it). */
+export type RegisteredJob = JobDefinition<unknown>;
+
+/**
+ * A finished or failed job stays where staff can see and retry it: failed ones for a week, done ones half a day
+ * before pg-boss archives them; archived jobs go after another week.
+ */
+const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * The worker gives up on a try this long before pg-boss would count it as expired, so that the worker has failed
+ * it (and ignores whatever it does next) before another instance can take the retry.
+ */
+const DEADLINE_MARGIN_MS = 2_000;
+
+/**
+ * Runs every job in `jobs` from the queue in PostgreSQL (or PGlite), from any number of instances at once:
+ * - each try is taken by one worker only (pg-boss takes a job with `FOR UPDATE SKIP LOCKED` and marks it active in
+ *   the same statement), and a done job is never taken again;
+ * - a try that throws is retried after the job's `retry` delay (doubling with `backoff`); one that outlives
+ *   `expireInSeconds` is failed and retried the same way, also when its process died with it (maintenance);
+ * - scheduled jobs (`schedule`, cron in UTC) are queued once per tick, whichever instances run;
+ * - each kind of job has its own loop, so a slow label never holds up an e-mail; a loop that finds work asks again
+ *   at once, an idle one waits `pollingIntervalSeconds`.
+ * A job outliving its expiry cannot be stopped from outside (JavaScript has no way to), so `expireInSeconds` must
+ * be well above a job's longest run; and every job claims what it does, so that a retry after a crash half-way
+ * finishes the work instead of repeating it.
+ */
+export async function startJobWorker(database: Database, jobs: readonly RegisteredJob[], options: JobWorkerOptions): Promise<JobWorker> {
+  const names = jobs.map((job) => job.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice) throw new Error(`Two jobs are named ${twice}`);
+  const log = options.log.child({ event: "JOB" });
+  const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+
+  const boss = new PgBoss({
+    ...connectionFor(database, 3),
+    schema: JOB_SCHEMA,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+  });
+  // Without a listener an 'error' event would end the process; pg-boss carries on after each.
+  boss.on("error", (error: unknown) => log.error({ err: error }, "job queue error"));
+  await boss.start();
+  for (const job of jobs) await database.db.transaction((tx) => ensureQueue(tx, job.name));
+  await syncSchedules(boss, jobs);
+
+  let stopping = false;
+  const idle = new Set<() => void>();
+  const running: RunningTries = new Map();
+  const settle: Settle = { complete: (name, id) => boss.complete(name, id), fail: (name, id, output) => boss.fail(name, id, output) };
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        idle.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, pollingMs);
+      idle.add(wake);
+    });
+
+  const loop = async (job: RegisteredJob) => {
+    while (!stopping) {
+      try {
+        const [taken] = await boss.fetch<unknown>(job.name, { includeMetadata: true });
+        if (taken) await runTry(database, job, taken, { log, settle, running });
+        else await pause();
+      } catch (error) {
+        log.error({ err: error, job: job.name }, "the job queue could not be read");
+        await pause();
+      }
+    }
+  };
+  const loops = jobs.map((job) => loop(job));
+  log.info({ jobs: names }, `job worker started: ${names.length} kinds of job`);
+
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    stopping = true;
+    for (const wake of idle) wake();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopTimeoutMs ?? 20_000)));
+    await Promise.race([Promise.allSettled(loops), timeout]);
+    clearTimeout(timer);
+    for (const [id, { name, abandon }] of running) {
+      abandon();
+      await boss.fail(name, id, { message: "the server stopped while the job ran" });
+    }
+    await boss.stop({ graceful: false });
+    log.info("job worker stopped");
+  };
+  return { stop: () => (stopped ??= stop()) };
+}
+
+/** Puts the jobs' schedules in place and takes away those of jobs that no longer have one. */
+async function syncSchedules(boss: PgBoss, jobs: readonly RegisteredJob[]): Promise<void> {
+  const scheduled = jobs.filter((job) => job.schedule);
+  for (const job of scheduled) await boss.schedule(job.name, job.schedule!, {}, { tz: "UTC", ...sendOptionsOf(job) });
+  for (const { name } of await boss.getSchedules()) {
+    if (!scheduled.some((job) => job.name === name)) await boss.unschedule(name);
+  }
+}
+
+/** How a try's end is recorded: through the worker's own connection, or through the caller's handle. */
+type Settle = {
+  complete: (name: string, id: string) => Promise<unknown>;
+  fail: (name: string, id: string, output: object) => Promise<unknown>;
+};
+/** The tries running now, by job id, each with what gives it up (at stop). */
+type RunningTries = Map<string, { name: string; abandon: () => void }>;
+
+/**
+ * One try of a job taken from the queue: its data checked, `run` called with a deadline a little inside the job's
+ * expiry, and the outcome recorded; a throw (or the deadline) fails the try, which pg-boss retries while the job
+ * has retries left. A try given up at stop has already been handed back, and its outcome no longer counts.
+ */
+async function runTry(
+  database: Database,
+  job: RegisteredJob,
+  taken: PgBoss.JobWithMetadata<unknown>,
+  { log, settle, running }: { log: Logger; settle: Settle; running: RunningTries },
+): Promise<void> {
+  const attempt = taken.retryCount + 1;
+  const jobLog = log.child({ job: job.name, jobId: taken.id, attempt });
+  let abandoned = false;
+  let abandon = () => {};
+  const deadline = new Promise<never>((_, reject) => {
+    const limitMs = expireSecondsOf(job) * 1000;
+    const timer = setTimeout(() => reject(new Error(`took longer than ${limitMs / 1000} s`)), Math.max(limitMs - DEADLINE_MARGIN_MS, limitMs * 0.8));
+    abandon = () => {
+      clearTimeout(timer);
+      abandoned = true;
+    };
+  });
+  running.set(taken.id, { name: job.name, abandon: () => abandon() });
+  try {
+    const run = Promise.resolve().then(() => job.run(job.schema.parse(taken.data), { db: database.db, log: jobLog, jobId: taken.id, attempt }));
+    await Promise.race([run, deadline]);
+    if (abandoned) return;
+    abandon();
+    await settle.complete(job.name, taken.id);
+  } catch (error) {
+    if (abandoned) return;
+    abandon();
+    const retries = attempt <= taken.retryLimit;
+    jobLog[retries ? "warn" : "error"]({ err: error }, retries ? `job ${job.name} failed; it will be tried again` : `job ${job.name} failed for good`);
+    await settle.fail(job.name, taken.id, error instanceof Error ? error : { message: String(error) });
+  } finally {
+    running.delete(taken.id);
+  }
+}
+
+/**
+ * Runs the jobs of these kinds that are due, here and now, one after another until none is left, through `db`
+ * instead of a worker: for tests and scripts that cannot wait for a worker's polling. Returns how many tries ran.
+ */
+export async function runWaitingJobs(database: Database, jobs: readonly RegisteredJob[], log: Logger): Promise<number> {
+  const db = drizzleExecutor(database.db);
+  const settle: Settle = {
+    complete: (name, id) => jobClient.complete(name, id, {}, { db }),
+    fail: (name, id, output) => jobClient.fail(name, id, output, { db }),
+  };
+  let tries = 0;
+  for (let found = true; found; ) {
+    found = false;
+    for (const job of jobs) {
+      const [taken] = await jobClient.fetch<unknown>(job.name, { includeMetadata: true, db });
+      if (!taken) continue;
+      found = true;
+      tries += 1;
+      await runTry(database, job, taken, { log: log.child({ event: "JOB" }), settle, running: new Map() });
+    }
+  }
+  return tries;
+}
