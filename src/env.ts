@@ -7,8 +7,8 @@ import { environmentNames } from "./lib/enums";
  *
  * With INTEGRATIONS=sandbox (the default) the live integrations' values are optional and sandboxes stand in for
  * them. Production refuses the sandboxes: they publish sign-in links and let a buyer choose "paid". With
- * INTEGRATIONS=live the shop's public address (AUTH_URL) and the mail server are always required, and in production
- * every secret a live integration needs.
+ * INTEGRATIONS=live the shop's public address (AUTH_URL) and the chosen mail service's credential (SMTP_URL or
+ * RESEND_API_KEY, after MAIL_SERVICE) are always required, and in production every secret a live integration needs.
  */
 
 const optional = z.string().min(1).optional();
@@ -65,9 +65,13 @@ export const env = createEnv({
     WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters"),
     /** How long an order may wait for its payment before it expires and its stock goes back on sale. */
     PENDING_ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+    /** Which service sends the shop's mail: a mail server (SMTP_URL) or Resend's API (RESEND_API_KEY). */
+    MAIL_SERVICE: z.enum(["smtp", "resend"]).default("smtp"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: optional,
     RESEND_API_KEY: optional,
+    /** Where Resend's API is: its production host unless a test points it at a local stand-in. */
+    RESEND_API_URL: z.url().default("https://api.resend.com"),
     MOLLIE_API_KEY: optional,
     PAYPAL_CLIENT_SECRET: optional,
     PAYPAL_SANDBOX_CLIENT_SECRET: optional,
@@ -77,6 +81,9 @@ export const env = createEnv({
     /** PostNL's contract codes (sandbox: DEVC and 11223344). */
     POSTNL_CUSTOMER_CODE: optional,
     POSTNL_CUSTOMER_NUMBER: optional,
+    /** PostNL's GlobalPack barcode type and customer code, for parcels outside the EU (product 4945), when the contract has them. */
+    POSTNL_GLOBALPACK_BARCODE_TYPE: optional,
+    POSTNL_GLOBALPACK_CUSTOMER_CODE: optional,
     /** Where the carriers' APIs are: their production hosts unless a test points them at a local stand-in. */
     POSTNL_API_URL: z.url().default("https://api.postnl.nl"),
     UPS_CLIENT_ID: optional,
@@ -133,12 +140,14 @@ export const env = createEnv({
         }
         return;
       }
-      for (const name of ["AUTH_URL", "SMTP_URL"] as const) {
+      // The chosen mail service's credential is needed; the other service's is not, in production either.
+      const [mailSecret, unusedMailSecret] = record.MAIL_SERVICE === "resend" ? (["RESEND_API_KEY", "SMTP_URL"] as const) : (["SMTP_URL", "RESEND_API_KEY"] as const);
+      for (const name of ["AUTH_URL", mailSecret] as const) {
         if (!record[name]) ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations" });
       }
       if (record.ENVIRONMENT !== "production") return;
       for (const name of liveIntegrationSecrets) {
-        if (!record[name]) {
+        if (name !== unusedMailSecret && !record[name]) {
           ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations in production" });
         }
       }

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Truck, XCircle } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { OrderOverview } from "@/features/orders/order-overview";
@@ -31,6 +31,17 @@ function Heading({ order }: { order: OrderView }) {
           order them again.
         </p>
         <PutBackInCart items={order.items.map(({ productId, name, quantity }) => ({ productId, name, quantity }))} />
+      </>
+    );
+  }
+  if (order.status === "SHIPPED") {
+    return (
+      <>
+        <Truck className="size-10 text-primary" aria-hidden />
+        <h1 className="font-serif text-3xl font-semibold">Your order is on its way</h1>
+        <p className="text-muted-foreground">
+          Order <strong className="text-foreground">{order.orderNumber}</strong> has left our workshop. You can follow the parcel with the tracking number below.
+        </p>
       </>
     );
   }

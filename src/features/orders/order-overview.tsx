@@ -2,7 +2,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatShippingDay, paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
-import type { OrderView } from "@/server/orders/schemas";
+import { carrierNames, type OrderView } from "@/server/orders/schemas";
+
+// A moment as the shop's customers read it: the day in the shop's time zone, where parcels leave from.
+const shopDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/Amsterdam" });
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -67,11 +70,24 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
         <Card id="delivery" title="Delivery and payment">
           <p className="font-medium">
             {method}
-            {shipping.carrier ? ` with ${shipping.carrier}` : ""}
+            {shipping.carrier ? ` with ${carrierNames[shipping.carrier]}` : ""}
           </p>
-          {shipping.trackingNumber ? <p>Tracking: {shipping.trackingNumber}</p> : null}
-          {shipping.estimatedShippingDate && underway ? <p>Leaves our workshop on {formatShippingDay(shipping.estimatedShippingDate)}</p> : null}
-          {shipping.estimatedDeliveryDate && underway ? <p>Expected {formatShippingDay(shipping.estimatedDeliveryDate)}</p> : null}
+          {order.deliveredAt ? <p className="font-medium">Delivered on {shopDay.format(order.deliveredAt)}</p> : null}
+          {order.shippedAt && !order.deliveredAt ? <p className="font-medium">Shipped on {shopDay.format(order.shippedAt)}</p> : null}
+          {shipping.trackingNumber ? (
+            <p>
+              Tracking:{" "}
+              {shipping.trackingUrl ? (
+                <a href={shipping.trackingUrl} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+                  {shipping.trackingNumber}
+                </a>
+              ) : (
+                shipping.trackingNumber
+              )}
+            </p>
+          ) : null}
+          {shipping.estimatedShippingDate && underway && !order.shippedAt ? <p>Leaves our workshop on {formatShippingDay(shipping.estimatedShippingDate)}</p> : null}
+          {shipping.estimatedDeliveryDate && underway && !order.deliveredAt ? <p>Expected {formatShippingDay(shipping.estimatedDeliveryDate)}</p> : null}
           <p className="mt-2 text-muted-foreground">Payment method: {paymentMethodLabels[order.paymentMethod]}</p>
         </Card>
       </div>

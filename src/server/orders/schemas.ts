@@ -20,6 +20,10 @@ export type OrderView = {
   orderNumber: string;
   status: OrderStatus;
   createdAt: Date;
+  /** When the parcel was handed to the carrier; null until the order is SHIPPED. */
+  shippedAt: Date | null;
+  /** When the carrier's tracking said the parcel was delivered; null until then. */
+  deliveredAt: Date | null;
   email: string;
   items: OrderViewItem[];
   /** The addressee and the address lines as a label prints them, ending with the country. */
@@ -28,9 +32,14 @@ export type OrderView = {
     method: ShippingMethod;
     carrier: Carrier | null;
     trackingNumber: string | null;
+    /** The carrier's public page where the customer follows the parcel; null without a tracking number. */
+    trackingUrl: string | null;
     estimatedShippingDate: string | null;
     estimatedDeliveryDate: string | null;
   };
   paymentMethod: PaymentProvider;
   totals: OrderTotals;
 };
+
+/** How the customer reads a carrier's name. */
+export const carrierNames: Record<Carrier, string> = { POSTNL: "PostNL", UPS: "UPS" };

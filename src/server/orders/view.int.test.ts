@@ -61,6 +61,8 @@ describe("the order view", () => {
     expect(totals.total).toEqual(stored!.total);
     expect(totals.total).toEqual(new Decimal("153.00").plus(stored!.shippingTotal));
     expect(view.address).toEqual({ name: "Ada Lovelace", lines: ["Analytical Engines", "Dam 1", "1012 JS Amsterdam", "Netherlands"] });
+    // Not shipped yet: no tracking to follow.
+    expect([view.shipping.trackingNumber, view.shipping.trackingUrl, view.shippedAt, view.deliveredAt]).toEqual([null, null, null, null]);
 
     // The e-mail shows the same figures as the pages.
     const mail = renderOrderConfirmationEmail(view, "https://shop.example/checkout/confirmation/x", "Balance & Crown");

@@ -4,6 +4,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { getCarrier } from "@/server/integrations/carriers/carriers";
 import { orderTokenMatches } from "./order-token";
 import type { OrderView } from "./schemas";
 import { orderTotals } from "./totals";
@@ -39,6 +40,8 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
       orderNumber: row.order.orderNumber,
       status: row.order.status,
       createdAt: row.order.createdAt,
+      shippedAt: detail.shippedAt,
+      deliveredAt: detail.deliveredAt,
       email: address.email,
       items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, paid: line.totalPrice, discount: line.totalDiscountAmount })),
       address: {
@@ -56,6 +59,10 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
         method: detail.shippingMethod,
         carrier: detail.carrier,
         trackingNumber: detail.trackingNumber,
+        trackingUrl:
+          detail.carrier && detail.trackingNumber
+            ? getCarrier(detail.carrier).trackingUrl(detail.trackingNumber, { countryCode: address.countryCode, postCode: address.postCode })
+            : null,
         estimatedShippingDate: detail.estimatedShippingDate,
         estimatedDeliveryDate: detail.estimatedDeliveryDate,
       },

@@ -1,14 +1,21 @@
 import { storageKeyProblem } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
 
-// Serves the sandbox storage folder, standing in for the public bucket URL. Images can be replaced under the same
-// key, so they are cached only briefly.
+/**
+ * The folders anyone may load from: the product pictures (`storageImageUrl`) and nothing else. The same storage also
+ * holds shipping labels (`labels/`, with customers' addresses, downloaded by staff at /admin/orders/label/...) and
+ * other private files, so this is a list of what is public, never of what is not.
+ */
+const publicPrefixes = ["products/"];
+
+// Serves the public part of the sandbox storage folder, standing in for the public bucket URL. Images can be
+// replaced under the same key, so they are cached only briefly.
 export async function GET(_request: Request, context: { params: Promise<{ key: string[] }> }): Promise<Response> {
   const storage = getStorage();
   if (storage.kind !== "sandbox") return notFound();
   const { key: segments } = await context.params;
   const key = segments.join("/");
-  if (storageKeyProblem(key)) return notFound();
+  if (storageKeyProblem(key) || !publicPrefixes.some((prefix) => key.startsWith(prefix))) return notFound();
   const stored = await storage.get(key);
   if (!stored) return notFound();
   return new Response(new Uint8Array(stored.body), {

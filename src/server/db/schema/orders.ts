@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgSequence, pgTable, text, timest
 import { sql } from "drizzle-orm";
 import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
-import { product } from "./catalogue";
+import { product, productReference } from "./catalogue";
 import { carrier, orderStatus, paymentProvider, refundReason, refundType, shippingMethod, shop } from "./enums";
 
 /** Numbers the orders for people; a sequence hands out each number once, however many orders are placed at once. */
@@ -28,37 +28,50 @@ export const order = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("order_user_idx").on(t.userId, t.createdAt.desc()),
-    index("order_status_idx").on(t.status, t.createdAt.desc()),
+    // Ascending, read backwards for newest first: drizzle's desc() means DESC NULLS LAST, which no plain
+    // `order by ... desc` (NULLS FIRST) can use.
+    index("order_user_created_idx").on(t.userId, t.createdAt),
+    // The order table's sorts and filters (src/server/orders/admin-service.ts): by date, per status, by number.
+    index("order_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("order_created_idx").on(t.createdAt, t.id),
+    index("order_number_pattern_idx").on(t.orderNumber.op("text_pattern_ops")),
     index("order_sold_at_idx").on(t.soldAt),
     uniqueIndex("order_number_unique").on(t.orderNumber),
   ],
 );
+
+/**
+ * A row's order. What is only part of the order (its address, details, lines, payments) goes with it: `cascade`;
+ * a refund is money that moved and keeps its order: `restrict`.
+ */
+const orderReference = (onDelete: "restrict" | "cascade") => integer().notNull().references(() => order.id, { onDelete });
 
 /** The address an order ships to, copied from the form or the address book when the order is placed. */
 export const orderAddress = pgTable(
   "order_address",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: orderReference("cascade"),
     ...addressColumns(),
     email: text().notNull(),
     /** The customer's own reference, printed on the label. */
     referenceLine: text(),
     ...timestamps,
   },
-  (t) => [index("order_address_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_address_order_idx").on(t.orderId),
+    // The start of an e-mail or a name, found from the index alone: the column itself rechecks LIKE, order_id answers.
+    index("order_address_email_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`, t.email, t.orderId),
+    index("order_address_last_name_pattern_idx").on(sql`lower(${t.lastName}) text_pattern_ops`, t.lastName, t.orderId),
+    index("order_address_first_name_pattern_idx").on(sql`lower(${t.firstName}) text_pattern_ops`, t.firstName, t.orderId),
+  ],
 );
 
 export const orderDetail = pgTable(
   "order_detail",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: orderReference("cascade"),
     shippingMethod: shippingMethod().notNull(),
     shop: shop().notNull().default("WEBSHOP"),
     estimatedShippingDate: date({ mode: "string" }),
@@ -76,6 +89,10 @@ export const orderDetail = pgTable(
     carrierProduct: text(),
     /** What the carrier calls the shipment when voiding it: UPS's ShipmentIdentificationNumber, PostNL's barcode. */
     carrierShipmentId: text(),
+    /**
+     * When the label was bought. Set while `trackingNumber` is still null, it is a claim: a label is being bought for
+     * the order right now, so a second request is refused; a claim older than ten minutes was abandoned and is taken over.
+     */
     labelCreatedAt: timestamp({ withTimezone: true, mode: "date" }),
     /** When the parcel was handed to the carrier (marked SHIPPED by staff or by the carrier's tracking). */
     shippedAt: timestamp({ withTimezone: true, mode: "date" }),
@@ -87,7 +104,13 @@ export const orderDetail = pgTable(
     invoiceNumber: text(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("order_detail_order_unique").on(t.orderId), uniqueIndex("order_detail_invoice_number_unique").on(t.invoiceNumber)],
+  (t) => [
+    uniqueIndex("order_detail_order_unique").on(t.orderId),
+    uniqueIndex("order_detail_invoice_number_unique").on(t.invoiceNumber),
+    // The order list's shop, carrier and method filters; with the statistics in migration 0011, a combination that
+    // matches nothing is known to be rare instead of walking the whole date index.
+    index("order_detail_shop_carrier_method_idx").on(t.shop, t.carrier, t.shippingMethod, t.orderId),
+  ],
 );
 
 /** The last invoice number handed out in each year; a row lock on the year's row numbers invoices without gaps. */
@@ -102,12 +125,8 @@ export const orderItem = pgTable(
   "order_item",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "restrict" }),
+    orderId: orderReference("cascade"),
+    productId: productReference("restrict"),
     quantity: integer().notNull(),
     /**
      * What the customer paid for the whole line, after every discount (product, global, personal and the line's share
@@ -122,7 +141,8 @@ export const orderItem = pgTable(
   },
   (t) => [
     index("order_item_order_idx").on(t.orderId),
-    index("order_item_product_idx").on(t.productId),
+    // A product's orders from the index alone (the order table's product search).
+    index("order_item_product_order_idx").on(t.productId, t.orderId),
     check("order_item_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -133,9 +153,7 @@ export const paymentDetail = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     externalPaymentId: text(),
-    orderId: integer()
-      .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+    orderId: orderReference("cascade"),
     total: money().notNull(),
     provider: paymentProvider().notNull(),
     providerFees: money(),
@@ -147,6 +165,7 @@ export const paymentDetail = pgTable(
   },
   (t) => [
     index("payment_detail_order_idx").on(t.orderId),
+    index("payment_detail_total_idx").on(t.total, t.orderId),
     uniqueIndex("payment_detail_external_unique").on(t.externalPaymentId),
   ],
 );
@@ -159,9 +178,7 @@ export const refund = pgTable(
   "refund",
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => order.id, { onDelete: "restrict" }),
+    orderId: orderReference("restrict"),
     externalRefundId: text(),
     originalPaymentId: text(),
     type: refundType().notNull(),
@@ -186,9 +203,7 @@ export const cartItem = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    productId: integer()
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    productId: productReference("cascade"),
     quantity: integer().notNull(),
     ...timestamps,
   },

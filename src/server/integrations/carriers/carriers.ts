@@ -24,7 +24,9 @@ export function getCarrier(carrier: Carrier): CarrierPort {
 function createLivePostNL(): CarrierPort {
   const { POSTNL_API_KEY: apiKey, POSTNL_CUSTOMER_CODE: customerCode, POSTNL_CUSTOMER_NUMBER: customerNumber } = env;
   if (!apiKey || !customerCode || !customerNumber) throw new Error("Live PostNL labels need POSTNL_API_KEY, POSTNL_CUSTOMER_CODE and POSTNL_CUSTOMER_NUMBER");
-  return createPostNLCarrier({ apiKey, customerCode, customerNumber, baseUrl: env.POSTNL_API_URL });
+  const { POSTNL_GLOBALPACK_BARCODE_TYPE: barcodeType, POSTNL_GLOBALPACK_CUSTOMER_CODE: globalPackCode } = env;
+  const globalPack = barcodeType && globalPackCode ? { barcodeType, customerCode: globalPackCode } : undefined;
+  return createPostNLCarrier({ apiKey, customerCode, customerNumber, baseUrl: env.POSTNL_API_URL, globalPack });
 }
 
 function createLiveUps(): CarrierPort {

@@ -69,5 +69,5 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
       ${emailButton(confirmationUrl, "View your order")}`,
     footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
   });
-  return { to: order.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl] };
+  return { to: order.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl], idempotencyKey: `order-confirmation/${order.orderNumber}` };
 }

@@ -1,0 +1,71 @@
+import "server-only";
+import { z } from "zod";
+import { rowId } from "@/lib/id";
+import type { Db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { CarrierError } from "@/server/integrations/carriers/port";
+import { defineJob } from "@/server/jobs/define";
+import { enqueueJob } from "@/server/jobs/queue";
+import { logChange } from "@/server/logbook/service";
+import { notifyStaff } from "@/server/notifications/service";
+import type { LabelRequests } from "./schemas";
+import { checkLabelRequests, createLabel, pollTracking, type FulfilmentActor } from "./service";
+import { shippingEmailJob } from "./shipping-email";
+
+const createLabelRetry = { limit: 3, delaySeconds: 60, backoff: true };
+
+/**
+ * Buys one order's label (`createLabel`). A refusal (the order got a label or was cancelled meanwhile) and a carrier
+ * that refuses the parcel itself (a 4xx: a bad address, an unknown product) are final and put before staff; anything
+ * else (the carrier down, a timeout) is retried.
+ */
+export const createLabelJob = defineJob({
+  name: "create-label",
+  schema: z.object({ orderId: rowId, userId: z.string().nullable() }),
+  retry: createLabelRetry,
+  // A carrier answers in seconds; the claim of a try that dies is taken over after ten minutes (service.ts).
+  expireInSeconds: 300,
+  async run({ orderId, userId }, { db, attempt }) {
+    try {
+      await createLabel(db, orderId, { userId });
+    } catch (error) {
+      const message = `No label was created for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`;
+      if (error instanceof AppError) {
+        await logChange(db, { userId, eventType: "ORDER", entityType: "ORDER", entityId: orderId, logLevel: "WARNING", description: message });
+        return;
+      }
+      const rejected = error instanceof CarrierError && error.status >= 400 && error.status < 500 && error.status !== 429;
+      if (rejected || attempt > createLabelRetry.limit) await notifyStaff(db, { type: "ORDER", severity: "ERROR", message });
+      if (!rejected) throw error;
+    }
+  },
+});
+
+/** Every half hour; each run asks about a bounded batch of parcels, each parcel at most every few hours. */
+export const trackingPollJob = defineJob({
+  name: "tracking-poll",
+  schema: z.object({}),
+  schedule: "*/30 * * * *",
+  expireInSeconds: 600,
+  async run(_data, { db, log }) {
+    const poll = await pollTracking(db);
+    if (poll.shipped.length > 0 || poll.delivered.length > 0) log.info({ event: "TRACKING", shipped: poll.shipped, delivered: poll.delivered }, `tracking: ${poll.shipped.length} shipped, ${poll.delivered.length} delivered`);
+    if (poll.failed.length > 0) log.warn({ event: "TRACKING", failed: poll.failed }, `tracking: ${poll.failed.length} parcel(s) could not be asked about`);
+  },
+});
+
+export const fulfilmentJobs = [createLabelJob, shippingEmailJob, trackingPollJob];
+
+/**
+ * Queues one create-label job per order that can get a label, and says why the others cannot. At most one job per
+ * order waits at a time; the job itself claims the label, so a second request is refused there too.
+ */
+export async function queueLabels(db: Db, orderIds: readonly number[], actor: FulfilmentActor): Promise<LabelRequests> {
+  const { ready, refused } = await checkLabelRequests(db, orderIds, actor.now);
+  await db.transaction(async (tx) => {
+    for (const { orderId } of ready) {
+      await enqueueJob(tx, createLabelJob, { orderId, userId: actor.userId }, { singletonKey: `create-label-${orderId}` });
+    }
+  });
+  return { queued: ready, refused };
+}

@@ -1,0 +1,65 @@
+import { carrierNames, type OrderView } from "@/server/orders/schemas";
+import { emailButton, emailHeading, escapeHtml, mailColours, renderEmailLayout } from "./layout";
+import type { MailMessage } from "./port";
+
+/**
+ * The shipping e-mail: the order is on its way, with what is in the parcel, the carrier, the tracking number and
+ * its link, and a link to the order page. Branded HTML and the same content as plain text.
+ */
+export function renderShippingConfirmationEmail(order: OrderView, orderUrl: string, shopName: string): MailMessage {
+  const { trackingNumber, trackingUrl } = order.shipping;
+  const carrier = order.shipping.carrier ? carrierNames[order.shipping.carrier] : null;
+  const subject = `Your order ${order.orderNumber} is on its way`;
+  const withCarrier = carrier ? ` with ${carrier}` : "";
+  const text = [
+    `Your order ${order.orderNumber} is on its way${withCarrier}.`,
+    "",
+    ...order.items.map((item) => `${item.quantity} × ${item.name}`),
+    "",
+    ...(trackingNumber ? [`Tracking number: ${trackingNumber}`] : []),
+    ...(trackingUrl ? [`Follow your parcel: ${trackingUrl}`] : []),
+    "",
+    "Shipping to:",
+    order.address.name,
+    ...order.address.lines,
+    "",
+    `See your order: ${orderUrl}`,
+    "",
+    shopName,
+  ].join("\n");
+
+  const cell = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
+  const itemRows = order.items
+    .map((item) => `<tr><td style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td></tr>`)
+    .join("");
+  const tracking = trackingNumber
+    ? `<p style="${cell}margin:0 0 16px;">Tracking number${carrier ? ` (${escapeHtml(carrier)})` : ""}: ${
+        trackingUrl
+          ? `<a href="${escapeHtml(trackingUrl)}" target="_blank" style="color:${mailColours.brass};font-weight:bold;">${escapeHtml(trackingNumber)}</a>`
+          : `<strong>${escapeHtml(trackingNumber)}</strong>`
+      }</p>`
+    : "";
+  const html = renderEmailLayout({
+    subject,
+    preheader: `Order ${order.orderNumber} has left our workshop${withCarrier}${trackingNumber ? `, tracking ${trackingNumber}` : ""}.`,
+    shopName,
+    maxWidth: 560,
+    body: `${emailHeading("Your order is on its way")}
+      <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> has left our workshop${escapeHtml(withCarrier)}. It was packed with care; we hope it gives you many good years.</p>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">${itemRows}</table>
+      ${tracking}
+      ${trackingUrl ? emailButton(trackingUrl, "Follow your parcel") : ""}
+      <p style="${cell}margin:0 0 8px;"><strong>Shipping to</strong><br>${[order.address.name, ...order.address.lines].map(escapeHtml).join("<br>")}</p>
+      <p style="${cell}margin:16px 0 0;"><a href="${escapeHtml(orderUrl)}" target="_blank" style="color:${mailColours.brass};">See your order</a></p>`,
+    footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
+  });
+  return {
+    to: order.email,
+    subject,
+    html,
+    text,
+    kind: "shipping-confirmation",
+    links: [...(trackingUrl ? [trackingUrl] : []), orderUrl],
+    idempotencyKey: `shipping-confirmation/${order.orderNumber}`,
+  };
+}
