@@ -29,12 +29,16 @@ export async function startPayment(
       idempotencyKey: `order-${placed.orderId}`,
     });
     await db.transaction(async (tx) => {
-      await tx.update(paymentDetail).set({ externalPaymentId: payment.externalPaymentId }).where(eq(paymentDetail.orderId, placed.orderId));
+      const [started] = await tx
+        .update(paymentDetail)
+        .set({ externalPaymentId: payment.externalPaymentId })
+        .where(eq(paymentDetail.orderId, placed.orderId))
+        .returning({ id: paymentDetail.id });
       await logChange(tx, {
         userId: null,
         eventType: "ORDER",
         entityType: "PAYMENT_DETAIL",
-        entityId: placed.orderId,
+        entityId: started?.id,
         newState: { provider: options.payments.provider, externalPaymentId: payment.externalPaymentId, status: payment.status },
         description: `Payment ${payment.externalPaymentId} started for order ${placed.orderNumber} (${placed.paymentMethod})`,
       });

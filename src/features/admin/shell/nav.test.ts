@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeNav, backSteps, environmentBanner, headingFor, navGroups } from "./nav";
 
 describe("admin navigation", () => {
-  it("has a sidebar entry for every admin route SPEC section 2 lists", () => {
+  it("has a sidebar entry for every admin route SPEC section 2 lists, and the background jobs", () => {
     const hrefs = navGroups.flatMap((group) => group.items.map((item) => item.href));
     const spec = [
       "/admin/dashboard", "/admin/products", "/admin/products/create", "/admin/products/create-template", "/admin/products/edit-template",
@@ -13,6 +13,7 @@ describe("admin navigation", () => {
       "/admin/orders/status/cancelled", "/admin/orders/create", "/admin/orders/edit", "/admin/orders/shipping-calendar",
       "/admin/discounts/create", "/admin/discounts/manage", "/admin/shippingSurcharge/create", "/admin/shippingSurcharge/manage",
       "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
+      "/admin/jobs",
     ];
     expect(hrefs.sort()).toEqual(spec.sort());
   });
@@ -21,11 +22,13 @@ describe("admin navigation", () => {
     expect(activeNav("/admin/products/restock-manager/approved")).toMatchObject({ group: { id: "products" }, item: { label: "Restock: approved" } });
     expect(activeNav("/admin/products/edit")).toMatchObject({ group: { id: "products" }, item: { href: "/admin/products" } });
     expect(activeNav("/admin/boxes/12")).toMatchObject({ group: { id: "boxes" } });
+    expect(activeNav("/admin/orders/BC-2026-000123")).toMatchObject({ group: { id: "orders" }, item: { label: "All orders" } });
     expect(activeNav("/admin/orders/status/paid_ready_to_ship")?.item.label).toBe("Ready to Ship");
   });
 
   it("names each page in the top bar", () => {
     expect(headingFor("/admin/boxes/12")).toBe("Box 12");
+    expect(headingFor("/admin/orders/BC-2026-000123")).toBe("Order BC-2026-000123");
     expect(headingFor("/admin/logbook/level/error")).toBe("Logbook — error");
     expect(headingFor("/admin/orders/status/paid_future_shipment")).toBe("Future Shipments");
   });

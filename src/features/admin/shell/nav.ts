@@ -93,6 +93,7 @@ export const navGroups: NavGroup[] = [
       { href: "/admin/logbook/level/info", label: "Info", count: (info) => info.logbook.totalCount - info.logbook.warningCount - info.logbook.errorCount },
       { href: "/admin/logbook/level/warning", label: "Warnings", count: (info) => info.logbook.warningCount, tone: "warning" },
       { href: "/admin/logbook/level/error", label: "Errors", count: (info) => info.logbook.errorCount, tone: "danger" },
+      { href: "/admin/jobs", label: "Background jobs" },
     ],
   },
 ];
@@ -107,10 +108,12 @@ export function activeNav(pathname: string): { group: NavGroup; item: NavItem } 
       if (isWithin(pathname, item.href) && (!best || item.href.length > best.item.href.length)) best = { group, item };
     }
   }
-  // Pages under a group without an entry of their own (a box at /admin/boxes/12) belong to the group's first entry.
-  if (!best && pathname.startsWith("/admin/boxes/")) {
-    const boxes = navGroups.find((group) => group.id === "boxes")!;
-    best = { group: boxes, item: boxes.items[0]! };
+  // Pages under a group without an entry of their own (a box at /admin/boxes/12, an order at /admin/orders/BC-...)
+  // belong to the group's first entry.
+  for (const id of ["boxes", "orders"]) {
+    if (best || !pathname.startsWith(`/admin/${id}/`)) continue;
+    const group = navGroups.find((candidate) => candidate.id === id)!;
+    best = { group, item: group.items[0]! };
   }
   return best;
 }
@@ -129,6 +132,7 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/google-bucket$/, () => "Google bucket"],
   [/^\/admin\/google-bucket\/upload$/, () => "Upload to the bucket"],
   [/^\/admin\/logbook\/level\/(info|warning|error)$/, (m) => `Logbook — ${m[1]}`],
+  [/^\/admin\/orders\/(BC-[\w-]+)$/, (m) => `Order ${m[1]}`],
 ];
 
 /** The top bar's heading for an address. */

@@ -1,16 +1,16 @@
 import { notFound } from "next/navigation";
-import { ArrivesLater } from "@/features/admin/arrives-later";
-import { humanize } from "@/features/admin/format";
+import { Suspense } from "react";
+import { OrderTable } from "@/features/admin/orders/order-table";
+import { orderListSlugs, type OrderListSlug } from "@/server/orders/admin-schemas";
 
-const statuses = ["all", "pending", "paid_ready_to_ship", "paid_future_shipment", "processed", "shipped", "cancelled"];
+export const metadata = { title: "Orders" };
 
 export default async function OrdersByStatusPage({ params }: { params: Promise<{ status: string }> }) {
   const { status } = await params;
-  if (!statuses.includes(status)) notFound();
+  if (!(orderListSlugs as readonly string[]).includes(status)) notFound();
   return (
-    <ArrivesLater
-      area="orders"
-      what={`The ${status === "all" ? "full order list" : `list of ${humanize(status).toLowerCase()} orders`} comes with the orders issue. The sidebar already counts orders waiting in each status.`}
-    />
+    <Suspense>
+      <OrderTable slug={status as OrderListSlug} />
+    </Suspense>
   );
 }

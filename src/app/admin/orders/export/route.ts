@@ -1,0 +1,41 @@
+import { adminPageAccess } from "@/server/admin/page-access";
+import { getDb } from "@/server/db/client";
+import { orderExportInput } from "@/server/orders/admin-schemas";
+import { orderExportCsv } from "@/server/orders/admin-service";
+
+/**
+ * The paid orders of a period as CSV, for staff only (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): it holds customers' names,
+ * so anyone else gets a 404 as for a page that does not exist. The file is streamed as it is read, a batch at a time.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const access = await adminPageAccess();
+  if (access.kind !== "admin") return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const search = new URL(request.url).searchParams;
+  const range = orderExportInput.safeParse({ from: search.get("from"), to: search.get("to") });
+  if (!range.success) {
+    const problem = range.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    return new Response(`Choose the days to export, as ?from=YYYY-MM-DD&to=YYYY-MM-DD (${problem}).`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const lines = orderExportCsv(getDb(), range.data);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(new TextEncoder().encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="orders-${range.data.from}-to-${range.data.to}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { toast } from "@/components/toast";
+import type { StaffOrderStatus } from "@/server/orders/admin-schemas";
+import { orderStatusLabels } from "./order-status";
+import { useCreateLabels, useMarkShipped, useTransitionOrders, useVoidLabel } from "./queries";
+
+type Refusal = { orderNumber: string | null; reason: string };
+
+/** What a bulk action did, as one toast: how many went through, and why the others did not (the first few). */
+function report(done: string, count: number, refused: Refusal[]) {
+  if (refused.length === 0) {
+    toast.success(done);
+    return;
+  }
+  const reasons = refused.slice(0, 3).map((refusal) => refusal.reason);
+  if (refused.length > 3) reasons.push(`… and ${refused.length - 3} more.`);
+  const title = count > 0 ? `${done}; ${refused.length} left as they were` : `Nothing changed: ${refused.length === 1 ? "the order was" : `${refused.length} orders were`} refused`;
+  toast.warning(title, { description: reasons.join(" ") });
+}
+
+const orders = (count: number) => `${count} order${count === 1 ? "" : "s"}`;
+
+/**
+ * The order admin's actions with what they tell staff afterwards. Status changes go through `admin.orders.transition`
+ * (the order machine); labels and shipping through `admin.fulfilment`. `onLabels` gets the orders whose labels were
+ * queued, to offer their print-out.
+ */
+export function useOrderActions({ onLabels }: { onLabels?: (orderIds: number[]) => void } = {}) {
+  const transition = useTransitionOrders();
+  const createLabels = useCreateLabels();
+  const voidLabel = useVoidLabel();
+  const markShipped = useMarkShipped();
+  return {
+    pending: transition.isPending || createLabels.isPending || voidLabel.isPending || markShipped.isPending,
+    transition: (orderIds: number[], to: StaffOrderStatus) =>
+      transition.mutate(
+        { orderIds, to },
+        { onSuccess: (outcome) => report(`${orders(outcome.done.length)} now ${orderStatusLabels[to]}`, outcome.done.length, outcome.refused) },
+      ),
+    createLabels: (orderIds: number[]) =>
+      createLabels.mutate(
+        { orderIds },
+        {
+          onSuccess: (outcome) => {
+            report(`Creating ${outcome.queued.length === 1 ? "a label" : `${outcome.queued.length} labels`}`, outcome.queued.length, outcome.refused);
+            if (outcome.queued.length > 0) onLabels?.(outcome.queued.map((queued) => queued.orderId));
+          },
+        },
+      ),
+    voidLabel: (orderId: number) => voidLabel.mutate({ orderId }, { onSuccess: (voided) => toast.success(`The label of ${voided.orderNumber} is void`) }),
+    markShipped: (orderIds: number[]) =>
+      markShipped.mutate({ orderIds }, { onSuccess: (outcome) => report(`${orders(outcome.shipped.length)} shipped`, outcome.shipped.length, outcome.refused) }),
+  };
+}

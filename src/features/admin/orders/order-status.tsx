@@ -1,0 +1,30 @@
+import { AdminBadge, type AdminBadgeTone } from "@/components/ui/admin-badge";
+import type { OrderStatus } from "@/lib/enums";
+
+/** The statuses as the sidebar names them (SPEC section 2), so a list, a badge and a button say the same. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  PENDING: "Pending",
+  PAID_READY_TO_SHIP: "Ready to Ship",
+  PAID_FUTURE_SHIPMENT: "Future Shipment",
+  PROCESSED: "Processed",
+  SHIPPED: "Shipped",
+  CANCELLED: "Cancelled",
+};
+
+const tones: Record<OrderStatus, AdminBadgeTone> = {
+  PENDING: "warning",
+  PAID_READY_TO_SHIP: "info",
+  PAID_FUTURE_SHIPMENT: "brass",
+  PROCESSED: "neutral",
+  SHIPPED: "success",
+  CANCELLED: "danger",
+};
+
+export function AdminOrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <AdminBadge tone={tones[status]}>{orderStatusLabels[status]}</AdminBadge>;
+}
+
+/** The documents route handlers' addresses (labels, packing slips, invoices) for some orders, as one PDF. */
+export function printUrl(document: "labels" | "packing-slips" | "invoices", orderIds: readonly number[]): string {
+  return `/admin/orders/print/${document}?orders=${orderIds.join(",")}`;
+}

@@ -1,0 +1,425 @@
+"use client";
+
+import { ArrowDown, ArrowUp, ArrowUpDown, FileText, PackageCheck, Printer, Search, Tag, X } from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { AdminCheckbox, AdminInput, AdminKbd, AdminSelect } from "@/components/ui/admin-form-controls";
+import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
+import { Button } from "@/components/ui/button";
+import { carriers, shippingMethods, shops } from "@/lib/enums";
+import { shippingMethodLabels } from "@/lib/labels";
+import { cn } from "@/lib/utils";
+import {
+  EXACT_COUNT_LIMIT,
+  ORDER_PAGE_SIZES,
+  orderListSlugs,
+  orderSortColumns,
+  statusOfSlug,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  type OrderListInput,
+  type OrderListSlug,
+  type OrderSortColumn,
+} from "@/server/orders/admin-schemas";
+import { carrierNames } from "@/server/orders/schemas";
+import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
+import { ListFrame, ListPager, ListTable, type ListColumn } from "../list-table";
+import { useShortcut } from "../use-shortcut";
+import { ExportDialog } from "./export-dialog";
+import { useShippingCountries } from "./manual-order-queries";
+import { useOrderActions } from "./order-actions";
+import { AdminOrderStatusBadge, orderStatusLabels, printUrl } from "./order-status";
+import { useAdminOrders } from "./queries";
+
+/** The filters' keys in the address, beside `search`, `sort`, `page` and `size`. */
+const filterKeys = ["shop", "country", "method", "carrier", "from", "to"] as const;
+
+/**
+ * The table's state lives in the address (the list in the path, the rest in the query), so a filtered, sorted page
+ * can be reloaded, bookmarked and shared.
+ */
+function readQuery(slug: OrderListSlug, search: URLSearchParams): OrderListInput {
+  const [sortColumn, direction] = (search.get("sort") ?? "date.desc").split(".");
+  const oneOf = <T extends string>(key: string, values: readonly T[]) => {
+    const value = search.get(key);
+    return values.includes(value as T) ? (value as T) : undefined;
+  };
+  const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(search.get(key) ?? "") ? search.get(key)! : undefined);
+  const page = Number(search.get("page"));
+  const size = Number(search.get("size"));
+  const country = search.get("country");
+  const from = day("from");
+  const to = day("to");
+  return {
+    status: statusOfSlug(slug) ?? undefined,
+    search: search.get("search")?.trim() || undefined,
+    shop: oneOf("shop", shops),
+    countryCode: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
+    shippingMethod: oneOf("method", shippingMethods),
+    carrier: oneOf("carrier", carriers),
+    from,
+    // A range the wrong way round keeps its first day only, rather than failing the whole page.
+    to: from && to && to < from ? undefined : to,
+    sort: (orderSortColumns as readonly string[]).includes(sortColumn ?? "") ? (sortColumn as OrderSortColumn) : "date",
+    direction: direction === "asc" ? "asc" : "desc",
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(size) ? (size as 25 | 50 | 100) : 50,
+  };
+}
+
+const listNames: Record<OrderListSlug, string> = {
+  all: "All",
+  ...(Object.fromEntries(orderListSlugs.slice(1).map((slug) => [slug, orderStatusLabels[statusOfSlug(slug)!]])) as Record<Exclude<OrderListSlug, "all">, string>),
+};
+
+/** "Seiko 5, 2 × Leather strap". */
+function itemsSummary(row: AdminOrderRow): string {
+  return row.items.map((item) => (item.quantity > 1 ? `${item.quantity} × ${item.name}` : item.name)).join(", ");
+}
+
+function countSummary(data: AdminOrderPage | undefined): string {
+  if (!data) return "Loading…";
+  const { totalItems, totalIsEstimate } = data;
+  // Counting stops past the limit; the planner's estimate is all there is, and a poor one reads "more than".
+  if (totalIsEstimate) return totalItems > EXACT_COUNT_LIMIT + 1 ? `About ${formatCount(totalItems)} orders` : `More than ${formatCount(EXACT_COUNT_LIMIT)} orders`;
+  return `${formatCount(totalItems)} order${totalItems === 1 ? "" : "s"}`;
+}
+
+function Shipping({ row }: { row: AdminOrderRow }) {
+  return (
+    <div className="mt-0.5 max-w-40 min-w-0 text-[11px] text-muted-foreground">
+      <p className="flex items-center gap-1 whitespace-nowrap">
+        {shippingMethodLabels[row.shippingMethod]}
+        {row.carrier ? <span>· {carrierNames[row.carrier]}</span> : null}
+        {row.hasLabel ? <Tag className="size-3.5 text-emerald-700 dark:text-emerald-400" aria-label="Label created" /> : null}
+      </p>
+      {row.trackingNumber ? <p className="truncate font-mono">{row.trackingNumber}</p> : null}
+    </div>
+  );
+}
+
+export function OrderTable({ slug }: { slug: OrderListSlug }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const query = useMemo(() => readQuery(slug, new URLSearchParams(params.toString())), [slug, params]);
+  const orders = useAdminOrders(query);
+  const countries = useShippingCountries();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [searchText, setSearchText] = useState(query.search ?? "");
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [labelsQueued, setLabelsQueued] = useState<number[] | null>(null);
+  const actions = useOrderActions({ onLabels: setLabelsQueued });
+
+  /** Writes to the address; a new sort order is a history entry of its own (SPEC's two-step back), the rest replace. */
+  const update = (changes: Record<string, string | undefined>, options: { push?: boolean; keepPage?: boolean } = {}) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    if (!options.keepPage) next.delete("page");
+    const href = `${pathname}${next.size ? `?${next.toString()}` : ""}`;
+    if (options.push) router.push(href, { scroll: false });
+    else router.replace(href, { scroll: false });
+  };
+
+  // Typing searches after a short pause, so each keystroke does not cost a query.
+  const currentSearch = query.search ?? "";
+  useEffect(() => {
+    if (searchText.trim() === currentSearch) return;
+    const timer = setTimeout(() => update({ search: searchText.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the latest address itself
+  }, [searchText]);
+
+  // A selection belongs to the rows on screen: another page, list or filter starts afresh.
+  const [selectionFor, setSelectionFor] = useState(params.toString() + slug);
+  if (selectionFor !== params.toString() + slug) {
+    setSelectionFor(params.toString() + slug);
+    setSelected(new Set());
+  }
+
+  useShortcut("/", () => searchBox.current?.focus());
+
+  const rows = orders.data?.rows ?? [];
+  const chosen = rows.filter((row) => selected.has(row.orderId)).map((row) => row.orderId);
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (orderId: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(orderId);
+      else next.delete(orderId);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row.orderId)) : new Set());
+
+  const sortBy = (column: OrderSortColumn) => {
+    const direction = query.sort === column && query.direction === "desc" ? "asc" : "desc";
+    update({ sort: column === "date" && direction === "desc" ? undefined : `${column}.${direction}` }, { push: true });
+  };
+  const sortHeading = (column: OrderSortColumn, label: string, className?: string): ListColumn => {
+    const sorted = query.sort === column ? query.direction : null;
+    return {
+      className,
+      sort: sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined,
+      label: (
+        <button type="button" onClick={() => sortBy(column)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
+          {label}
+          {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
+        </button>
+      ),
+    };
+  };
+
+  const columns: ListColumn[] = [
+    { label: <AdminCheckbox aria-label="Select every order on this page" checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false} onCheckedChange={(on) => toggleAll(on === true)} />, className: "w-10 pr-0" },
+    sortHeading("number", "Order"),
+    sortHeading("date", "Placed"),
+    { label: "Customer" },
+    { label: "Items" },
+    sortHeading("total", "Total", "text-right"),
+    { label: "Status and shipping" },
+  ];
+
+  const activeFilters = filterKeys.filter((key) => params.has(key));
+  const empty = orders.data && rows.length === 0 ? <>No orders{query.search ? ` match “${query.search}”` : ""}{activeFilters.length ? " with these filters" : ""}.</> : null;
+  const page = query.page ?? 1;
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Order lists" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+        {orderListSlugs.map((list) => {
+          const next = new URLSearchParams(params.toString());
+          next.delete("page");
+          return (
+            <Link
+              key={list}
+              href={`/admin/orders/status/${list}${next.size ? `?${next.toString()}` : ""}`}
+              aria-current={list === slug ? "page" : undefined}
+              className={cn(
+                "shrink-0 rounded-md border px-3 py-1.5 text-xs font-medium whitespace-nowrap transition-colors",
+                list === slug ? "border-primary bg-primary text-primary-foreground" : "bg-card text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {listNames[list]}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative w-full sm:max-w-md">
+          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <AdminInput
+            ref={searchBox}
+            type="search"
+            aria-label="Search orders"
+            placeholder="Order number, e-mail, name or product"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="pr-10 pl-8"
+          />
+          <AdminKbd className="absolute top-1/2 right-2 -translate-y-1/2">/</AdminKbd>
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          <ExportDialog from={query.from} to={query.to} />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <AdminSelect aria-label="Shop" className="sm:w-32" value={params.get("shop") ?? ""} onChange={(event) => update({ shop: event.target.value })}>
+          <option value="">All shops</option>
+          {shops.map((shop) => (
+            <option key={shop} value={shop}>
+              {shop === "EBAY" ? "eBay" : "Web shop"}
+            </option>
+          ))}
+        </AdminSelect>
+        <AdminSelect aria-label="Country" className="sm:w-44" value={params.get("country") ?? ""} onChange={(event) => update({ country: event.target.value })}>
+          <option value="">All countries</option>
+          {countries.data?.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </AdminSelect>
+        <AdminSelect aria-label="Shipping method" className="sm:w-36" value={params.get("method") ?? ""} onChange={(event) => update({ method: event.target.value })}>
+          <option value="">All methods</option>
+          {shippingMethods.map((method) => (
+            <option key={method} value={method}>
+              {shippingMethodLabels[method]}
+            </option>
+          ))}
+        </AdminSelect>
+        <AdminSelect aria-label="Carrier" className="sm:w-32" value={params.get("carrier") ?? ""} onChange={(event) => update({ carrier: event.target.value })}>
+          <option value="">All carriers</option>
+          {carriers.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrierNames[carrier]}
+            </option>
+          ))}
+        </AdminSelect>
+        <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          From
+          <AdminInput type="date" aria-label="Placed from" className="w-full sm:w-36" value={query.from ?? ""} max={query.to} onChange={(event) => update({ from: event.target.value })} />
+        </label>
+        <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          to
+          <AdminInput type="date" aria-label="Placed until" className="w-full sm:w-36" value={query.to ?? ""} min={query.from} onChange={(event) => update({ to: event.target.value })} />
+        </label>
+        {activeFilters.length ? (
+          <Button variant="ghost" size="sm" className="h-9 text-muted-foreground" onClick={() => update(Object.fromEntries(activeFilters.map((key) => [key, undefined])))}>
+            <X /> Clear filters
+          </Button>
+        ) : null}
+      </div>
+
+      {chosen.length > 0 ? (
+        <div role="toolbar" aria-label="Selected orders" className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2">
+          <span className="text-sm font-medium">{chosen.length} selected</span>
+          <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.transition(chosen, "PROCESSED")}>
+            <PackageCheck /> Mark processed
+          </Button>
+          <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.createLabels(chosen)}>
+            <Tag /> Print labels
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <a href={printUrl("packing-slips", chosen)} target="_blank" rel="noreferrer">
+              <FileText /> Print packing slips
+            </a>
+          </Button>
+          <Button size="sm" variant="ghost" className="ml-auto text-muted-foreground" onClick={() => setSelected(new Set())}>
+            <X /> Clear
+          </Button>
+        </div>
+      ) : null}
+
+      {labelsQueued ? (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg border bg-card px-3 py-2 text-sm">
+          <span>
+            {labelsQueued.length === 1 ? "A label is" : `${labelsQueued.length} labels are`} being bought from the carrier; the print-out holds each once it is in.
+          </span>
+          <Button size="sm" asChild>
+            <a href={printUrl("labels", labelsQueued)} target="_blank" rel="noreferrer">
+              <Printer /> Open the labels
+            </a>
+          </Button>
+          <Button size="sm" variant="ghost" className="ml-auto" aria-label="Dismiss" onClick={() => setLabelsQueued(null)}>
+            <X />
+          </Button>
+        </div>
+      ) : null}
+
+      <ListFrame
+        footer={
+          <ListPager
+            summary={<span data-testid="order-count">{countSummary(orders.data)}</span>}
+            page={page}
+            totalPages={orders.data?.totalPages ?? 1}
+            onPage={(target) => update({ page: target > 1 ? String(target) : undefined }, { keepPage: true })}
+            shortcuts
+          >
+            <label className="hidden items-center gap-1.5 sm:flex">
+              Rows
+              <AdminSelect aria-label="Rows per page" className="w-20" value={String(query.pageSize)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
+                {ORDER_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </AdminSelect>
+            </label>
+          </ListPager>
+        }
+      >
+        <div className="hidden max-h-[calc(100dvh-17rem)] overflow-auto md:block">
+          <ListTable columns={columns} loadingRows={orders.isPending ? 12 : 0} bodyClassName={cn(orders.isPlaceholderData && "opacity-60 transition-opacity")} empty={empty} emptyClassName="h-40">
+            {rows.map((row) => (
+              <AdminTableRow key={row.orderId} data-state={selected.has(row.orderId) ? "selected" : undefined} onDoubleClick={() => router.push(`/admin/orders/${row.orderNumber}`)}>
+                <AdminTableCell className="pr-0">
+                  <AdminCheckbox aria-label={`Select ${row.orderNumber}`} checked={selected.has(row.orderId)} onCheckedChange={(on) => toggle(row.orderId, on === true)} />
+                </AdminTableCell>
+                <AdminTableCell className="whitespace-nowrap">
+                  <Link href={`/admin/orders/${row.orderNumber}`} className="font-medium hover:text-primary hover:underline">
+                    {row.orderNumber}
+                  </Link>
+                  {row.shop === "EBAY" ? <p className="text-[11px] text-muted-foreground">eBay</p> : null}
+                </AdminTableCell>
+                <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+                <AdminTableCell>
+                  <div className="max-w-44 min-w-0 2xl:max-w-56">
+                    <p className="truncate font-medium">{row.customer}</p>
+                    <p className="truncate text-[11px] text-muted-foreground">
+                      {row.email} · {row.countryCode}
+                    </p>
+                  </div>
+                </AdminTableCell>
+                <AdminTableCell>
+                  <p className="max-w-48 truncate text-xs 2xl:max-w-80" title={itemsSummary(row)}>
+                    {itemsSummary(row)}
+                  </p>
+                </AdminTableCell>
+                <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
+                <AdminTableCell className="py-1">
+                  <AdminOrderStatusBadge status={row.status} />
+                  <Shipping row={row} />
+                </AdminTableCell>
+              </AdminTableRow>
+            ))}
+          </ListTable>
+        </div>
+        <OrderCards rows={rows} loading={orders.isPending} empty={empty} selected={selected} onToggle={toggle} dimmed={orders.isPlaceholderData} />
+      </ListFrame>
+    </div>
+  );
+}
+
+/** Below md the table becomes a stack of cards: a phone shows what matters of each order without sideways scrolling. */
+function OrderCards({
+  rows,
+  loading,
+  empty,
+  selected,
+  onToggle,
+  dimmed,
+}: {
+  rows: AdminOrderRow[];
+  loading: boolean;
+  empty: ReactNode;
+  selected: ReadonlySet<number>;
+  onToggle: (orderId: number, on: boolean) => void;
+  dimmed: boolean;
+}) {
+  return (
+    <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label="Orders">
+      {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
+      {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
+      {rows.map((row) => (
+        <li key={row.orderId} className={cn("flex gap-3 px-3 py-3", selected.has(row.orderId) && "bg-accent/60")}>
+          <AdminCheckbox className="mt-1" aria-label={`Select ${row.orderNumber}`} checked={selected.has(row.orderId)} onCheckedChange={(on) => onToggle(row.orderId, on === true)} />
+          <Link href={`/admin/orders/${row.orderNumber}`} className="min-w-0 flex-1 space-y-1">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-medium">{row.orderNumber}</span>
+              <AdminOrderStatusBadge status={row.status} />
+            </div>
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="truncate">
+                {row.customer} <span className="text-muted-foreground">· {row.countryCode}</span>
+              </span>
+              <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
+            </div>
+            <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
+            <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
+              {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
+              {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
+              {row.shop === "EBAY" ? " · eBay" : ""}
+              {row.hasLabel ? <Tag className="size-3 text-emerald-700" aria-label="Label created" /> : null}
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

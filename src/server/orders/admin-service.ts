@@ -1,0 +1,526 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { OrderStatus, PaymentProvider } from "@/lib/enums";
+import { queryWords } from "@/server/catalog/search-query";
+import type { Db } from "@/server/db/client";
+import { lockExistingRow } from "@/server/db/lock-row";
+import { pageCount } from "@/server/db/page";
+import { rawRows } from "@/server/db/raw-rows";
+import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, stockRecord, user, webhookEvent } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { PaymentsPort } from "@/server/integrations/payments/port";
+import { productImageKey } from "@/server/integrations/storage/port";
+import { escapeLike } from "@/server/logbook/service";
+import { SHOP_TIME_ZONE, shopDateAndHour } from "@/server/shipping/service";
+import {
+  EXACT_COUNT_LIMIT,
+  staffOrderStatuses,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  type OrderExportInput,
+  type OrderListQuery,
+  type StaffOrderStatus,
+  type TransitionOutcome,
+} from "./admin-schemas";
+import { orderMachine, paidOrderStatuses } from "./order-machine";
+import type { OrderTotals } from "./schemas";
+import { transitionOrder } from "./service";
+import { mergeTimeline } from "./timeline";
+import { orderTotals } from "./totals";
+import { getOrderView } from "./view";
+
+/*
+ * The order admin: the order table, one order's page with its timeline, status changes by staff, the CSV export.
+ *
+ * The table must answer in milliseconds over a million orders, so every list query walks an index in the order it
+ * sorts by and stops at the page, and a search first collects the matching ids from indexes alone (index-only
+ * scans: the trailing key columns below). The indexes it relies on, those marked + added by drizzle/0011 (ascending:
+ * PostgreSQL reads them backwards for newest first, which a DESC NULLS LAST index would not give a plain DESC):
+ *
+ *   + order_created_idx                     "order" (created_at, id): all orders by date; a date range
+ *   + order_status_created_idx              "order" (status, created_at, id): one status by date, with a date range
+ *     order_number_unique                   "order" (order_number): a whole order number; a bare number after the year
+ *   + order_number_pattern_idx              "order" (order_number text_pattern_ops): LIKE 'BC-2026-00%'
+ *   + order_address_email_pattern_idx       order_address (lower(email) text_pattern_ops, email, order_id)
+ *   + order_address_last_name_pattern_idx   order_address (lower(last_name) text_pattern_ops, last_name, order_id)
+ *   + order_address_first_name_pattern_idx  order_address (lower(first_name) text_pattern_ops, first_name, order_id)
+ *         an e-mail or a name, whole or its start (the trailing column lets PostgreSQL recheck LIKE without the table)
+ *   + order_item_product_order_idx          order_item (product_id, order_id): product words to orders, with
+ *                                           product_search_vector_idx
+ *   + payment_detail_total_idx              payment_detail (total, order_id): sorting by total
+ *   + order_detail_shop_carrier_method_idx  order_detail (shop, carrier, shipping_method, order_id), and statistics
+ *                                           on the three: the shop, carrier and method filters
+ *     order_pkey, order_address_order_idx, order_detail_order_unique, payment_detail_order_idx, order_item_order_idx
+ *         a page's rows and the country filter
+ *
+ * The order page adds logbook_entity_idx (entity_type, entity_id), stock_record_order_item_idx (order_item_id) and
+ * webhook_event_payment_status_unique (provider, external_payment_id, status), probed once per payment provider.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// The order table
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The start of a day in shop time, `days` later, as a timestamp PostgreSQL compares with the indexed column. */
+function shopDayStart(day: string, days = 0): SQL {
+  return sql`((${day}::date + ${days}::int)::timestamp at time zone ${SHOP_TIME_ZONE})`;
+}
+
+/** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
+const ORDER_NUMBER_YEARS = 10;
+
+/**
+ * The order ids a search matches, as one SQL `select order_id`, through index-only paths; null when the search
+ * holds nothing to look for. What the text looks like decides where it is looked for:
+ * - with an @, or one word with a dot, underscore or plus in it: the e-mail address, whole or its start;
+ * - BC-2026-000123, or its start (BC-2026-00, 2026-0001): the order number;
+ * - a bare number: the number after the year in the last ten years' orders, and product words (a caliber, 6139);
+ * - words: each must start the first name, the last name or the e-mail, or all must start words of a product.
+ * Each alternative is its own select (a union, an intersection across words) rather than one `or`, so that each
+ * reads one index alone and never the table.
+ */
+function searchMatches(search: string, now: Date): SQL | null {
+  const term = search.trim();
+  const byOrderNumber = (condition: SQL) => sql`select ${order.id} as order_id from ${order} where ${condition}`;
+  const byAddress = (column: AnyPgColumn, start: string) =>
+    sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where lower(${column}) like ${`${escapeLike(start)}%`}`;
+  if (term.includes("@") || /^[^\s]*[._+][^\s]*$/.test(term)) return byAddress(orderAddress.email, term.toLowerCase());
+  const number = term.toUpperCase().replace(/\s+/g, "");
+  if (/^BC-\d{4}-\d{6,}$/.test(number)) return byOrderNumber(sql`${order.orderNumber} = ${number}`);
+  const numberStart = /^BC-?[\d-]*$/.test(number) ? number.replace(/^BC-?/, "BC-") : /^\d{4}-\d*$/.test(number) ? `BC-${number}` : null;
+  if (numberStart) return byOrderNumber(sql`${order.orderNumber} like ${`${escapeLike(numberStart)}%`}`);
+
+  const parts: SQL[] = [];
+  if (/^\d{1,9}$/.test(term)) {
+    const year = Number(shopDateAndHour(now).date.slice(0, 4));
+    const numbers = Array.from({ length: ORDER_NUMBER_YEARS }, (_, back) => `BC-${year - back}-${term.padStart(6, "0")}`);
+    parts.push(byOrderNumber(inArray(order.orderNumber, numbers)));
+  }
+  const words = queryWords(term);
+  if (words.length > 0) {
+    const startsName = (word: string) =>
+      sql.join([orderAddress.firstName, orderAddress.lastName, orderAddress.email].map((column) => byAddress(column, word)), sql` union `);
+    parts.push(sql.join(words.map((word) => sql`(${startsName(word)})`), sql` intersect `));
+    // The product's own search words, as the product table's search reads them: every word starts one of them.
+    const productQuery = words.map((word) => `${word}:*`).join(" & ");
+    parts.push(
+      sql`select ${orderItem.orderId} as order_id from ${orderItem}
+          where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${productQuery}))`,
+    );
+  }
+  return parts.length > 0 ? sql.join(parts.map((part) => sql`(${part})`), sql` union `) : null;
+}
+
+/** The conditions on the order itself and, through semi-joins, on its detail and address. */
+function listFilters(input: OrderListQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (input.status) filters.push(sql`${order.status} = ${input.status}`);
+  if (input.from) filters.push(sql`${order.createdAt} >= ${shopDayStart(input.from)}`);
+  if (input.to) filters.push(sql`${order.createdAt} < ${shopDayStart(input.to, 1)}`);
+  const detail: SQL[] = [];
+  if (input.shop) detail.push(sql`${orderDetail.shop} = ${input.shop}`);
+  if (input.shippingMethod) detail.push(sql`${orderDetail.shippingMethod} = ${input.shippingMethod}`);
+  if (input.carrier) detail.push(sql`${orderDetail.carrier} = ${input.carrier}`);
+  if (detail.length > 0) {
+    filters.push(sql`exists (select 1 from ${orderDetail} where ${orderDetail.orderId} = ${order.id} and ${sql.join(detail, sql` and `)})`);
+  }
+  if (input.countryCode) {
+    filters.push(sql`exists (select 1 from ${orderAddress} where ${orderAddress.orderId} = ${order.id} and ${orderAddress.countryCode} = ${input.countryCode})`);
+  }
+  return filters;
+}
+
+/**
+ * One page of the order table and how many orders match. The page's ids come first, from the order table and its
+ * indexes alone (a search is collected first, materialised, so the planner never walks the whole date index hoping
+ * to meet its few matches); the rows are then read for those ids only. The count is exact up to
+ * `exactCountLimit` matches (counting stops there; `EXACT_COUNT_LIMIT` unless a test or benchmark says otherwise)
+ * and the planner's estimate beyond.
+ */
+export async function listOrders(db: Db, input: OrderListQuery, options: { now?: Date; exactCountLimit?: number } = {}): Promise<AdminOrderPage> {
+  const exactCountLimit = options.exactCountLimit ?? EXACT_COUNT_LIMIT;
+  const matches = input.search ? searchMatches(input.search, options.now ?? new Date()) : undefined;
+  if (matches === null) return { rows: [], totalItems: 0, totalIsEstimate: false, page: input.page, pageSize: input.pageSize, totalPages: 1 };
+
+  const filters = listFilters(input);
+  const withMatches = matches ? sql`with matches as materialized (select distinct order_id from (${matches}) as found) ` : sql``;
+  const joinMatches = matches ? sql` join matches on matches.order_id = ${order.id}` : sql``;
+  const where = filters.length > 0 ? sql` where ${sql.join(filters, sql` and `)}` : sql``;
+  const direction = sql.raw(input.direction);
+  const sortByTotal = input.sort === "total";
+  const orderBy = {
+    date: sql`${order.createdAt} ${direction}, ${order.id} ${direction}`,
+    // Numbers are handed out by a sequence as orders are inserted, so the id order is the number order.
+    number: sql`${order.id} ${direction}`,
+    total: sql`${paymentDetail.total} ${direction}, ${order.id} ${direction}`,
+  }[input.sort];
+  const joinTotal = sortByTotal ? sql` join ${paymentDetail} on ${paymentDetail.orderId} = ${order.id}` : sql``;
+  const matching = sql`from ${order}${joinMatches}${where}`;
+
+  const [pageIds, [counted]] = await Promise.all([
+    rawRows<{ id: number }>(
+      db,
+      sql`${withMatches}select ${order.id} as id from ${order}${joinMatches}${joinTotal}${where}
+          order by ${orderBy} limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+    ),
+    rawRows<{ n: number }>(db, sql`${withMatches}select count(*)::int as n from (select 1 ${matching} limit ${exactCountLimit + 1}) as counted`),
+  ]);
+  const exact = Number(counted?.n ?? 0);
+  const totalIsEstimate = exact > exactCountLimit;
+  const totalItems = totalIsEstimate ? Math.max(exact, await estimatedRows(db, sql`${withMatches}select 1 ${matching}`)) : exact;
+
+  const ids = pageIds.map((row) => Number(row.id));
+  const rows = await readOrderRows(db, ids);
+  return {
+    rows: ids.map((id) => rows.get(id)).filter((row) => row !== undefined),
+    totalItems,
+    totalIsEstimate,
+    page: input.page,
+    pageSize: input.pageSize,
+    totalPages: pageCount(totalItems, input.pageSize),
+  };
+}
+
+/** The planner's estimate of how many rows `query` returns, from the table statistics, without running it. */
+async function estimatedRows(db: Db, query: SQL): Promise<number> {
+  const [row] = await rawRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) ${query}`);
+  const plan = typeof row?.["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row?.["QUERY PLAN"];
+  return Math.round(Number((plan as [{ Plan: { "Plan Rows": number } }] | undefined)?.[0]?.Plan["Plan Rows"] ?? 0));
+}
+
+/** "Ada Lovelace", or "Ada Lovelace (Analytical Engines)" for an order to a company. */
+function customerName(address: { firstName: string; lastName: string; companyName: string | null }): string {
+  const name = `${address.firstName} ${address.lastName}`;
+  return address.companyName ? `${name} (${address.companyName})` : name;
+}
+
+type OrderRow = AdminOrderRow & { soldAt: Date | null; totals: OrderTotals; provider: PaymentProvider; providerFees: Decimal | null };
+
+/** The table's rows (and the export's) for these orders, by id, their totals from `orderTotals`. */
+async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (ids.length === 0) return new Map();
+  const [orders, lines] = await Promise.all([
+    db
+      .select({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        createdAt: order.createdAt,
+        soldAt: order.soldAt,
+        status: order.status,
+        firstName: orderAddress.firstName,
+        lastName: orderAddress.lastName,
+        companyName: orderAddress.companyName,
+        email: orderAddress.email,
+        countryCode: orderAddress.countryCode,
+        country: orderAddress.country,
+        shop: orderDetail.shop,
+        shippingMethod: orderDetail.shippingMethod,
+        carrier: orderDetail.carrier,
+        trackingNumber: orderDetail.trackingNumber,
+        labelKey: orderDetail.gcsLabelFilename,
+        provider: paymentDetail.provider,
+        providerFees: paymentDetail.providerFees,
+        shippingTotal: paymentDetail.shippingTotal,
+        surcharge: paymentDetail.additionalShippingFees,
+      })
+      .from(order)
+      .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
+      .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+      .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+      .where(inArray(order.id, [...ids])),
+    db
+      .select({ orderId: orderItem.orderId, name: product.name, quantity: orderItem.quantity, totalPrice: orderItem.totalPrice, totalDiscountAmount: orderItem.totalDiscountAmount })
+      .from(orderItem)
+      .innerJoin(product, eq(product.id, orderItem.productId))
+      .where(inArray(orderItem.orderId, [...ids]))
+      .orderBy(asc(orderItem.id)),
+  ]);
+  const linesOf = new Map<number, typeof lines>();
+  for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+  const rows = new Map<number, OrderRow>();
+  for (const row of orders) {
+    const orderLines = linesOf.get(row.orderId) ?? [];
+    const totals = orderTotals(orderLines, { shippingTotal: row.shippingTotal, surcharge: row.surcharge ?? new Decimal(0) });
+    rows.set(row.orderId, {
+      orderId: row.orderId,
+      orderNumber: row.orderNumber,
+      createdAt: row.createdAt,
+      soldAt: row.soldAt,
+      status: row.status,
+      customer: customerName(row),
+      email: row.email,
+      countryCode: row.countryCode,
+      country: row.country,
+      items: orderLines.map((line) => ({ name: line.name, quantity: line.quantity })),
+      total: totals.total,
+      totals,
+      shop: row.shop,
+      shippingMethod: row.shippingMethod,
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+      hasLabel: row.labelKey !== null,
+      provider: row.provider,
+      providerFees: row.providerFees,
+    });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status changes by staff
+// ---------------------------------------------------------------------------------------------------------------
+
+type StaffChangeState = { orderNumber: string; status: OrderStatus; trackingNumber: string | null };
+
+/**
+ * Why staff may not make a change the order machine allows, or null. A payment settles a PENDING order (a manual
+ * one is marked paid on its own page), and an order with a label is only sent on or shipped until the label is
+ * voided: otherwise a parcel with a paid label would wait as if it had none, or leave for a cancelled order.
+ */
+function staffRefusal(current: StaffChangeState, to: StaffOrderStatus): string | null {
+  if (current.status === "PENDING" && (to === "PAID_READY_TO_SHIP" || to === "PAID_FUTURE_SHIPMENT")) {
+    return `Order ${current.orderNumber} is awaiting payment: its payment marks it paid (a manual order is marked paid on its edit page).`;
+  }
+  if (current.trackingNumber && to !== "PROCESSED") {
+    return `Order ${current.orderNumber} has a label (tracking ${current.trackingNumber}): void the label first.`;
+  }
+  return null;
+}
+
+/** The statuses staff may move an order to from its page: what the machine allows, less what `staffRefusal` refuses. */
+export function staffTransitions(current: StaffChangeState): StaffOrderStatus[] {
+  return staffOrderStatuses.filter((to) => orderMachine.can(current.status, to) && staffRefusal(current, to) === null);
+}
+
+/**
+ * Moves each order to `to` through `transitionOrder`, each in its own transaction, so one refusal does not hold the
+ * others back. Each order answers done, or refused with the order machine's message (or why staff may not).
+ */
+export async function transitionOrders(db: Db, orderIds: readonly number[], to: StaffOrderStatus, actor: { userId: string }): Promise<TransitionOutcome> {
+  const outcome: TransitionOutcome = { done: [], refused: [] };
+  for (const orderId of new Set(orderIds)) {
+    let orderNumber: string | null = null;
+    try {
+      await db.transaction(async (tx) => {
+        const current = await lockExistingRow(tx, order, orderId, { orderNumber: order.orderNumber, status: order.status }, "Order");
+        orderNumber = current.orderNumber;
+        const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
+        orderMachine.assert(current.orderNumber, current.status, to);
+        const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
+        if (refusal) throw new AppError("CONFLICT", refusal);
+        await transitionOrder(tx, orderId, to, { userId: actor.userId, description: "Changed by staff in the order admin." });
+      });
+      outcome.done.push({ orderId, orderNumber: orderNumber!, status: to });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcome.refused.push({ orderId, orderNumber, reason: error.message });
+    }
+  }
+  return outcome;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One order's page
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The names payment providers record webhook events under. A record, so that a provider added to the port fails
+ * the type check here until it is listed; the events are then found through the (provider, payment, status) index.
+ */
+const paymentProviderNames: Record<PaymentsPort["provider"], true> = { mollie: true, paypal: true, sandbox: true };
+
+/**
+ * Everything the order page shows: the order's one view (`getOrderView`, totals included), the rest of what is
+ * stored about it, and its timeline. NOT_FOUND for an unknown number. `imageUrl` turns a storage key into the
+ * address a browser loads a picture from.
+ */
+export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key: string) => string): Promise<AdminOrder> {
+  const view = await getOrderView(db, orderNumber);
+  const [stored] = await db
+    .select({
+      userId: order.userId,
+      soldAt: order.soldAt,
+      address: {
+        id: orderAddress.id,
+        firstName: orderAddress.firstName,
+        lastName: orderAddress.lastName,
+        companyName: orderAddress.companyName,
+        phoneNumber: orderAddress.phoneNumber,
+        countryCode: orderAddress.countryCode,
+        referenceLine: orderAddress.referenceLine,
+      },
+      detail: {
+        id: orderDetail.id,
+        shop: orderDetail.shop,
+        trackingNumber: orderDetail.trackingNumber,
+        carrierProduct: orderDetail.carrierProduct,
+        labelCreatedAt: orderDetail.labelCreatedAt,
+        labelCost: orderDetail.labelCost,
+        labelKey: orderDetail.gcsLabelFilename,
+        trackingStatus: orderDetail.trackingStatus,
+        trackingCheckedAt: orderDetail.trackingCheckedAt,
+        totalWeight: orderDetail.totalWeight,
+        orderEmailSent: orderDetail.orderEmailSent,
+        shippingEmailSent: orderDetail.shippingEmailSent,
+        invoiceNumber: orderDetail.invoiceNumber,
+      },
+      payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees },
+    })
+    .from(order)
+    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .where(eq(order.id, view.orderId))
+    .limit(1);
+  if (!stored) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  const { address, detail, payment } = stored;
+
+  const items = await db
+    .select({ id: orderItem.id, productId: orderItem.productId, priceOverrideReason: orderItem.priceOverrideReason })
+    .from(orderItem)
+    .where(eq(orderItem.orderId, view.orderId))
+    .orderBy(asc(orderItem.id));
+  const itemIds = items.map((item) => item.id);
+  const overrideReasons = new Map(items.map((item) => [item.productId, item.priceOverrideReason]));
+
+  const ownEntries = [
+    and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(view.orderId))),
+    and(eq(logbook.entityType, "ORDER_DETAIL"), eq(logbook.entityId, String(detail.id))),
+    and(eq(logbook.entityType, "PAYMENT_DETAIL"), eq(logbook.entityId, String(payment.id))),
+    and(eq(logbook.entityType, "ORDER_ADDRESS"), eq(logbook.entityId, String(address.id))),
+    itemIds.length > 0 ? and(eq(logbook.entityType, "ORDER_ITEM"), inArray(logbook.entityId, itemIds.map(String))) : undefined,
+  ];
+  const [account, log, webhooks, stock] = await Promise.all([
+    stored.userId ? db.select({ userId: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, stored.userId)) : Promise.resolve([]),
+    db
+      .select({
+        id: logbook.id,
+        at: logbook.createdAt,
+        eventType: logbook.eventType,
+        entityType: logbook.entityType,
+        level: logbook.logLevel,
+        description: logbook.description,
+        previousState: logbook.previousState,
+        newState: logbook.newState,
+        by: sql<string | null>`coalesce(${user.name}, ${user.email})`,
+      })
+      .from(logbook)
+      .leftJoin(user, eq(user.id, logbook.userId))
+      .where(or(...ownEntries)),
+    payment.externalPaymentId
+      ? db
+          .select({ id: webhookEvent.id, at: webhookEvent.receivedAt, provider: webhookEvent.provider, externalPaymentId: webhookEvent.externalPaymentId, status: webhookEvent.status })
+          .from(webhookEvent)
+          .where(and(inArray(webhookEvent.provider, Object.keys(paymentProviderNames)), eq(webhookEvent.externalPaymentId, payment.externalPaymentId)))
+      : Promise.resolve([]),
+    itemIds.length > 0
+      ? db
+          .select({ id: stockRecord.id, at: stockRecord.createdAt, type: stockRecord.type, quantity: stockRecord.quantity, productName: product.name })
+          .from(stockRecord)
+          .innerJoin(product, eq(product.id, stockRecord.productId))
+          .where(inArray(stockRecord.orderItemId, itemIds))
+      : Promise.resolve([]),
+  ]);
+
+  return {
+    ...view,
+    items: view.items.map((item) => ({ ...item, image: imageUrl(productImageKey(item.productId)), priceOverrideReason: overrideReasons.get(item.productId) ?? null })),
+    account: account[0] ?? null,
+    contact: {
+      firstName: address.firstName,
+      lastName: address.lastName,
+      companyName: address.companyName,
+      phoneNumber: address.phoneNumber,
+      countryCode: address.countryCode,
+      referenceLine: address.referenceLine,
+    },
+    soldAt: stored.soldAt,
+    shop: detail.shop,
+    payment: { method: view.paymentMethod, externalPaymentId: payment.externalPaymentId, providerFees: payment.providerFees },
+    label: {
+      carrierProduct: detail.carrierProduct,
+      // Without a tracking number the time only marks a label being bought right now (fulfilment's claim).
+      createdAt: detail.trackingNumber ? detail.labelCreatedAt : null,
+      cost: detail.labelCost,
+      downloadUrl: detail.labelKey ? `/admin/orders/label/${encodeURIComponent(view.orderNumber)}` : null,
+      trackingStatus: detail.trackingStatus,
+      trackingCheckedAt: detail.trackingCheckedAt,
+    },
+    totalWeightGrams: detail.totalWeight,
+    emails: { orderEmailSent: detail.orderEmailSent, shippingEmailSent: detail.shippingEmailSent },
+    invoiceNumber: detail.invoiceNumber,
+    actions: staffTransitions({ orderNumber: view.orderNumber, status: view.status, trackingNumber: detail.trackingNumber }),
+    timeline: mergeTimeline({ webhooks, log, stock }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The CSV export
+// ---------------------------------------------------------------------------------------------------------------
+
+const EXPORT_BATCH = 500;
+const CSV_COLUMNS = ["number", "date", "customer", "country", "items", "discount", "shipping", "surcharge", "total", "provider", "fees"];
+
+/**
+ * A text cell as RFC 4180 wants it, made inert for spreadsheets: text starting with = + - @ (or a tab or carriage
+ * return) would be run as a formula when the file is opened, so it is prefixed with an apostrophe, which
+ * spreadsheets show as text. A cell with a comma, a quote or a line break is quoted, its quotes doubled.
+ */
+export function csvText(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+/** An amount with a dot and two decimals, whatever the locale; empty when unknown. */
+const csvAmount = (value: Decimal | null) => (value === null ? "" : value.toFixed(2));
+
+function csvLine(cells: string[]): string {
+  return `${cells.join(",")}\r\n`;
+}
+
+/**
+ * The paid orders of a period as CSV lines, for the accountant: those paid (not since cancelled) from the first
+ * day to the last, in shop time, oldest first, with their named totals from `orderTotals`, the payment method and
+ * the provider's fees. Read in batches along the sold-at index, so a year of orders streams in constant memory.
+ */
+export async function* orderExportCsv(db: Db, range: OrderExportInput): AsyncGenerator<string> {
+  // A byte order mark, so that spreadsheet programs read the customers' names as UTF-8.
+  yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+  const inRange = and(inArray(order.status, [...paidOrderStatuses]), gte(order.soldAt, shopDayStart(range.from)), lt(order.soldAt, shopDayStart(range.to, 1)));
+  let after: { soldAt: Date; id: number } | null = null;
+  for (;;) {
+    const batch: { id: number; soldAt: Date | null }[] = await db
+      .select({ id: order.id, soldAt: order.soldAt })
+      .from(order)
+      .where(after ? and(inRange, sql`(${order.soldAt}, ${order.id}) > (${after.soldAt.toISOString()}::timestamptz, ${after.id}::int)`) : inRange)
+      .orderBy(asc(order.soldAt), asc(order.id))
+      .limit(EXPORT_BATCH);
+    if (batch.length === 0) return;
+    const rows = await readOrderRows(db, batch.map((row) => row.id));
+    let chunk = "";
+    for (const { id } of batch) {
+      const row = rows.get(id);
+      if (!row) continue;
+      const { totals } = row;
+      chunk += csvLine([
+        csvText(row.orderNumber),
+        row.soldAt ? shopDateAndHour(row.soldAt).date : "",
+        csvText(row.customer),
+        csvText(row.countryCode),
+        csvAmount(totals.items),
+        csvAmount(totals.discount),
+        csvAmount(totals.shipping),
+        csvAmount(totals.surcharge),
+        csvAmount(totals.total),
+        csvText(row.provider),
+        csvAmount(row.providerFees),
+      ]);
+    }
+    yield chunk;
+    const last = batch.at(-1)!;
+    after = { soldAt: last.soldAt!, id: last.id };
+  }
+}
