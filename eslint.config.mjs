@@ -9,7 +9,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const featuresZone = {
   target: "./src/features",
   from: path.join(root, "src/server/**"),
-  except: [path.join(root, "src/server/*/schemas.ts"), path.join(root, "src/server/*/admin-schemas.ts")],
+  except: [path.join(root, "src/server/*/schemas.ts"), path.join(root, "src/server/*/*-schemas.ts")],
   message: "Features import a server domain's schemas.ts (types and zod schemas) or src/lib, nothing else from src/server.",
 };
 const serverZone = { target: "./src/server", from: "./src/features", message: "The server never imports UI code; share it through src/lib." };

@@ -146,6 +146,12 @@ export async function deleteAddress(db: Db, userId: string, id: number): Promise
   return listAddresses(db, userId);
 }
 
+/**
+ * The order's id, qualified by its table: in a select from one table Drizzle writes bare column names, so a bare
+ * `order.id` inside a subquery would name the subquery's own `id`.
+ */
+const orderIdOutside = sql`${order}.${sql.identifier("id")}`;
+
 /** The customer's orders, newest first, with their paid total where a payment exists. */
 export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
   return db
@@ -155,8 +161,8 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
       status: order.status,
       createdAt: order.createdAt,
       soldAt: order.soldAt,
-      itemCount: sql<number>`coalesce((select sum(${orderItem.quantity}) from ${orderItem} where ${orderItem.orderId} = ${order.id}), 0)::int`,
-      total: sql`(select ${paymentDetail.total} from ${paymentDetail} where ${paymentDetail.orderId} = ${order.id} order by ${paymentDetail.id} desc limit 1)`.mapWith(paymentDetail.total),
+      itemCount: sql<number>`coalesce((select sum(${orderItem.quantity}) from ${orderItem} where ${orderItem.orderId} = ${orderIdOutside}), 0)::int`,
+      total: sql`(select ${paymentDetail.total} from ${paymentDetail} where ${paymentDetail.orderId} = ${orderIdOutside} order by ${paymentDetail.id} desc limit 1)`.mapWith(paymentDetail.total),
     })
     .from(order)
     .where(eq(order.userId, userId))

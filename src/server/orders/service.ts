@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray, lt, notExists } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, notExists, or } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
+import { lockExistingRow, lockRow } from "@/server/db/lock-row";
 import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { foundOrNull } from "@/server/http/found-or-null";
@@ -32,12 +33,7 @@ type Actor = { userId: string | null; description: string; now?: Date };
  * returns the order's stock to the shelves through the ledger.
  */
 export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, actor: Actor): Promise<void> {
-  const [current] = await tx
-    .select({ status: order.status, orderNumber: order.orderNumber, soldAt: order.soldAt })
-    .from(order)
-    .where(eq(order.id, orderId))
-    .for("update");
-  if (!current) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
+  const current = await lockExistingRow(tx, order, orderId, { status: order.status, orderNumber: order.orderNumber, soldAt: order.soldAt }, "Order");
   orderMachine.assert(current.orderNumber, current.status, to);
   const paying = current.status === "PENDING" && (to === "PAID_READY_TO_SHIP" || to === "PAID_FUTURE_SHIPMENT");
   const soldAt = paying ? (actor.now ?? new Date()) : current.soldAt;
@@ -57,20 +53,13 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
 /** Books every item of a cancelled order back into stock, one ORDER_ITEM ledger row per item. */
 async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, userId: string | null): Promise<void> {
   const items = await tx
-    .select({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity })
+    .select({ orderItemId: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity })
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.id));
   await bookStockInProductOrder(
     tx,
-    items.map((item) => ({
-      productId: item.productId,
-      quantity: item.quantity,
-      type: "ORDER_ITEM",
-      orderItemId: item.id,
-      userId,
-      description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock`,
-    })),
+    items.map((item) => ({ ...item, type: "ORDER_ITEM", userId, description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock` })),
   );
 }
 
@@ -185,7 +174,15 @@ export async function expireUnpaidOrders(
     })
     .from(order)
     .leftJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .where(and(eq(order.status, "PENDING"), lt(order.createdAt, options.olderThan), notExists(flaggedPayment)))
+    // An order on ACCOUNT is a manual order staff settle themselves; no provider will ever report it paid.
+    .where(
+      and(
+        eq(order.status, "PENDING"),
+        lt(order.createdAt, options.olderThan),
+        notExists(flaggedPayment),
+        or(isNull(paymentDetail.provider), ne(paymentDetail.provider, "ACCOUNT")),
+      ),
+    )
     .orderBy(asc(order.id));
 
   const sweep: UnpaidOrderSweep = { expired: [], paid: [], waiting: [], failed: [] };
@@ -244,7 +241,7 @@ async function sweepOrder(
 /** Cancels an order still PENDING, under its lock; one settled meanwhile is left as it is. */
 async function expireOrder(db: Db, orderId: number, description: string, now: Date): Promise<SweepStep> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ status: order.status }).from(order).where(eq(order.id, orderId)).for("update");
+    const locked = await lockRow(tx, order, orderId, { status: order.status });
     if (locked?.status !== "PENDING") return { kind: "settled elsewhere" as const };
     await transitionOrder(tx, orderId, "CANCELLED", { userId: null, description, now });
     return { kind: "expired" as const };

@@ -12,6 +12,9 @@ export const orderValue = z
   .refine((value) => value.greaterThanOrEqualTo(0), "must not be negative")
   .refine((value) => value.decimalPlaces() <= 2, "must have at most two decimals");
 
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDay = z.iso.date("must be a date (YYYY-MM-DD)");
+
 /** A state or province as the shipping rules name it (NY, ON, NSW); the checkout's schemas take the same. */
 export const regionCode = z.string().trim().regex(/^[A-Za-z0-9]{1,3}$/, "must be a state or province code");
 
@@ -20,6 +23,11 @@ export const shippingOptionsInput = z.object({
   /** The state or province, for countries that have them (United States, Canada, Australia). */
   regionCode: regionCode.transform((code) => code.toUpperCase()).optional(),
   orderValue,
+  /**
+   * YYYY-MM-DD: the parcel is not to leave before this day (a manual order the customer wants later). The shipping
+   * date is then the first shipping day on or after it, or this day itself when the calendar is not planned so far.
+   */
+  notBefore: calendarDay.optional(),
 });
 export type ShippingOptionsInput = z.input<typeof shippingOptionsInput>;
 
@@ -54,15 +62,17 @@ export type ShippingOptions = {
   /** Above this order value the parcel must go tracked. */
   maxOrderUntracked: Decimal;
   surchargeBand: SurchargeBand | null;
-  /** YYYY-MM-DD, the next shipping day from the calendar; null when none is planned. */
+  /** YYYY-MM-DD, the next shipping day from the calendar (on or after `notBefore`); null when none is planned. */
   estimatedShippingDate: string | null;
   options: ShippingOption[];
 };
 
-/** The chosen method's price and dates, as an order records them. */
+/** The chosen method's price and dates, as an order records them, and the destination's names for its address. */
 export type ShippingQuote = ShippingOption & {
   countryCode: string;
+  countryName: string;
   regionCode: string | null;
+  regionName: string | null;
   estimatedShippingDate: string | null;
 };
 
@@ -74,4 +84,52 @@ export type ShippingCountry = {
   eu: boolean;
   /** The states or provinces to choose from; empty when the country has none. */
   regions: { code: string; name: string }[];
+};
+
+// The shipping calendar (`calendar.ts`).
+
+/** The longest range one calendar request lists: a year and a bit, enough for any screen. */
+export const MAX_CALENDAR_RANGE_DAYS = 400;
+
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+export const shippingCalendarRangeInput = z
+  .object({ from: calendarDay, to: calendarDay })
+  .refine((range) => range.from <= range.to, { path: ["to"], message: "must not be before the start" })
+  .refine((range) => daysBetween(range.from, range.to) <= MAX_CALENDAR_RANGE_DAYS, { path: ["to"], message: `must be at most ${MAX_CALENDAR_RANGE_DAYS} days after the start` });
+export type ShippingCalendarRangeInput = z.input<typeof shippingCalendarRangeInput>;
+
+export const shippingDayInput = z.object({ date: calendarDay });
+export type ShippingDayInput = z.input<typeof shippingDayInput>;
+
+/** The shipping days in a range, and what staff plan around them. */
+export type ShippingCalendarView = {
+  from: string;
+  to: string;
+  /** Today in the shop's time zone (YYYY-MM-DD): days before it are history and cannot change. */
+  today: string;
+  /** The day an order paid now leaves (today's cut-off counted); null when none is planned. */
+  nextShippingDay: string | null;
+  /** The shipping days from `from` to `to`, in order. */
+  days: string[];
+  /** The next shipping days from today on, whatever the range: the list beside the month. */
+  upcoming: string[];
+  /** Orders not yet shipped that are planned to leave on a day of the range, by day. */
+  plannedOrders: { date: string; count: number }[];
+};
+
+/** What a calendar change did to the orders waiting to ship. */
+export type ShipmentReplan = {
+  /** Future shipments whose day has come: now PAID_READY_TO_SHIP. */
+  released: string[];
+  /** Orders whose estimated shipping (and delivery) date moved to follow the calendar. */
+  moved: string[];
+};
+
+export type ShippingDayChange = {
+  date: string;
+  /** False when the day was already so (added twice, or removed when it was not a shipping day). */
+  changed: boolean;
+  nextShippingDay: string | null;
+  replan: ShipmentReplan;
 };

@@ -1,10 +1,6 @@
-import os from "node:os";
-import path from "node:path";
 import { Decimal } from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countries, regions } from "@/server/db/seed/reference-data";
-import { seedDatabase } from "@/server/db/seed/seed";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import {
   estimatedDeliveryDate,
   getNextShippingDay,
@@ -14,7 +10,7 @@ import {
   nextShippingDay,
   quoteShipping,
 } from "@/server/shipping/service";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 
 /**
  * The shipping rules over the seeded settings: every active destination, every surcharge band, untracked refused
@@ -27,17 +23,8 @@ const wednesdayMorning = new Date("2026-03-04T09:00:00Z");
 const wednesdayAfternoon = new Date("2026-03-04T13:30:00Z"); // 14:30 in Amsterdam
 const tuesday = new Date("2026-03-03T09:00:00Z");
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  // The seed fills the calendar with Mondays, Wednesdays and Fridays for eight weeks from `now`.
-  await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `shipping-test-${process.pid}`) }), { products: 0, images: 0, now: wednesdayMorning });
-});
-
-afterAll(async () => {
-  await t?.dispose();
-});
+// The seed fills the calendar with Mondays, Wednesdays and Fridays for eight weeks from `now`.
+const t = seededDatabaseForFile({ now: wednesdayMorning });
 
 // Order value → the seeded band's surcharge as a fraction of the order value (0–100 none, 100–250 2%,
 // 250–500 3.5%, above 5%); where two bands meet the higher one applies.

@@ -144,7 +144,8 @@ export function shippingOptionsFor(
 export async function getShippingOptions(db: Db, rawInput: ShippingOptionsInput, now: Date = new Date()): Promise<ShippingOptions> {
   const input = shippingOptionsInput.parse(rawInput);
   const destination = await findDestination(db, input.countryCode, input.regionCode);
-  const [bands, shippingDate] = await Promise.all([readSurchargeBands(db), getNextShippingDay(db, now)]);
+  const [bands, plannedDay] = await Promise.all([readSurchargeBands(db), getNextShippingDay(db, now, input.notBefore)]);
+  const shippingDate = plannedDay ?? input.notBefore ?? null;
   const band = surchargeBandFor(bands, input.orderValue);
   return {
     countryCode: input.countryCode,
@@ -165,20 +166,29 @@ export async function getShippingOptions(db: Db, rawInput: ShippingOptionsInput,
  */
 export async function quoteShipping(db: Db, rawInput: ShippingQuoteInput, now: Date = new Date()): Promise<ShippingQuote> {
   const input = shippingQuoteInput.parse(rawInput);
-  const options = await getShippingOptions(db, input, now);
-  const chosen = options.options.find((option) => option.method === input.method);
-  if (!chosen) throw new AppError("BAD_REQUEST", `Unknown shipping method ${input.method}`);
-  if (!chosen.available) throw new AppError("BAD_REQUEST", chosen.unavailableReason ?? `${input.method} is not available`);
-  return { ...chosen, countryCode: options.countryCode, regionCode: options.regionCode, estimatedShippingDate: options.estimatedShippingDate };
+  return chooseShippingOption(await getShippingOptions(db, input, now), input.method);
 }
 
-/** The next shipping day from the calendar for an order placed `now`; null when none is planned. */
-export async function getNextShippingDay(db: Db, now: Date = new Date()): Promise<string | null> {
+/** One method of a destination's options, as an order records it; refuses (BAD_REQUEST) one it does not allow. */
+export function chooseShippingOption(options: ShippingOptions, method: ShippingMethod): ShippingQuote {
+  const chosen = options.options.find((option) => option.method === method);
+  if (!chosen) throw new AppError("BAD_REQUEST", `Unknown shipping method ${method}`);
+  if (!chosen.available) throw new AppError("BAD_REQUEST", chosen.unavailableReason ?? `${method} is not available`);
+  const { countryCode, countryName, regionCode, regionName, estimatedShippingDate } = options;
+  return { ...chosen, countryCode, countryName, regionCode, regionName, estimatedShippingDate };
+}
+
+/**
+ * The next shipping day from the calendar for an order placed `now`, or the first one on or after `notBefore` when
+ * the parcel is to leave later; null when none is planned.
+ */
+export async function getNextShippingDay(db: Db, now: Date = new Date(), notBefore?: string): Promise<string | null> {
+  const today = shopDateAndHour(now).date;
   // Today and the day after are all the rule can need: today may be past its cut-off.
   const rows = await db
     .select({ shortDate: shippingCalendar.shortDate })
     .from(shippingCalendar)
-    .where(gte(shippingCalendar.shortDate, shopDateAndHour(now).date))
+    .where(gte(shippingCalendar.shortDate, notBefore && notBefore > today ? notBefore : today))
     .orderBy(asc(shippingCalendar.shortDate))
     .limit(2);
   return nextShippingDay(

@@ -1,7 +1,7 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { ManualOrderForm } from "@/features/admin/orders/manual-order-form";
 
 export const metadata = { title: "Add an order" };
 
-export default function Page() {
-  return <ArrivesLater area="orders" what="Adding an order by hand (a phone or counter sale) comes with the orders issue." />;
+export default function CreateOrderPage() {
+  return <ManualOrderForm />;
 }

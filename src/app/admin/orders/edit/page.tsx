@@ -1,7 +1,12 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { Suspense } from "react";
+import { ManualOrderEdit } from "@/features/admin/orders/manual-order-edit";
 
 export const metadata = { title: "Edit an order" };
 
-export default function Page() {
-  return <ArrivesLater area="orders" what="Editing an order's lines, address and shipping comes with the orders issue." />;
+export default function EditOrderPage() {
+  return (
+    <Suspense>
+      <ManualOrderEdit />
+    </Suspense>
+  );
 }

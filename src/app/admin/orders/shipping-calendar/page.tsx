@@ -1,7 +1,12 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { Suspense } from "react";
+import { ShippingCalendar } from "@/features/admin/orders/shipping-calendar";
 
 export const metadata = { title: "Shipping calendar" };
 
-export default function Page() {
-  return <ArrivesLater area="orders" what="The calendar of post days (Monday, Wednesday, Friday) is in the database; its editor comes with the orders issue." />;
+export default function ShippingCalendarPage() {
+  return (
+    <Suspense>
+      <ShippingCalendar />
+    </Suspense>
+  );
 }

@@ -1,0 +1,388 @@
+"use client";
+
+import { Loader2, Save } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useFieldArray, useForm, useWatch, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { toast } from "@/components/toast";
+import { AdminCard } from "@/components/ui/admin-card";
+import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
+import { Button } from "@/components/ui/button";
+import { addressFromBook } from "@/features/checkout/address-section";
+import type { ShippingMethod } from "@/lib/enums";
+import { paymentMethodLabels } from "@/lib/labels";
+import { formatEuro } from "@/lib/money";
+import { cn } from "@/lib/utils";
+import type { Address } from "@/server/account/schemas";
+import {
+  createManualOrderInput,
+  manualOrderQuoteLineInput,
+  updateManualOrderInput,
+  type CreateManualOrderInput,
+  type CustomerMatch,
+  type EditableManualOrder,
+  type ManualOrderAddressValues,
+  type ManualOrderPaymentMethod,
+  type ManualOrderQuoteInput,
+  type UpdateManualOrderInput,
+} from "@/server/orders/manual-order-schemas";
+import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { isFilled } from "../forms/is-filled";
+import { Field } from "../products/product-fields";
+import { CustomerPicker } from "./manual-order-customer";
+import { OrderLines, ProductPicker, type ManualOrderFormLine } from "./manual-order-lines";
+import { QUOTE_PAUSE_MS, useCreateManualOrder, useDebounced, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
+import { QuoteSummary } from "./manual-order-summary";
+
+/** The form's values: the address flat, so SPEC section 5's required check sees each field. */
+export type ManualOrderFormValues = {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  street: string;
+  houseNumber: string;
+  addressLine2: string;
+  postCode: string;
+  city: string;
+  countryCode: string;
+  stateCode: string;
+  phoneNumber: string;
+  email: string;
+  lines: ManualOrderFormLine[];
+  shippingMethod: ShippingMethod | "";
+  waiveShipping: boolean;
+  shipOn: string;
+  paymentMethod: ManualOrderPaymentMethod | "";
+  paid: boolean;
+};
+
+const addressFields = ["firstName", "lastName", "companyName", "street", "houseNumber", "addressLine2", "postCode", "city", "countryCode", "stateCode", "phoneNumber"] as const;
+
+const requiredForBoth = ["firstName", "lastName", "street", "houseNumber", "postCode", "city", "countryCode", "email", "lines", "shippingMethod"] as const;
+const requiredToCreate = [...requiredForBoth, "paymentMethod"] as const;
+
+const blank: ManualOrderFormValues = {
+  firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode: "NL", stateCode: "",
+  phoneNumber: "", email: "", lines: [], shippingMethod: "TNT", waiveShipping: false, shipOn: "", paymentMethod: "", paid: true,
+};
+
+function valuesOf(order: EditableManualOrder | undefined): ManualOrderFormValues {
+  if (!order) return blank;
+  return {
+    ...blank,
+    ...order.address,
+    email: order.email,
+    lines: order.lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, priceOverride: "", priceOverrideReason: "", soldReason: line.priceOverrideReason })),
+    shippingMethod: order.shippingMethod,
+    waiveShipping: order.waiveShipping,
+    shipOn: order.shipOn,
+  };
+}
+
+/** What creating and saving send alike: the address, the lines and the shipping. */
+function orderInputOf(values: ManualOrderFormValues) {
+  return {
+    address: Object.fromEntries(addressFields.map((field) => [field, values[field]])) as ManualOrderAddressValues,
+    email: values.email,
+    lines: values.lines.map(({ productId, quantity, priceOverride, priceOverrideReason }) => ({ productId, quantity, priceOverride, priceOverrideReason })),
+    shippingMethod: values.shippingMethod as ShippingMethod,
+    waiveShipping: values.waiveShipping,
+    shipOn: values.shipOn,
+  };
+}
+
+const createInputOf =
+  (userId: string | null) =>
+  (values: ManualOrderFormValues): CreateManualOrderInput => ({ userId, ...orderInputOf(values), paymentMethod: values.paymentMethod as ManualOrderPaymentMethod, paid: values.paid });
+
+const updateInputOf =
+  (orderNumber: string) =>
+  (values: ManualOrderFormValues): UpdateManualOrderInput => ({ orderNumber, ...orderInputOf(values) });
+
+/** What the preview can price of the form as it stands: each complete line (an unfinished override left out). */
+function quoteInputOf(values: ManualOrderFormValues, orderNumber: string | undefined): ManualOrderQuoteInput | null {
+  const lines = values.lines.flatMap(({ productId, quantity, priceOverride }) => {
+    const withOverride = manualOrderQuoteLineInput.safeParse({ productId, quantity, priceOverride });
+    if (withOverride.success) return [{ productId, quantity, priceOverride: priceOverride || undefined }];
+    return manualOrderQuoteLineInput.safeParse({ productId, quantity }).success ? [{ productId, quantity }] : [];
+  });
+  if (lines.length === 0 && !orderNumber) return null;
+  return {
+    orderNumber,
+    lines,
+    countryCode: values.countryCode || undefined,
+    stateCode: values.stateCode || undefined,
+    shippingMethod: values.shippingMethod || "TNT",
+    waiveShipping: values.waiveShipping,
+    shipOn: values.shipOn || undefined,
+    paid: values.paid,
+  };
+}
+
+/** The first message the schema gave, wherever it sits, with the form field it belongs to. */
+function firstSchemaError(errors: FieldErrors): { field: string; path: string; message: string } | null {
+  const walk = (node: unknown, path: string[]): { field: string; path: string; message: string } | null => {
+    if (!node || typeof node !== "object") return null;
+    const { message } = node as { message?: unknown };
+    if (typeof message === "string" && path.length) return { field: path.at(-1)!, path: path.join("."), message };
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "ref") continue;
+      const found = walk(child, [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(errors, []);
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-b px-4 py-5 last:border-b-0 sm:px-5">
+      <div>
+        <h3 className="font-sans text-sm font-semibold tracking-normal">{title}</h3>
+        <p className="mt-0.5 text-xs text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const fieldLabels: Record<(typeof addressFields)[number] | "email", string> = {
+  firstName: "First name", lastName: "Last name", companyName: "Company", street: "Street", houseNumber: "House number", addressLine2: "Address line 2",
+  postCode: "Postcode", city: "City", countryCode: "Country", stateCode: "State or province", phoneNumber: "Phone", email: "E-mail",
+};
+
+/**
+ * A manual order: a new one (a phone or counter sale) or an edit of an order not yet shipped. The form validates
+ * with the server's own schema, and the totals beside it are the server's price of the form as it stands.
+ */
+export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
+  const router = useRouter();
+  const countries = useShippingCountries();
+  const [customer, setCustomer] = useState<CustomerMatch | null>(order?.customer ?? null);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const initial = useMemo(() => valuesOf(order), [order]);
+  const required = useMemo(() => new Set<string>(order ? requiredForBoth : requiredToCreate), [order]);
+  const resolver = useMemo(
+    () =>
+      order
+        ? filledThenSchema(updateManualOrderInput, requiredForBoth, updateInputOf(order.orderNumber))
+        : filledThenSchema(createManualOrderInput, requiredToCreate, createInputOf(customer?.id ?? null)),
+    [order, customer],
+  );
+  const form = useForm<ManualOrderFormValues, unknown, CreateManualOrderInput | UpdateManualOrderInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
+  const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
+  const values = useWatch({ control: form.control }) as ManualOrderFormValues;
+  useEffect(() => form.reset(initial), [form, initial]);
+
+  const quoteKey = useDebounced(JSON.stringify(quoteInputOf(values, order?.orderNumber)), QUOTE_PAUSE_MS);
+  const quote = useManualOrderQuote(useMemo(() => JSON.parse(quoteKey) as ManualOrderQuoteInput | null, [quoteKey]));
+  const quoted = useMemo(() => new Map(quote.data?.lines.map((line) => [line.productId, line])), [quote.data]);
+
+  const create = useCreateManualOrder();
+  const update = useUpdateManualOrder();
+  const busy = create.isPending || update.isPending;
+  const country = countries.data?.find((entry) => entry.code === values.countryCode);
+  const taken = useMemo(() => new Set(values.lines?.map((line) => line.productId)), [values.lines]);
+
+  const useAddress = (address: Address) => {
+    if (!countries.data) return;
+    const filled = addressFromBook(address, countries.data);
+    for (const field of addressFields) form.setValue(field, filled[field] ?? "", { shouldDirty: true });
+    if (address.email && !form.getValues("email")) form.setValue("email", address.email, { shouldDirty: true });
+  };
+  const chooseCustomer = (chosen: CustomerMatch | null) => {
+    setCustomer(chosen);
+    if (chosen && !form.getValues("email")) form.setValue("email", chosen.email, { shouldDirty: true });
+  };
+
+  const submit = async (input: CreateManualOrderInput | UpdateManualOrderInput) => {
+    setInvalid(new Set());
+    if ("orderNumber" in input) {
+      const saved = await update.mutateAsync(input);
+      const difference = saved.previousTotal ? saved.total.minus(saved.previousTotal) : null;
+      toast.success("Saved", {
+        description:
+          difference && !difference.isZero()
+            ? `${saved.orderNumber}: total ${formatEuro(saved.total)}, ${difference.isPositive() ? "the customer owes" : "refund the customer"} ${formatEuro(difference.abs())}.`
+            : `${saved.orderNumber} is up to date.`,
+      });
+      return;
+    }
+    const saved = await create.mutateAsync(input as CreateManualOrderInput);
+    toast.success("Order created", { description: `${saved.orderNumber} for ${formatEuro(saved.total)}` });
+    router.push(`/admin/orders/${saved.orderNumber}`);
+  };
+  const refuse = (errors: FieldErrors<ManualOrderFormValues>) => {
+    if (Object.values(errors).some((error) => error?.type === "required")) return showRefusal(errors, setInvalid);
+    const first = firstSchemaError(errors);
+    if (!first) return showRefusal(errors, setInvalid);
+    setInvalid(new Set([first.field]));
+    const label = first.path.startsWith("lines.") ? `Line ${Number(first.path.split(".")[1]) + 1}` : (fieldLabels[first.field as keyof typeof fieldLabels] ?? first.field);
+    toast.error("Error", { description: `${label}: ${first.message}` });
+    document.getElementById(`field-${first.field}`)?.focus();
+  };
+
+  const register = form.register;
+  // A required field marked empty by a refused submit is unmarked as soon as it is filled.
+  const marked = new Set([...invalid].filter((name) => !required.has(name) || !isFilled(values[name as keyof ManualOrderFormValues])));
+  const field = (name: keyof ManualOrderFormValues) => ({ id: `field-${name}`, "aria-invalid": marked.has(name) || undefined, "aria-required": required.has(name) || undefined });
+  const text = (name: (typeof addressFields)[number] | "email", props: { className?: string; autoComplete?: string; type?: string; placeholder?: string } = {}) => (
+    <Field label={fieldLabels[name]} htmlFor={`field-${name}`} required={required.has(name)} invalid={marked.has(name)} className={props.className}>
+      <AdminInput {...field(name)} {...register(name)} type={props.type} autoComplete={props.autoComplete ?? "off"} placeholder={props.placeholder} />
+    </Field>
+  );
+  const shippingOptions = quote.data?.shipping?.options;
+  // The country select can only show the order's country once its options are there.
+  if (!countries.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
+
+  return (
+    <form
+      noValidate
+      aria-label={order ? `Edit order ${order.orderNumber}` : "New order"}
+      onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)}
+      className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <AdminCard>
+        {order ? null : (
+          <Section title="Customer" description="A customer with an account sees the order in their order history.">
+            <CustomerPicker customer={customer} onChoose={chooseCustomer} onUseAddress={useAddress} />
+          </Section>
+        )}
+        <Section title="Products" description="The shop's price in force, or an override of what the whole line costs, with a reason.">
+          <ProductPicker taken={taken} onAdd={(product) => lines.append({ productId: product.id, name: product.name, quantity: 1, priceOverride: "", priceOverrideReason: "", soldReason: null })} />
+          <div id="field-lines" tabIndex={-1} className={cn("rounded-md", marked.has("lines") && "ring-2 ring-destructive/40")}>
+            <OrderLines
+              lines={lines.fields.map((line, index) => ({ ...line, ...values.lines?.[index], key: line.key }))}
+              register={register as unknown as UseFormRegister<{ lines: ManualOrderFormLine[] }>}
+              errors={form.formState.errors.lines}
+              quoted={quoted}
+              onRemove={lines.remove}
+            />
+          </div>
+        </Section>
+        <Section title="Ship to" description="Where the parcel goes, and who to tell about it.">
+          <div className="grid gap-3 sm:grid-cols-2">
+            {text("firstName", { autoComplete: "off" })}
+            {text("lastName")}
+            {text("companyName", { className: "sm:col-span-2" })}
+            {text("street")}
+            {text("houseNumber")}
+            {text("addressLine2", { className: "sm:col-span-2" })}
+            {text("postCode")}
+            {text("city")}
+            {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
+            {text("email", { type: "email", placeholder: "customer@example.com" })}
+            <Field label="Country" htmlFor="field-countryCode" required invalid={marked.has("countryCode")}>
+              <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
+                <option value="">Choose a country</option>
+                {countries.data?.map((entry) => (
+                  <option key={entry.code} value={entry.code}>
+                    {entry.name}
+                  </option>
+                ))}
+              </AdminSelect>
+            </Field>
+            {country?.regions.length ? (
+              <Field label="State or province" htmlFor="field-stateCode" required invalid={marked.has("stateCode")}>
+                <AdminSelect {...field("stateCode")} {...register("stateCode")}>
+                  <option value="">Choose</option>
+                  {country.regions.map((region) => (
+                    <option key={region.code} value={region.code}>
+                      {region.name}
+                    </option>
+                  ))}
+                </AdminSelect>
+              </Field>
+            ) : null}
+          </div>
+        </Section>
+        <Section title="Shipping" description="Priced as checkout prices it; a counter sale taken along pays none.">
+          <AdminLabel required>Shipping method</AdminLabel>
+          <fieldset className="grid gap-2 sm:grid-cols-2" aria-label="Shipping method" id="field-shippingMethod" tabIndex={-1}>
+            {(["TNT", "UNTRACKED"] as const).map((method) => {
+              const option = shippingOptions?.find((candidate) => candidate.method === method);
+              return (
+                <label
+                  key={method}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/40",
+                    option && !option.available && "opacity-60",
+                  )}
+                >
+                  <input type="radio" value={method} className="mt-0.5 size-4 accent-[var(--primary)]" {...register("shippingMethod")} />
+                  <span>
+                    <span className="block font-medium">
+                      {method === "TNT" ? "Tracked (TNT)" : "Untracked post"}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      {option ? (option.available ? formatEuro(option.cost) : option.unavailableReason) : "Choose a country for the price"}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("waiveShipping")} />
+              <span>
+                Charge no shipping
+                <span className="block text-xs text-muted-foreground">A counter sale taken along, or postage given away.</span>
+              </span>
+            </label>
+            <Field label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
+              <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
+            </Field>
+          </div>
+        </Section>
+        {order ? null : (
+          <Section title="Payment" description="Paid to staff, never through a payment provider.">
+            <AdminLabel required className={cn(marked.has("paymentMethod") && "text-destructive")}>
+              Payment method
+            </AdminLabel>
+            <fieldset className="grid gap-2 sm:grid-cols-2" aria-label="Payment method" id="field-paymentMethod" tabIndex={-1}>
+              {(
+                [
+                  ["BANKTRANSFER", "Into the shop's bank account"],
+                  ["ACCOUNT", "Cash or card at the counter, or the customer's account with the shop"],
+                ] as const
+              ).map(([method, hint]) => (
+                <label
+                  key={method}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/40",
+                    marked.has("paymentMethod") && "border-destructive",
+                  )}
+                >
+                  <input type="radio" value={method} className="mt-0.5 size-4 accent-[var(--primary)]" {...register("paymentMethod")} />
+                  <span>
+                    <span className="block font-medium">{paymentMethodLabels[method]}</span>
+                    <span className="block text-xs text-muted-foreground">{hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("paid")} />
+              <span>
+                The money is in: mark the order paid
+                <span className="block text-xs text-muted-foreground">Unticked, the order waits as Pending on account until you mark it paid.</span>
+              </span>
+            </label>
+          </Section>
+        )}
+      </AdminCard>
+      <QuoteSummary
+        quote={quote.data}
+        loading={quote.isFetching}
+        error={quote.error ? quote.error.message : null}
+        action={
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" /> : <Save />} {order ? "Save changes" : "Create order"}
+          </Button>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+"use client";
+
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { AdminInput } from "@/components/ui/admin-form-controls";
+import { AdminBadge } from "@/components/ui/admin-badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { ManualOrderQuoteLine } from "@/server/orders/manual-order-schemas";
+import { formatEuro } from "../format";
+import { SEARCH_PAUSE_MS, useDebounced, useOrderableProducts } from "./manual-order-queries";
+import { SearchField } from "./manual-order-search";
+
+/** A line as the form holds it: the override and its reason as typed. */
+export type ManualOrderFormLine = {
+  productId: number;
+  name: string;
+  quantity: number;
+  priceOverride: string;
+  priceOverrideReason: string;
+  /** The reason the line was sold at another price, for a line already in an order. */
+  soldReason: string | null;
+};
+
+type LineForm = { lines: ManualOrderFormLine[] };
+
+const pricingLabels: Record<ManualOrderQuoteLine["pricing"], string> = { SHOP: "shop price", AS_SOLD: "as sold", OVERRIDE: "override" };
+
+/** Finds products by name, words or id and adds them to the order; one already on a line is not offered twice. */
+export function ProductPicker({ onAdd, taken }: { onAdd: (product: { id: number; name: string }) => void; taken: ReadonlySet<number> }) {
+  const [search, setSearch] = useState("");
+  const term = useDebounced(search, SEARCH_PAUSE_MS);
+  const products = useOrderableProducts(term);
+  const rows = term.trim().length >= 2 ? products.data?.rows : undefined;
+  const add = (product: { id: number; name: string }) => {
+    onAdd(product);
+    setSearch("");
+  };
+  return (
+    <div className="space-y-2">
+      <SearchField
+        label="Search products to add"
+        placeholder="Add a product by name or id"
+        value={search}
+        onChange={setSearch}
+        busy={products.isFetching}
+        onKeyDown={(event) => {
+          // Enter adds the first product found that is not on a line yet.
+          const first = rows?.find((row) => !taken.has(row.id));
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          if (first) add(first);
+        }}
+      />
+      {rows ? (
+        rows.length ? (
+          <ul className="max-h-64 divide-y overflow-y-auto rounded-md border" aria-label="Products found">
+            {rows.map((row) => (
+              <li key={row.id} className="flex items-center gap-3 px-3 py-1.5 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{row.name}</span>
+                  <span className="text-xs text-muted-foreground">
+                    #{row.id} · {formatEuro(row.price)} · {row.stock} in stock{row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
+                  </span>
+                </span>
+                <Button type="button" size="sm" variant="outline" disabled={taken.has(row.id)} onClick={() => add(row)}>
+                  <Plus /> {taken.has(row.id) ? "Added" : "Add"}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-xs text-muted-foreground">No product in stock matches “{term.trim()}”.</p>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The order's lines: quantity, an optional override of what the whole line costs with its reason, and what the
+ * server priced the line at (from the live preview).
+ */
+export function OrderLines({
+  lines,
+  register,
+  errors,
+  quoted,
+  onRemove,
+}: {
+  lines: (ManualOrderFormLine & { key: string })[];
+  register: UseFormRegister<LineForm>;
+  errors: FieldErrors<LineForm>["lines"];
+  quoted: ReadonlyMap<number, ManualOrderQuoteLine>;
+  onRemove: (index: number) => void;
+}) {
+  if (lines.length === 0) return <p className="rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">No products yet: search above to add one.</p>;
+  return (
+    <ul className="divide-y rounded-md border" aria-label="Order lines">
+      {lines.map((line, index) => {
+        const quote = quoted.get(line.productId);
+        const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
+        const reasonError = lineErrors?.priceOverrideReason?.message;
+        const overrideError = lineErrors?.priceOverride?.message;
+        const short = quote && line.quantity > quote.available;
+        return (
+          <li key={line.key} className="space-y-2 px-3 py-3" data-testid="order-line">
+            <div className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium">{line.name}</p>
+                <p className="text-xs text-muted-foreground">
+                  #{line.productId}
+                  {quote ? (
+                    <>
+                      {" "}· list {formatEuro(quote.listPrice)} each · <span className="font-medium text-foreground">{formatEuro(quote.totalPrice)}</span> ({pricingLabels[quote.pricing]})
+                    </>
+                  ) : null}
+                </p>
+                {short ? <p className="text-xs text-destructive">Only {quote.available} available</p> : null}
+                {line.soldReason ? <p className="text-xs text-muted-foreground">Sold at an override: {line.soldReason}</p> : null}
+              </div>
+              <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" onClick={() => onRemove(index)} aria-label={`Remove ${line.name}`}>
+                <Trash2 />
+              </Button>
+            </div>
+            <div className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 sm:grid-cols-[5rem_9rem_minmax(0,1fr)]">
+              <label className="space-y-1 text-[11px] text-muted-foreground">
+                <span>Quantity</span>
+                <AdminInput type="number" min={1} max={999} inputMode="numeric" aria-label={`Quantity of ${line.name}`} aria-invalid={short || undefined} {...register(`lines.${index}.quantity`, { valueAsNumber: true })} />
+              </label>
+              <label className="space-y-1 text-[11px] text-muted-foreground">
+                <span>Line price (€)</span>
+                <AdminInput inputMode="decimal" placeholder="as priced" aria-label={`Price override for the whole line of ${line.name}`} aria-invalid={Boolean(overrideError) || undefined} {...register(`lines.${index}.priceOverride`)} />
+              </label>
+              {line.priceOverride.trim() ? (
+                <label className="col-span-2 space-y-1 text-[11px] text-muted-foreground sm:col-span-1">
+                  <span>
+                    Reason for the price<span className="ml-0.5 text-destructive">*</span>
+                  </span>
+                  <AdminInput
+                    placeholder="e.g. scratched case, regular customer"
+                    aria-required
+                    aria-invalid={Boolean(reasonError) || undefined}
+                    className={cn(reasonError && "border-destructive")}
+                    {...register(`lines.${index}.priceOverrideReason`)}
+                  />
+                </label>
+              ) : null}
+            </div>
+            {reasonError ? <p className="text-[11px] text-destructive">{reasonError}</p> : null}
+            {overrideError ? <p className="text-[11px] text-destructive">Line price {overrideError}</p> : null}
+            {quote?.pricing === "OVERRIDE" && quote.totalDiscountAmount.isPositive() ? (
+              <AdminBadge tone="brass">{formatEuro(quote.totalDiscountAmount)} off the list price</AdminBadge>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

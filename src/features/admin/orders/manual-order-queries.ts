@@ -1,0 +1,101 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTRPC } from "@/lib/trpc/client";
+import type { ManualOrderQuoteInput } from "@/server/orders/manual-order-schemas";
+
+/** Countries and their regions change rarely; the form keeps them for 10 minutes. */
+const COUNTRIES_STALE_MS = 10 * 60_000;
+
+/** Searches wait for a pause in typing; the preview waits a little less, so it follows the form closely. */
+export const SEARCH_PAUSE_MS = 300;
+export const QUOTE_PAUSE_MS = 250;
+
+/** `value` once it has stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** The countries the shop ships to, with their states or provinces: the checkout's list. */
+export function useShippingCountries() {
+  const trpc = useTRPC();
+  return useQuery(trpc.shared.checkout.countries.queryOptions(undefined, { staleTime: COUNTRIES_STALE_MS }));
+}
+
+export function useCustomerSearch(search: string) {
+  const trpc = useTRPC();
+  const term = search.trim();
+  return useQuery(trpc.admin.manualOrder.searchCustomers.queryOptions({ search: term }, { enabled: term.length >= 2, placeholderData: keepPreviousData }));
+}
+
+export function useCustomerAddresses(userId: string | null) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.manualOrder.customerAddresses.queryOptions({ userId: userId ?? "" }, { enabled: userId !== null }));
+}
+
+/** Products to add to an order, by name, words or id: the product table's search, in-stock first by name. */
+export function useOrderableProducts(search: string) {
+  const trpc = useTRPC();
+  const term = search.trim();
+  return useQuery(
+    trpc.admin.product.list.queryOptions(
+      { search: term, stock: "in", sort: "name", direction: "asc", pageSize: 25 },
+      { enabled: term.length >= 2, placeholderData: keepPreviousData },
+    ),
+  );
+}
+
+/**
+ * The server's price of the form as it stands. The previous answer stays on screen while the next loads; a refusal
+ * is shown beside the totals, so it is not retried.
+ */
+export function useManualOrderQuote(input: ManualOrderQuoteInput | null) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.admin.manualOrder.quote.queryOptions(input ?? { lines: [], shippingMethod: "TNT" }, { enabled: input !== null, placeholderData: keepPreviousData, retry: false, staleTime: 0 }),
+  );
+}
+
+export function useEditableOrder(orderNumber: string | null) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.manualOrder.get.queryOptions({ orderNumber: orderNumber ?? "" }, { enabled: orderNumber !== null, retry: false }));
+}
+
+/**
+ * What a change to orders dirties elsewhere: the sidebar's counts, the order lists and the orders' own pages (the
+ * order admin's queries are matched by their path prefix, `admin.orders`), and what `more` names.
+ */
+export function useRefreshOrders(more: readonly QueryKey[] = []) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.manualOrder.get.queryKey(), [["admin", "orders"]], ...more].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useCreateManualOrder() {
+  const trpc = useTRPC();
+  const refresh = useRefreshOrders();
+  return useMutation(trpc.admin.manualOrder.create.mutationOptions({ onSuccess: refresh }));
+}
+
+export function useUpdateManualOrder() {
+  const trpc = useTRPC();
+  const refresh = useRefreshOrders();
+  return useMutation(trpc.admin.manualOrder.update.mutationOptions({ onSuccess: refresh }));
+}
+
+export function useMarkManualOrderPaid() {
+  const trpc = useTRPC();
+  const refresh = useRefreshOrders();
+  return useMutation(trpc.admin.manualOrder.markPaid.mutationOptions({ onSuccess: refresh }));
+}

@@ -1,0 +1,144 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { asc, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { PaymentProvider, Shop } from "@/lib/enums";
+import type { postalAddressInput } from "@/server/account/schemas";
+import type { Db } from "@/server/db/client";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { ShippingQuote } from "@/server/shipping/schemas";
+import { bookStockInProductOrder } from "@/server/stock/service";
+import type { OrderTotals } from "./schemas";
+import type { PricedOrderLine } from "./totals";
+
+/**
+ * Writing a new order: the rows every order has (order, items, address, detail, payment detail) and its stock taken
+ * through the ledger, for checkout and for staff's manual orders alike. The callers price the order and log it.
+ */
+
+/** A line as it is stored: `totalPrice` and `totalDiscountAmount` mean what `orderItem`'s doc comments say. */
+export type NewOrderLine = PricedOrderLine & { productId: number; quantity: number; priceOverrideReason?: string | null };
+
+/** The address an order ships to, as the one address schema gives it; its state comes from the shipping quote. */
+export type OrderAddressValues = z.output<typeof postalAddressInput>;
+
+export type NewOrder = {
+  /** The customer the order belongs to; null for a guest. */
+  userId: string | null;
+  /** Who the stock bookings are logged for: the buyer at checkout, the member of staff for a manual order. */
+  bookedBy: string | null;
+  lines: NewOrderLine[];
+  address: OrderAddressValues;
+  email: string;
+  /** The chosen method's quote: the destination's names and codes, and the estimated dates. */
+  shipping: ShippingQuote;
+  shop: Shop;
+  provider: PaymentProvider;
+  totals: OrderTotals;
+};
+
+/**
+ * Locks the products of an order's lines in product id order and refuses (CONFLICT, in `refusal`'s words) a line
+ * that asks for more than `available` allows. Locking before order items are written matters: their foreign keys
+ * take a share lock on the product rows, and two transactions holding share locks would deadlock when each then
+ * wants the row for the update. The locks hold until the transaction ends, so the stock seen here is the stock the
+ * ledger then takes from. `available` defaults to the product's stock; an edited order adds what it already holds.
+ */
+export async function lockStock<Line extends { productId: number; quantity: number }>(
+  tx: Db,
+  lines: Line[],
+  refusal: (line: Line, left: number, name: string) => string,
+  available: (productId: number, stock: number) => number = (_, stock) => stock,
+): Promise<void> {
+  const ids = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: product.id, stock: product.stock, name: product.name })
+    .from(product)
+    .where(inArray(product.id, ids))
+    .orderBy(asc(product.id))
+    .for("update");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const line of lines) {
+    const found = byId.get(line.productId);
+    const left = available(line.productId, found?.stock ?? 0);
+    if (left < line.quantity) throw new AppError("CONFLICT", refusal(line, left, found?.name ?? `product ${line.productId}`));
+  }
+}
+
+/** The largest amount a money column (numeric(12,2)) holds. */
+export const LARGEST_STORED_AMOUNT = new Decimal("9999999999.99");
+
+/** Whether an order's totals fit the money columns; the callers refuse one that does not in their own words. */
+export function totalsFitStorage(totals: OrderTotals): boolean {
+  return totals.items.lessThanOrEqualTo(LARGEST_STORED_AMOUNT) && totals.total.lessThanOrEqualTo(LARGEST_STORED_AMOUNT);
+}
+
+/** The payment detail's amounts for an order's totals: what the payment detail stores under each name. */
+export function paymentAmounts(totals: OrderTotals) {
+  return {
+    itemTotal: totals.items,
+    itemTotalDiscountAmount: totals.discount,
+    // The insurance surcharge of the order value's band, included in the shipping total.
+    additionalShippingFees: totals.surcharge,
+    shippingTotal: totals.shipping.plus(totals.surcharge),
+    total: totals.total,
+  };
+}
+
+/** The order address's columns for an address shipped to as `shipping` quoted it. */
+export function orderAddressValues(address: OrderAddressValues, email: string, shipping: Pick<ShippingQuote, "countryCode" | "countryName" | "regionCode" | "regionName">) {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    companyName: address.companyName,
+    street: address.street,
+    houseNumber: address.houseNumber,
+    addressLine2: address.addressLine2,
+    postCode: address.postCode,
+    city: address.city,
+    phoneNumber: address.phoneNumber,
+    country: shipping.countryName,
+    countryCode: shipping.countryCode,
+    stateCode: shipping.regionCode,
+    state: shipping.regionName,
+    email,
+  };
+}
+
+/** The order detail's shipping columns for a quote. */
+export function orderShippingValues(shipping: Pick<ShippingQuote, "method" | "estimatedShippingDate" | "estimatedDeliveryDate">) {
+  return { shippingMethod: shipping.method, estimatedShippingDate: shipping.estimatedShippingDate, estimatedDeliveryDate: shipping.estimatedDeliveryDate };
+}
+
+/**
+ * Inserts a PENDING order with its items, address, detail and payment detail, and takes its stock through the
+ * ledger, one ORDER_ITEM row per item (in product id order). Call `lockStock` first in the same transaction.
+ */
+export async function insertOrder(tx: Db, newOrder: NewOrder): Promise<{ orderId: number; orderNumber: string; items: { id: number; productId: number; quantity: number }[] }> {
+  const [created] = await tx.insert(order).values({ userId: newOrder.userId, status: "PENDING" }).returning({ id: order.id, orderNumber: order.orderNumber });
+  if (!created) throw new AppError("INTERNAL_SERVER_ERROR", "The order could not be saved.");
+  const { id: orderId, orderNumber } = created;
+
+  const items = await tx
+    .insert(orderItem)
+    .values(newOrder.lines.map((line) => ({ orderId, ...line })))
+    .returning({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity });
+  await bookStockInProductOrder(
+    tx,
+    items.map((item) => ({
+      productId: item.productId,
+      quantity: -item.quantity,
+      type: "ORDER_ITEM",
+      orderItemId: item.id,
+      userId: newOrder.bookedBy,
+      description: `Sold ${item.quantity} in order ${orderNumber}`,
+    })),
+  );
+
+  await tx.insert(orderAddress).values({ orderId, ...orderAddressValues(newOrder.address, newOrder.email, newOrder.shipping) });
+  await tx.insert(orderDetail).values({ orderId, shop: newOrder.shop, ...orderShippingValues(newOrder.shipping) });
+  await tx.insert(paymentDetail).values({ orderId, provider: newOrder.provider, ...paymentAmounts(newOrder.totals) });
+  return { orderId, orderNumber, items };
+}

@@ -1,0 +1,31 @@
+import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import {
+  createManualOrderInput,
+  customerIdInput,
+  customerSearchInput,
+  manualOrderNumberInput,
+  manualOrderQuoteInput,
+  markManualOrderPaidInput,
+  updateManualOrderInput,
+} from "./manual-order-schemas";
+import {
+  createManualOrder,
+  customerAddresses,
+  getEditableOrder,
+  markManualOrderPaid,
+  quoteManualOrder,
+  searchCustomers,
+  updateManualOrder,
+} from "./manual-order-service";
+
+/** Staff's manual orders (`admin.manualOrder.*`): a phone or counter sale entered by hand, and edits of unshipped orders. */
+export const manualOrderRouter = createTRPCRouter({
+  searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
+  customerAddresses: adminProcedure.input(customerIdInput).query(({ ctx, input }) => customerAddresses(ctx.db, input.userId)),
+  /** The live preview: lines, shipping, totals and status as saving would store them, and what would refuse it. */
+  quote: adminProcedure.input(manualOrderQuoteInput).query(({ ctx, input }) => quoteManualOrder(ctx.db, input)),
+  create: adminProcedure.input(createManualOrderInput).mutation(({ ctx, input }) => createManualOrder(ctx.db, input, { userId: ctx.session.user.id })),
+  get: adminProcedure.input(manualOrderNumberInput).query(({ ctx, input }) => getEditableOrder(ctx.db, input.orderNumber)),
+  update: adminProcedure.input(updateManualOrderInput).mutation(({ ctx, input }) => updateManualOrder(ctx.db, input, { userId: ctx.session.user.id })),
+  markPaid: adminProcedure.input(markManualOrderPaidInput).mutation(({ ctx, input }) => markManualOrderPaid(ctx.db, input, { userId: ctx.session.user.id })),
+});
