@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     console.log(`Migrations applied (${seconds(performance.now() - migrationStart)})`);
 
     const storage = getStorage();
-    const options = { products: args.products, images: args.images, serverUrl: env.NEXT_PUBLIC_SERVER_URL, log: (line: string) => console.log(`  ${line}`) };
+    const options = { products: args.products, images: args.images, orders: args.orders, serverUrl: env.NEXT_PUBLIC_SERVER_URL, log: (line: string) => console.log(`  ${line}`) };
     let summary;
     if (args.ifEmpty) {
       console.log("Seeding only if the database has no products (--if-empty)");

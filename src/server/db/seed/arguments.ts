@@ -1,12 +1,13 @@
 /** The options of `npm run db:seed`. */
-export type SeedArguments = { products?: number; images?: number; ifEmpty: boolean; forceProduction: boolean; help: boolean };
+export type SeedArguments = { products?: number; images?: number; orders?: number; ifEmpty: boolean; forceProduction: boolean; help: boolean };
 
-export const seedUsage = `Usage: npm run db:seed -- [--if-empty] [--products N] [--images N] [--force-production]
+export const seedUsage = `Usage: npm run db:seed -- [--if-empty] [--products N] [--images N] [--orders N] [--force-production]
 
-  (default)            replace the catalogue and demo data with a fresh demo shop
+  (default)            replace the catalogue and demo data with a fresh demo shop, six months of orders included
   --if-empty           seed only when the database has no products yet
   --products N         how many products (300 by default; 100000 for the benchmark)
   --images N           draw pictures for the first N products (300 by default)
+  --orders N           add a history of N orders over three years, written in bulk (1000000 for the benchmark)
   --force-production   seed although ENVIRONMENT=production (refused otherwise)`;
 
 /**
@@ -40,6 +41,9 @@ export function parseSeedArguments(argv: readonly string[]): SeedArguments {
         break;
       case "--images":
         parsed.images = value();
+        break;
+      case "--orders":
+        parsed.orders = value();
         break;
       case "--if-empty":
         parsed.ifEmpty = true;

@@ -6,7 +6,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/server/db/schema";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../../tests/helpers/test-database";
 import { seedDatabase, seedIfEmpty } from "./seed";
 
 let t: TestDatabase;
@@ -54,5 +54,54 @@ describe("demo seed", () => {
     // New rows continue after the ids the seed wrote itself.
     const [created] = await t.db.insert(schema.product).values({ name: "Test crown", price: new Decimal("1.00") }).returning({ id: schema.product.id });
     expect(created?.id).toBe(41);
+  });
+
+  it("adds a bulk order history on request whose totals and stock ledger add up, numbered before the demo's orders", async () => {
+    const storage = createSandboxStorage({ root: storageRoot });
+    const summary = await seedDatabase(t.db, storage, { products: 60, images: 0, orders: 3000 });
+    const [orders] = await t.db.select({ value: count() }).from(schema.order);
+    expect(orders?.value).toBe(summary.orders);
+    expect(summary.orders).toBeGreaterThan(3000);
+
+    // Every history order has one address, detail and payment, at least one line, and totals as orderTotals adds them.
+    const [mismatch] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from "order" o
+          join payment_detail p on p.order_id = o.id
+          join order_detail d on d.order_id = o.id
+          join order_address a on a.order_id = o.id
+          join (select order_id, sum(total_price) as paid, sum(total_discount_amount) as discount from order_item group by order_id) i on i.order_id = o.id
+          where o.id <= 3000 and (p.item_total <> i.paid + i.discount or p.item_total_discount_amount <> i.discount
+            or p.total <> i.paid + p.shipping_total or p.shipping_total <= coalesce(p.additional_shipping_fees, 0))`,
+    );
+    const [complete] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from "order" o where o.id <= 3000 and exists (select 1 from payment_detail p where p.order_id = o.id)
+          and exists (select 1 from order_detail d where d.order_id = o.id) and exists (select 1 from order_address a where a.order_id = o.id)`,
+    );
+    expect([mismatch?.n, complete?.n]).toEqual([0, 3000]);
+
+    const drift = await t.db
+      .select({ id: schema.product.id })
+      .from(schema.product)
+      .where(sql`${schema.product.stock} <> coalesce((select sum(${schema.stockRecord.quantity}) from ${schema.stockRecord} where ${schema.stockRecord.productId} = ${schema.product.id}), 0)`);
+    expect(drift).toEqual([]);
+
+    // Shipped or cancelled, but for the last two days' orders, which may still be open (unpaid only in the last hour).
+    const [statuses] = await queryRows<{ shipped: number; cancelled: number; stale: number }>(
+      t.db,
+      sql`select count(*) filter (where status = 'SHIPPED')::int as shipped, count(*) filter (where status = 'CANCELLED')::int as cancelled,
+            count(*) filter (where (status not in ('SHIPPED', 'CANCELLED') and created_at < now() - interval '2 days')
+              or (status = 'PENDING' and created_at < now() - interval '1 hour'))::int as stale
+          from "order" where id <= 3000`,
+    );
+    expect(statuses!.shipped).toBeGreaterThan(2500);
+    expect(statuses!.cancelled).toBeGreaterThan(50);
+    expect(statuses!.stale).toBe(0);
+    const [numbers] = await queryRows<{ distinct: number; last: string }>(
+      t.db,
+      sql`select count(distinct order_number)::int as distinct, max(right(order_number, 6)) as last from "order"`,
+    );
+    expect(numbers).toEqual({ distinct: summary.orders, last: String(summary.orders).padStart(6, "0") });
   });
 });

@@ -13,6 +13,8 @@ import { bulkInsert } from "./bulk-insert";
 import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
 import { renderProductImage } from "./images";
 import { generateProduct, selectOptionLists, type ProductDraft } from "./products";
+import { writeOrderHistory } from "./order-history";
+import { demoProduct, planDemoOrders, placeDemoOrders, type DemoOrderPlan } from "./orders";
 import { createRandom } from "./random";
 import {
   countries,
@@ -28,8 +30,8 @@ import {
 
 /**
  * The demo catalogue: categories, brands, about 300 products with descriptions, pictures and a stock ledger that
- * adds up, shipping settings, discounts, an admin and a customer. The same seed gives the same shop on every run;
- * only the dates move with today.
+ * adds up, shipping settings, discounts, an admin and a customer, and six months of orders (`orders.ts`). The same
+ * seed gives the same shop on every run; only the dates move with today.
  */
 
 export type SeedOptions = {
@@ -38,6 +40,11 @@ export type SeedOptions = {
   log?: (line: string) => void;
   /** Products beyond this many get no picture (the storefront shows its placeholder); 300 by default. */
   images?: number;
+  /**
+   * An order history of this many orders over the last three years, written in bulk, for benchmarks; none by
+   * default. The demo's own six months of orders come either way.
+   */
+  orders?: number;
   /** "Today" for all relative dates. */
   now?: Date;
   /** The shop's address, for the link in the banner text. */
@@ -56,6 +63,8 @@ export type SeedSummary = {
   boxes: number;
   purchaseRecords: number;
   stockRecords: number;
+  /** Orders in all: the bulk history and the demo's own. */
+  orders: number;
   images: number;
   imagesSkipped: number;
   users: number;
@@ -256,6 +265,12 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await insertInChunks(tx, schema.addressBook, customerAddresses.map((address) => ({ ...address, userId: customer.id })));
   log(`Users: ${demoUsers.admin.email} (admin), ${demoUsers.customer.email} (customer with the "Loyal collector" discount)`);
 
+  // The demo's orders are planned before the products are written: the pieces they sell are bought with the rest.
+  const plan = planDemoOrders(
+    Array.from({ length: Math.min(productCount, DEFAULT_PRODUCTS) }, (_, index) => demoProduct(generateProduct(index, { seed, now }))),
+    { now, seed },
+  );
+
   // Products, their descriptions and their stock ledger, a batch at a time.
   const totals = { inStock: 0, boxes: 0, purchaseRecords: 0, stockRecords: 0 };
   const imageDrafts: ProductDraft[] = [];
@@ -283,7 +298,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
       const id = draft.index + 1;
       if (draft.stock === 0 && outOfStock.length < 12) outOfStock.push(id);
       return {
-        id, name: draft.name, price: draft.price, shippingFee: draft.shippingFee, stock: draft.stock,
+        id, name: draft.name, price: draft.price, shippingFee: draft.shippingFee, stock: draft.stock + (plan.sold.get(id) ?? 0),
         ebayStatus: draft.ebayStatus, wsStatus: draft.wsStatus, isBulk: draft.isBulk,
         categoryId: ids.category.get(draft.categoryKey) ?? null,
         discountId: productDiscount(draft, ids.discount),
@@ -300,7 +315,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
       productId: draft.index + 1, ...draft.description, createdAt: draft.createdAt, updatedAt: draft.createdAt,
     })));
 
-    const ledger = stockLedger(drafts, totals, rate);
+    const ledger = stockLedger(drafts, totals, rate, plan);
     await bulkInsert(tx, schema.box, ledger.boxes);
     await bulkInsert(tx, schema.purchaseRecord, ledger.purchaseRecords);
     await bulkInsert(tx, schema.stockRecord, ledger.stockRecords);
@@ -324,6 +339,13 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
     schema.country, schema.discount, schema.productCategory, schema.productManufacturer, schema.product, schema.box, schema.purchaseRecord,
   ]);
 
+  const historyOrders = productCount > 0 ? Math.max(0, Math.floor(options.orders ?? 0)) : 0;
+  await writeOrderHistory(tx, { count: historyOrders, productCount, now, customerId: customer.id, rate, log });
+  const orders = await placeDemoOrders(tx, plan, { now, customerId: customer.id, adminId: admin.id, orderNumberBase: historyOrders });
+  await syncIdentities(tx, [schema.order, schema.orderItem]);
+  const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");
+  log(`Orders: ${orders.orders} over the last six months (${statuses}; ${orders.byShop.EBAY} from eBay)${historyOrders ? ` after a history of ${historyOrders}` : ""}`);
+
   const stored = await images;
   if (imageFailure) throw imageFailure;
   if (productCount > imageLimit) {
@@ -344,6 +366,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
     boxes: totals.boxes,
     purchaseRecords: totals.purchaseRecords,
     stockRecords: totals.stockRecords,
+    orders: historyOrders + orders.orders,
     images: stored,
     imagesSkipped: productCount - imageLimit,
     users: userCount?.value ?? 0,
@@ -371,13 +394,20 @@ type Ledger = {
 };
 
 /**
- * The purchases behind the stock of a batch of products: each product in stock was bought in one go, travelled in a
- * box with others and was booked into stock when the box was exploded, before the product went online. So each
- * product's stock equals the sum of its ledger rows.
+ * The purchases behind the stock of a batch of products: each product in stock, or sold in the demo's orders, was
+ * bought in one go (the pieces on the shelf and those the orders sell), travelled in a box with others and was
+ * booked into stock when the box was exploded, before the product went online. The orders then take their pieces
+ * through the ledger, so each product's stock equals the sum of its ledger rows.
  */
-function stockLedger(drafts: ProductDraft[], totals: { inStock: number; boxes: number; purchaseRecords: number; stockRecords: number }, rate: Decimal): Ledger {
+function stockLedger(
+  drafts: ProductDraft[],
+  totals: { inStock: number; boxes: number; purchaseRecords: number; stockRecords: number },
+  rate: Decimal,
+  plan: DemoOrderPlan,
+): Ledger {
   const ledger: Ledger = { boxes: [], purchaseRecords: [], stockRecords: [] };
-  const inStock = drafts.filter((draft) => draft.stock > 0);
+  const bought = (draft: ProductDraft) => draft.stock + (plan.sold.get(draft.index + 1) ?? 0);
+  const inStock = drafts.filter((draft) => bought(draft) > 0);
   for (let start = 0; start < inStock.length; start += RECORDS_PER_BOX) {
     const group = inStock.slice(start, start + RECORDS_PER_BOX);
     const boxId = ++totals.boxes;
@@ -390,15 +420,16 @@ function stockLedger(drafts: ProductDraft[], totals: { inStock: number; boxes: n
     for (const draft of group) {
       const purchaseRecordId = ++totals.purchaseRecords;
       const costEuro = unitCost(draft);
+      const pieces = bought(draft);
       ledger.purchaseRecords.push({
         id: purchaseRecordId, productId: draft.index + 1, boxId, purchaseCostEuro: costEuro, purchaseCostPhp: costEuro.times(rate).toDecimalPlaces(2),
-        purchasedStock: draft.stock, remainingStock: draft.stock, createdAt: packedAt, updatedAt: explodedAt,
+        purchasedStock: pieces, remainingStock: pieces, createdAt: packedAt, updatedAt: explodedAt,
       });
       ledger.stockRecords.push({
-        productId: draft.index + 1, type: "PURCHASE_RECORD", purchaseRecordId, quantity: draft.stock, createdAt: explodedAt, updatedAt: explodedAt,
+        productId: draft.index + 1, type: "PURCHASE_RECORD", purchaseRecordId, quantity: pieces, createdAt: explodedAt, updatedAt: explodedAt,
       });
       totals.stockRecords++;
-      totals.inStock++;
+      if (draft.stock > 0) totals.inStock++;
     }
   }
   return ledger;
@@ -472,7 +503,7 @@ async function seedLogbook(tx: Db, facts: { adminId: string; now: Date; productC
   await insertInChunks(tx, schema.adminNotification, [
     { type: "DEPLOYMENT", severity: "INFO", message: "New version deployed with the demo catalogue", userIdRead: facts.adminId, createdAt: at(0) },
     { type: "OTHER", severity: "WARNING", message: `${facts.outOfStock} products are sold out; requests wait in the restock manager`, createdAt: at(2) },
-    { type: "EBAY_ORDER", severity: "INFO", message: "Marketplace sandbox connected; no marketplace orders yet", createdAt: at(5) },
+    { type: "EBAY_ORDER", severity: "INFO", message: "Marketplace sandbox connected", createdAt: at(5) },
     { type: "ORDER", severity: "INFO", message: "Shipping calendar filled for the next eight weeks", createdAt: at(8) },
     { type: "REFUND", severity: "ERROR", message: "A refund could not be sent to the payment provider; retry it from the order page", createdAt: at(20) },
   ]);
