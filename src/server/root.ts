@@ -5,12 +5,17 @@ import { cartRouter } from "@/server/cart/router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { adminProductRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
+import { fulfilmentRouter } from "@/server/fulfilment/admin-router";
+import { jobsRouter } from "@/server/jobs/admin-router";
 import { logbookRouter } from "@/server/logbook/router";
 import { mapsRouter } from "@/server/maps/router";
 import { ebayRouter } from "@/server/marketplace/router";
 import { navbarRouter } from "@/server/navbar/router";
 import { notificationRouter } from "@/server/notifications/router";
+import { orderAdminRouter } from "@/server/orders/admin-router";
+import { manualOrderRouter } from "@/server/orders/manual-order-router";
 import { pricingRouter } from "@/server/pricing/router";
+import { shippingCalendarRouter } from "@/server/shipping/calendar-router";
 import { boxRouter, restockRouter, stockRouter } from "@/server/stock/router";
 import { bucketRouter } from "@/server/storage/router";
 import { tokenRouter } from "@/server/token/router";
@@ -41,6 +46,11 @@ export const appRouter = createTRPCRouter({
     bucket: bucketRouter,
     logbook: logbookRouter,
     notification: notificationRouter,
+    orders: orderAdminRouter,
+    fulfilment: fulfilmentRouter,
+    manualOrder: manualOrderRouter,
+    shippingCalendar: shippingCalendarRouter,
+    jobs: jobsRouter,
   }),
 });
 
