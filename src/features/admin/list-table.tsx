@@ -1,15 +1,34 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Trash2, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { formatCount } from "./format";
+import type { ListAddressUpdate } from "./use-list-address";
 import { useShortcut } from "./use-shortcut";
 
 /** A column of a list: its heading (none for a column of icons or buttons) and the classes of its header cell. */
 export type ListColumn = { label?: ReactNode; className?: string; sort?: "ascending" | "descending" };
+
+/**
+ * A sortable column's heading: a button that sorts by it, with an arrow for the way it is sorted now (`sorted`, none
+ * when the list is sorted by another column).
+ */
+export function sortableColumn({ label, sorted, onSort, className }: { label: ReactNode; sorted?: "asc" | "desc" | null; onSort: () => void; className?: string }): ListColumn {
+  return {
+    className,
+    sort: sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined,
+    label: (
+      <button type="button" onClick={onSort} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
+        {label}
+        {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
+      </button>
+    ),
+  };
+}
 
 /**
  * The back office's lists (products, boxes, templates, the bucket, the logbook, a box's purchases...) are one kind of
@@ -115,6 +134,64 @@ export function ListPager({
         </Button>
       </div>
     </footer>
+  );
+}
+
+/** The pager's choice of rows per page; 50, the lists' default, leaves the address without a `size`. */
+export function RowsPerPage({ sizes, value, update, className = "flex items-center gap-1.5" }: { sizes: readonly number[]; value: number | undefined; update: ListAddressUpdate; className?: string }) {
+  return (
+    <label className={className}>
+      Rows
+      <AdminSelect aria-label="Rows per page" className="w-20" value={String(value)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </AdminSelect>
+    </label>
+  );
+}
+
+/**
+ * A filter of a list: a select bound to one key (`param`) of the address; its first choice, `all`, takes the filter off.
+ */
+export function FilterSelect({
+  label,
+  param,
+  all,
+  options,
+  params,
+  update,
+  className,
+}: {
+  label: string;
+  param: string;
+  all: string;
+  options: readonly { value: string | number; label: string }[] | undefined;
+  params: Pick<URLSearchParams, "get">;
+  update: ListAddressUpdate;
+  className?: string;
+}) {
+  return (
+    <AdminSelect aria-label={label} className={className} value={params.get(param) ?? ""} onChange={(event) => update({ [param]: event.target.value })}>
+      <option value="">{all}</option>
+      {options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </AdminSelect>
+  );
+}
+
+/** Takes the filters in `active` (address keys) off the list; nothing shows while none is on. */
+export function ClearFiltersButton({ active, update }: { active: readonly string[]; update: ListAddressUpdate }) {
+  if (active.length === 0) return null;
+  return (
+    <Button variant="ghost" size="sm" className="h-9 text-muted-foreground" onClick={() => update(Object.fromEntries(active.map((key) => [key, undefined])))}>
+      <X /> Clear filters
+    </Button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Truck, XCircle } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { OrderOverview } from "@/features/orders/order-overview";
 import { OrderStatusBadge } from "@/features/orders/order-status";
@@ -7,53 +8,49 @@ import type { OrderView } from "@/server/orders/schemas";
 import { PaymentStatusWatcher } from "./payment-status-watcher";
 import { PutBackInCart } from "./put-back-in-cart";
 
+/** One way the order can stand: its icon, what it means for the customer, and what they can do about it. */
+function StatusHeading({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <>
+      {icon}
+      <h1 className="font-serif text-3xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">{children}</p>
+      {action}
+    </>
+  );
+}
+
 function Heading({ order }: { order: OrderView }) {
+  const orderNumber = <strong className="text-foreground">{order.orderNumber}</strong>;
   if (order.status === "PENDING") {
     return (
-      <>
-        <Clock className="size-10 text-primary" aria-hidden />
-        <h1 className="font-serif text-3xl font-semibold">We are waiting for your payment</h1>
-        <p className="text-muted-foreground">
-          Order <strong className="text-foreground">{order.orderNumber}</strong> is placed and its pieces are held for you. This page updates as soon as the payment
-          provider confirms your payment.
-        </p>
-        <PaymentStatusWatcher />
-      </>
+      <StatusHeading icon={<Clock className="size-10 text-primary" aria-hidden />} title="We are waiting for your payment" action={<PaymentStatusWatcher />}>
+        Order {orderNumber} is placed and its pieces are held for you. This page updates as soon as the payment provider confirms your payment.
+      </StatusHeading>
     );
   }
   if (order.status === "CANCELLED") {
     return (
-      <>
-        <XCircle className="size-10 text-destructive" aria-hidden />
-        <h1 className="font-serif text-3xl font-semibold">Your payment did not go through</h1>
-        <p className="text-muted-foreground">
-          Order <strong className="text-foreground">{order.orderNumber}</strong> is cancelled and nothing was charged. The pieces are back in the shop, so you can
-          order them again.
-        </p>
-        <PutBackInCart items={order.items.map(({ productId, name, quantity }) => ({ productId, name, quantity }))} />
-      </>
+      <StatusHeading
+        icon={<XCircle className="size-10 text-destructive" aria-hidden />}
+        title="Your payment did not go through"
+        action={<PutBackInCart items={order.items.map(({ productId, name, quantity }) => ({ productId, name, quantity }))} />}
+      >
+        Order {orderNumber} is cancelled and nothing was charged. The pieces are back in the shop, so you can order them again.
+      </StatusHeading>
     );
   }
   if (order.status === "SHIPPED") {
     return (
-      <>
-        <Truck className="size-10 text-primary" aria-hidden />
-        <h1 className="font-serif text-3xl font-semibold">Your order is on its way</h1>
-        <p className="text-muted-foreground">
-          Order <strong className="text-foreground">{order.orderNumber}</strong> has left our workshop. You can follow the parcel with the tracking number below.
-        </p>
-      </>
+      <StatusHeading icon={<Truck className="size-10 text-primary" aria-hidden />} title="Your order is on its way">
+        Order {orderNumber} has left our workshop. You can follow the parcel with the tracking number below.
+      </StatusHeading>
     );
   }
   return (
-    <>
-      <CheckCircle2 className="size-10 text-primary" aria-hidden />
-      <h1 className="font-serif text-3xl font-semibold">Thank you for your order</h1>
-      <p className="text-muted-foreground">
-        Order <strong className="text-foreground">{order.orderNumber}</strong> is paid. We have sent a confirmation to <strong className="text-foreground">{order.email}</strong>{" "}
-        and will let you know when it is on its way.
-      </p>
-    </>
+    <StatusHeading icon={<CheckCircle2 className="size-10 text-primary" aria-hidden />} title="Thank you for your order">
+      Order {orderNumber} is paid. We have sent a confirmation to <strong className="text-foreground">{order.email}</strong> and will let you know when it is on its way.
+    </StatusHeading>
   );
 }
 

@@ -8,7 +8,7 @@ import { savedCartItems } from "@/server/cart/service";
 import type { Db } from "@/server/db/client";
 import { cartItem } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { logChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import type { Caller } from "@/server/rate-limit/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schemas";
@@ -145,11 +145,8 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       }
     }
 
-    await logChange(tx, {
+    await logOrderChange(tx, orderId, {
       userId: buyer.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: orderId,
       newState: {
         orderNumber,
         status: "PENDING",

@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors";
 import { CarrierError } from "@/server/integrations/carriers/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { LabelRequests } from "./schemas";
 import { checkLabelRequests, createLabel, pollTracking, type FulfilmentActor } from "./service";
@@ -31,7 +31,7 @@ export const createLabelJob = defineJob({
     } catch (error) {
       const message = `No label was created for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`;
       if (error instanceof AppError) {
-        await logChange(db, { userId, eventType: "ORDER", entityType: "ORDER", entityId: orderId, logLevel: "WARNING", description: message });
+        await logOrderChange(db, orderId, { userId, logLevel: "WARNING", description: message });
         return;
       }
       const rejected = error instanceof CarrierError && error.status >= 400 && error.status < 500 && error.status !== 429;

@@ -2,6 +2,7 @@ import "server-only";
 import { decideAdminAccess } from "@/server/admin/page-access";
 import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
+import { pdfResponse, textResponse } from "@/server/http/pdf-response";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { readLabelPdf } from "./service";
 
@@ -13,16 +14,6 @@ import { readLabelPdf } from "./service";
 export async function respondToLabelDownload(request: Request, orderNumber: string, deps: { db: Db; storage: StoragePort }): Promise<Response> {
   const access = decideAdminAccess(await readSession(deps.db, request.headers));
   const label = access.kind === "admin" ? await readLabelPdf(deps.db, deps.storage, orderNumber) : null;
-  if (!label) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-  }
-  return new Response(new Uint8Array(label.body), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(label.body.length),
-      "Content-Disposition": `attachment; filename="${label.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  if (!label) return textResponse(404, "Not found");
+  return pdfResponse(label.body, label.filename, "attachment");
 }

@@ -11,9 +11,10 @@ import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type T
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
+import { changeEachOrderApart } from "@/server/orders/each-order-apart";
 import { transitionOrder } from "@/server/orders/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, ShipmentOutcome, VoidedLabel } from "./schemas";
@@ -201,11 +202,8 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
     });
   } catch (error) {
     await releaseClaim();
-    await logChange(db, {
+    await logOrderChange(db, orderId, {
       userId: actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: orderId,
       logLevel: "ERROR",
       errorData: { message: errorText(error) },
       description: `${plan.choice.name} refused the label of order ${orderNumber}: ${errorText(error)}`,
@@ -235,11 +233,8 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
       };
       await tx.update(orderDetail).set(fields).where(eq(orderDetail.orderId, orderId));
       await transitionOrder(tx, orderId, "PROCESSED", { userId: actor.userId, description: `Label ${label.trackingNumber} created (${plan.choice.name}).`, now });
-      await logChange(tx, {
+      await logOrderChange(tx, orderId, {
         userId: actor.userId,
-        eventType: "ORDER",
-        entityType: "ORDER",
-        entityId: orderId,
         newState: fields,
         description: `Label for order ${orderNumber}: ${plan.choice.name}, tracking ${label.trackingNumber}${label.cost ? `, ${formatEuro(label.cost)}` : ""}`,
       });
@@ -270,11 +265,8 @@ async function undoPurchase(
     ? `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was voided again: ${errorText(failed.error)}`
     : `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was bought but could not be kept or voided: void it at ${failed.carrier.carrier} by hand. ${errorText(failed.error)}`;
   await db.transaction(async (tx) => {
-    await logChange(tx, {
+    await logOrderChange(tx, failed.orderId, {
       userId: failed.actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: failed.orderId,
       logLevel: voided ? "WARNING" : "ERROR",
       errorData: { message: errorText(failed.error) },
       description: message,
@@ -329,11 +321,8 @@ export async function voidLabel(db: Db, orderId: number, actor: FulfilmentActor,
       trackingCheckedAt: null,
     };
     await tx.update(orderDetail).set(cleared).where(eq(orderDetail.orderId, orderId));
-    await logChange(tx, {
+    await logOrderChange(tx, orderId, {
       userId: actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: orderId,
       previousState,
       newState: cleared,
       description: `Label ${trackingNumber} of order ${orderNumber} voided at ${carrier}`,
@@ -392,25 +381,15 @@ async function shipOrder(tx: Db, orderId: number, orderNumber: string, actor: { 
 /** Marks packed orders (PROCESSED, with a label) as handed to the carrier; each order on its own, each refusal with its reason. */
 export async function markShipped(db: Db, orderIds: readonly number[], actor: FulfilmentActor): Promise<ShipmentOutcome> {
   const now = actor.now ?? new Date();
-  const outcome: ShipmentOutcome = { shipped: [], refused: [] };
-  for (const orderId of new Set(orderIds)) {
-    let orderNumber: string | null = null;
-    try {
-      await db.transaction(async (tx) => {
-        const current = await lockShippingState(tx, orderId);
-        if (!current) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
-        orderNumber = current.orderNumber;
-        if (current.status !== "PROCESSED") throw new AppError("CONFLICT", `Order ${current.orderNumber} is ${current.status}: only packed orders (PROCESSED) can be marked shipped.`);
-        if (!current.trackingNumber) throw new AppError("CONFLICT", `Order ${current.orderNumber} has no label yet: create one first.`);
-        await shipOrder(tx, orderId, current.orderNumber, { userId: actor.userId, description: "Marked shipped by staff.", now });
-      });
-      outcome.shipped.push({ orderId, orderNumber: orderNumber! });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      outcome.refused.push({ orderId, orderNumber, reason: error.message });
-    }
-  }
-  return outcome;
+  const { done, refused } = await changeEachOrderApart(db, orderIds, async (tx, orderId, found) => {
+    const current = await lockShippingState(tx, orderId);
+    if (!current) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
+    found(current.orderNumber);
+    if (current.status !== "PROCESSED") throw new AppError("CONFLICT", `Order ${current.orderNumber} is ${current.status}: only packed orders (PROCESSED) can be marked shipped.`);
+    if (!current.trackingNumber) throw new AppError("CONFLICT", `Order ${current.orderNumber} has no label yet: create one first.`);
+    await shipOrder(tx, orderId, current.orderNumber, { userId: actor.userId, description: "Marked shipped by staff.", now });
+  });
+  return { shipped: done, refused };
 }
 
 /**
@@ -490,11 +469,8 @@ async function applyTracking(db: Db, orderId: number, trackingNumber: string, in
     const deliveredAt = delivered ? (info.deliveredAt ?? now) : current.deliveredAt;
     await tx.update(orderDetail).set({ trackingStatus: info.description, trackingCheckedAt: now, deliveredAt }).where(eq(orderDetail.orderId, orderId));
     if (delivered) {
-      await logChange(tx, {
+      await logOrderChange(tx, orderId, {
         userId: null,
-        eventType: "ORDER",
-        entityType: "ORDER",
-        entityId: orderId,
         newState: { deliveredAt, trackingStatus: info.description },
         description: `Order ${current.orderNumber} was delivered (${trackingNumber})`,
       });

@@ -51,6 +51,11 @@ export async function logChange(tx: Db, change: LogChange): Promise<number> {
   return row!.id;
 }
 
+/** An entry about one order (event and entity ORDER), the entry most order changes write. */
+export function logOrderChange(tx: Db, orderId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+  return logChange(tx, { ...change, eventType: "ORDER", entityType: "ORDER", entityId: orderId });
+}
+
 function readBy(userId: string): SQL {
   return sql`exists (select 1 from ${logbookReadByUser} where ${logbookReadByUser.logbookId} = ${logbook.id} and ${logbookReadByUser.userId} = ${userId})`;
 }

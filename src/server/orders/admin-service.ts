@@ -25,6 +25,7 @@ import {
   type StaffOrderStatus,
   type TransitionOutcome,
 } from "./admin-schemas";
+import { changeEachOrderApart } from "./each-order-apart";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import type { OrderTotals } from "./schemas";
 import { transitionOrder } from "./service";
@@ -300,26 +301,16 @@ export function staffTransitions(current: StaffChangeState): StaffOrderStatus[] 
  * others back. Each order answers done, or refused with the order machine's message (or why staff may not).
  */
 export async function transitionOrders(db: Db, orderIds: readonly number[], to: StaffOrderStatus, actor: { userId: string }): Promise<TransitionOutcome> {
-  const outcome: TransitionOutcome = { done: [], refused: [] };
-  for (const orderId of new Set(orderIds)) {
-    let orderNumber: string | null = null;
-    try {
-      await db.transaction(async (tx) => {
-        const current = await lockExistingRow(tx, order, orderId, { orderNumber: order.orderNumber, status: order.status }, "Order");
-        orderNumber = current.orderNumber;
-        const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
-        orderMachine.assert(current.orderNumber, current.status, to);
-        const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
-        if (refusal) throw new AppError("CONFLICT", refusal);
-        await transitionOrder(tx, orderId, to, { userId: actor.userId, description: "Changed by staff in the order admin." });
-      });
-      outcome.done.push({ orderId, orderNumber: orderNumber!, status: to });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      outcome.refused.push({ orderId, orderNumber, reason: error.message });
-    }
-  }
-  return outcome;
+  const { done, refused } = await changeEachOrderApart(db, orderIds, async (tx, orderId, found) => {
+    const current = await lockExistingRow(tx, order, orderId, { orderNumber: order.orderNumber, status: order.status }, "Order");
+    found(current.orderNumber);
+    const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
+    orderMachine.assert(current.orderNumber, current.status, to);
+    const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
+    if (refusal) throw new AppError("CONFLICT", refusal);
+    await transitionOrder(tx, orderId, to, { userId: actor.userId, description: "Changed by staff in the order admin." });
+  });
+  return { done: done.map((row) => ({ ...row, status: to })), refused };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { checkoutAddressInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { escapeLike, logChange } from "@/server/logbook/service";
+import { escapeLike, logOrderChange } from "@/server/logbook/service";
 import { priceItems } from "@/server/pricing/service";
 import type { ShippingOptions, ShippingQuote } from "@/server/shipping/schemas";
 import { chooseShippingOption, getShippingOptions, isFutureShipmentNow } from "@/server/shipping/service";
@@ -27,6 +27,7 @@ import type {
   MarkManualOrderPaidValues,
   UpdateManualOrderValues,
 } from "./manual-order-schemas";
+import { readOrderLines, selectOrderWithDetails } from "./order-rows";
 import type { OrderTotals } from "./schemas";
 import { transitionOrder } from "./service";
 import { orderTotals } from "./totals";
@@ -164,32 +165,12 @@ const editableStatuses: readonly OrderStatus[] = ["PENDING", "PAID_READY_TO_SHIP
 
 /** An order as editing needs it, the order row locked when `lock` is asked for; NOT_FOUND for an unknown number. */
 async function loadOrder(db: Db, orderNumber: string, lock: boolean) {
-  const query = db
-    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
-    .from(order)
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .where(eq(order.orderNumber, orderNumber))
-    .limit(1);
+  const query = selectOrderWithDetails(db).where(eq(order.orderNumber, orderNumber)).limit(1);
   // The order row is the edit's lock: two members of staff saving one order at once take turns, and the second
   // prices against the lines and stock the first left behind.
   const [row] = lock ? await query.for("update", { of: order }) : await query;
   if (!row) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
-  const lines: HeldLine[] = await db
-    .select({
-      itemId: orderItem.id,
-      productId: orderItem.productId,
-      name: product.name,
-      quantity: orderItem.quantity,
-      totalPrice: orderItem.totalPrice,
-      totalDiscountAmount: orderItem.totalDiscountAmount,
-      priceOverrideReason: orderItem.priceOverrideReason,
-    })
-    .from(orderItem)
-    .innerJoin(product, eq(product.id, orderItem.productId))
-    .where(eq(orderItem.orderId, row.order.id))
-    .orderBy(asc(orderItem.id));
+  const lines: HeldLine[] = await readOrderLines(db, row.order.id);
   const { status } = row.order;
   const { detail } = row;
   const hasLabel = Boolean(detail.gcsLabelFilename || detail.labelCreatedAt || detail.carrierShipmentId || detail.trackingNumber);
@@ -300,11 +281,8 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
       provider: input.paymentMethod,
       totals,
     });
-    await logChange(tx, {
+    await logOrderChange(tx, orderId, {
       userId: actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: orderId,
       newState: {
         orderNumber,
         manual: true,
@@ -392,11 +370,8 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     const difference = totals.total.minus(previousTotals.total);
     const paid = current.status !== "PENDING";
     const settle = difference.isZero() ? "" : paid ? ` Settle the difference of ${formatEuro(difference.abs())} with the customer (${difference.isPositive() ? "to pay" : "to refund"}).` : "";
-    await logChange(tx, {
+    await logOrderChange(tx, current.id, {
       userId: actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: current.id,
       previousState: {
         address: orderAddressValues(previousAddress, previousAddress.email, { countryCode: previousAddress.countryCode, countryName: previousAddress.country, regionCode: previousAddress.stateCode, regionName: previousAddress.state }),
         items: loggedLines(loaded.lines),

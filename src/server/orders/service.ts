@@ -11,12 +11,13 @@ import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-c
 import type { MailPort } from "@/server/integrations/mail/port";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
-import { logChange } from "@/server/logbook/service";
+import { logChange, logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
 import { bookStockInProductOrder } from "@/server/stock/service";
 import type { PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
 import { actOnProviderPayment } from "@/server/webhooks/service";
+import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { getOrderView } from "./view";
 
@@ -38,11 +39,8 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
   const paying = current.status === "PENDING" && (to === "PAID_READY_TO_SHIP" || to === "PAID_FUTURE_SHIPMENT");
   const soldAt = paying ? (actor.now ?? new Date()) : current.soldAt;
   await tx.update(order).set({ status: to, soldAt }).where(eq(order.id, orderId));
-  await logChange(tx, {
+  await logOrderChange(tx, orderId, {
     userId: actor.userId,
-    eventType: "ORDER",
-    entityType: "ORDER",
-    entityId: orderId,
     previousState: { status: current.status, soldAt: current.soldAt },
     newState: { status: to, soldAt },
     description: `Order ${current.orderNumber}: ${current.status} → ${to}. ${actor.description}`,
@@ -256,31 +254,11 @@ async function expireOrder(db: Db, orderId: number, description: string, now: Da
 export async function sendOrderConfirmation(db: Db, mail: MailPort, orderNumber: string, confirmationUrl: string, shopName: string): Promise<boolean> {
   const view = await getOrderView(db, orderNumber);
   if (!(paidOrderStatuses as readonly string[]).includes(view.status)) return false;
-  const claimed = await db
-    .update(orderDetail)
-    .set({ orderEmailSent: true })
-    .where(and(eq(orderDetail.orderId, view.orderId), eq(orderDetail.orderEmailSent, false)))
-    .returning({ id: orderDetail.id });
-  if (claimed.length === 0) return false;
-  const logged = { userId: null, eventType: "EMAIL", entityType: "ORDER", entityId: view.orderId } as const;
-  try {
-    await mail.send(renderOrderConfirmationEmail(view, confirmationUrl, shopName));
-  } catch (error) {
-    await db.transaction(async (tx) => {
-      await tx.update(orderDetail).set({ orderEmailSent: false }).where(eq(orderDetail.orderId, view.orderId));
-      await logChange(tx, {
-        ...logged,
-        logLevel: "ERROR",
-        errorData: { message: error instanceof Error ? error.message : String(error) },
-        description: `The confirmation e-mail of order ${orderNumber} could not be sent`,
-      });
-    });
-    throw error;
-  }
-  await logChange(db, {
-    ...logged,
-    newState: { orderEmailSent: true, to: view.email },
-    description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}`,
+  return sendOrderEmailOnce(db, {
+    orderId: view.orderId,
+    flag: "orderEmailSent",
+    send: () => mail.send(renderOrderConfirmationEmail(view, confirmationUrl, shopName)),
+    failed: `The confirmation e-mail of order ${orderNumber} could not be sent`,
+    sent: { newState: { to: view.email }, description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}` },
   });
-  return true;
 }

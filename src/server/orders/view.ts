@@ -1,37 +1,20 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { order } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
+import { readOrderLines, selectOrderWithDetails } from "./order-rows";
 import { orderTokenMatches } from "./order-token";
 import type { OrderView } from "./schemas";
 import { orderTotals } from "./totals";
 
 /** The order `where` picks, as the one read model, with its owner; null when there is none. */
 async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; view: OrderView } | null> {
-  const [row] = await db
-    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
-    .from(order)
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .where(where)
-    .limit(1);
+  const [row] = await selectOrderWithDetails(db).where(where).limit(1);
   if (!row) return null;
-  const lines = await db
-    .select({
-      productId: orderItem.productId,
-      name: product.name,
-      quantity: orderItem.quantity,
-      totalPrice: orderItem.totalPrice,
-      totalDiscountAmount: orderItem.totalDiscountAmount,
-    })
-    .from(orderItem)
-    .innerJoin(product, eq(product.id, orderItem.productId))
-    .where(eq(orderItem.orderId, row.order.id))
-    .orderBy(asc(orderItem.id));
+  const lines = await readOrderLines(db, row.order.id);
   const { address, detail, payment } = row;
   return {
     userId: row.order.userId,

@@ -4,7 +4,7 @@ import type { OrderStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { country, order, orderAddress, orderDetail, shippingCalendar } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { logChange } from "@/server/logbook/service";
+import { logChange, logOrderChange } from "@/server/logbook/service";
 import { transitionOrder } from "@/server/orders/service";
 import {
   shippingCalendarRangeInput,
@@ -168,11 +168,8 @@ async function planShipments(tx: Db, userId: string | null, now: Date): Promise<
     const etaDays = row.method === "TNT" ? row.tntEtaDays : row.untrackedEtaDays;
     const deliveryDate = etaDays === null ? row.deliveryDate : estimatedDeliveryDate(planned, etaDays);
     await tx.update(orderDetail).set({ estimatedShippingDate: planned, estimatedDeliveryDate: deliveryDate }).where(eq(orderDetail.orderId, row.id));
-    await logChange(tx, {
+    await logOrderChange(tx, row.id, {
       userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: row.id,
       previousState: { estimatedShippingDate: row.shippingDate, estimatedDeliveryDate: row.deliveryDate },
       newState: { estimatedShippingDate: planned, estimatedDeliveryDate: deliveryDate },
       description: `Order ${row.orderNumber}: estimated shipping date ${row.shippingDate ?? "none"} → ${planned}, following the shipping calendar`,

@@ -1,10 +1,9 @@
 "use client";
 
-import { ArrowDown, ArrowUp, ArrowUpDown, FileText, PackageCheck, Printer, Search, Tag, X } from "lucide-react";
+import { FileText, PackageCheck, Printer, Tag, X } from "lucide-react";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { AdminCheckbox, AdminInput, AdminKbd, AdminSelect } from "@/components/ui/admin-form-controls";
+import { useMemo, useState, type ReactNode } from "react";
+import { AdminCheckbox, AdminInput } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { carriers, shippingMethods, shops } from "@/lib/enums";
@@ -24,8 +23,9 @@ import {
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
-import { ListFrame, ListPager, ListTable, type ListColumn } from "../list-table";
-import { useShortcut } from "../use-shortcut";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, sortableColumn, type ListColumn } from "../list-table";
+import { ListSearchBox } from "../list-search-box";
+import { useListAddress } from "../use-list-address";
 import { ExportDialog } from "./export-dialog";
 import { useShippingCountries } from "./manual-order-queries";
 import { useOrderActions } from "./order-actions";
@@ -100,39 +100,13 @@ function Shipping({ row }: { row: AdminOrderRow }) {
 }
 
 export function OrderTable({ slug }: { slug: OrderListSlug }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { router, params, update, goToPage } = useListAddress();
   const query = useMemo(() => readQuery(slug, new URLSearchParams(params.toString())), [slug, params]);
   const orders = useAdminOrders(query);
   const countries = useShippingCountries();
-  const searchBox = useRef<HTMLInputElement>(null);
-  const [searchText, setSearchText] = useState(query.search ?? "");
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [labelsQueued, setLabelsQueued] = useState<number[] | null>(null);
   const actions = useOrderActions({ onLabels: setLabelsQueued });
-
-  /** Writes to the address; a new sort order is a history entry of its own (SPEC's two-step back), the rest replace. */
-  const update = (changes: Record<string, string | undefined>, options: { push?: boolean; keepPage?: boolean } = {}) => {
-    const next = new URLSearchParams(params.toString());
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === "") next.delete(key);
-      else next.set(key, value);
-    }
-    if (!options.keepPage) next.delete("page");
-    const href = `${pathname}${next.size ? `?${next.toString()}` : ""}`;
-    if (options.push) router.push(href, { scroll: false });
-    else router.replace(href, { scroll: false });
-  };
-
-  // Typing searches after a short pause, so each keystroke does not cost a query.
-  const currentSearch = query.search ?? "";
-  useEffect(() => {
-    if (searchText.trim() === currentSearch) return;
-    const timer = setTimeout(() => update({ search: searchText.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the latest address itself
-  }, [searchText]);
 
   // A selection belongs to the rows on screen: another page, list or filter starts afresh.
   const [selectionFor, setSelectionFor] = useState(params.toString() + slug);
@@ -141,7 +115,6 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
     setSelected(new Set());
   }
 
-  useShortcut("/", () => searchBox.current?.focus());
 
   const rows = orders.data?.rows ?? [];
   const chosen = rows.filter((row) => selected.has(row.orderId)).map((row) => row.orderId);
@@ -159,19 +132,8 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
     const direction = query.sort === column && query.direction === "desc" ? "asc" : "desc";
     update({ sort: column === "date" && direction === "desc" ? undefined : `${column}.${direction}` }, { push: true });
   };
-  const sortHeading = (column: OrderSortColumn, label: string, className?: string): ListColumn => {
-    const sorted = query.sort === column ? query.direction : null;
-    return {
-      className,
-      sort: sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined,
-      label: (
-        <button type="button" onClick={() => sortBy(column)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
-          {label}
-          {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
-        </button>
-      ),
-    };
-  };
+  const sortHeading = (column: OrderSortColumn, label: string, className?: string): ListColumn =>
+    sortableColumn({ label, className, sorted: query.sort === column ? query.direction : null, onSort: () => sortBy(column) });
 
   const columns: ListColumn[] = [
     { label: <AdminCheckbox aria-label="Select every order on this page" checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false} onCheckedChange={(on) => toggleAll(on === true)} />, className: "w-10 pr-0" },
@@ -210,57 +172,17 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
       </nav>
 
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full sm:max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-          <AdminInput
-            ref={searchBox}
-            type="search"
-            aria-label="Search orders"
-            placeholder="Order number, e-mail, name or product"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="pr-10 pl-8"
-          />
-          <AdminKbd className="absolute top-1/2 right-2 -translate-y-1/2">/</AdminKbd>
-        </div>
+        <ListSearchBox label="Search orders" placeholder="Order number, e-mail, name or product" currentSearch={query.search} update={update} className="sm:max-w-md" />
         <div className="ml-auto flex items-center gap-2">
           <ExportDialog from={query.from} to={query.to} />
         </div>
       </div>
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-        <AdminSelect aria-label="Shop" className="sm:w-32" value={params.get("shop") ?? ""} onChange={(event) => update({ shop: event.target.value })}>
-          <option value="">All shops</option>
-          {shops.map((shop) => (
-            <option key={shop} value={shop}>
-              {shop === "EBAY" ? "eBay" : "Web shop"}
-            </option>
-          ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Country" className="sm:w-44" value={params.get("country") ?? ""} onChange={(event) => update({ country: event.target.value })}>
-          <option value="">All countries</option>
-          {countries.data?.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Shipping method" className="sm:w-36" value={params.get("method") ?? ""} onChange={(event) => update({ method: event.target.value })}>
-          <option value="">All methods</option>
-          {shippingMethods.map((method) => (
-            <option key={method} value={method}>
-              {shippingMethodLabels[method]}
-            </option>
-          ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Carrier" className="sm:w-32" value={params.get("carrier") ?? ""} onChange={(event) => update({ carrier: event.target.value })}>
-          <option value="">All carriers</option>
-          {carriers.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {carrierNames[carrier]}
-            </option>
-          ))}
-        </AdminSelect>
+        <FilterSelect label="Shop" param="shop" all="All shops" className="sm:w-32" options={shops.map((shop) => ({ value: shop, label: shop === "EBAY" ? "eBay" : "Web shop" }))} params={params} update={update} />
+        <FilterSelect label="Country" param="country" all="All countries" className="sm:w-44" options={countries.data?.map((country) => ({ value: country.code, label: country.name }))} params={params} update={update} />
+        <FilterSelect label="Shipping method" param="method" all="All methods" className="sm:w-36" options={shippingMethods.map((method) => ({ value: method, label: shippingMethodLabels[method] }))} params={params} update={update} />
+        <FilterSelect label="Carrier" param="carrier" all="All carriers" className="sm:w-32" options={carriers.map((carrier) => ({ value: carrier, label: carrierNames[carrier] }))} params={params} update={update} />
         <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
           From
           <AdminInput type="date" aria-label="Placed from" className="w-full sm:w-36" value={query.from ?? ""} max={query.to} onChange={(event) => update({ from: event.target.value })} />
@@ -269,11 +191,7 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
           to
           <AdminInput type="date" aria-label="Placed until" className="w-full sm:w-36" value={query.to ?? ""} min={query.from} onChange={(event) => update({ to: event.target.value })} />
         </label>
-        {activeFilters.length ? (
-          <Button variant="ghost" size="sm" className="h-9 text-muted-foreground" onClick={() => update(Object.fromEntries(activeFilters.map((key) => [key, undefined])))}>
-            <X /> Clear filters
-          </Button>
-        ) : null}
+        <ClearFiltersButton active={activeFilters} update={update} />
       </div>
 
       {chosen.length > 0 ? (
@@ -318,19 +236,10 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
             summary={<span data-testid="order-count">{countSummary(orders.data)}</span>}
             page={page}
             totalPages={orders.data?.totalPages ?? 1}
-            onPage={(target) => update({ page: target > 1 ? String(target) : undefined }, { keepPage: true })}
+            onPage={goToPage}
             shortcuts
           >
-            <label className="hidden items-center gap-1.5 sm:flex">
-              Rows
-              <AdminSelect aria-label="Rows per page" className="w-20" value={String(query.pageSize)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
-                {ORDER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </AdminSelect>
-            </label>
+            <RowsPerPage sizes={ORDER_PAGE_SIZES} value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
           </ListPager>
         }
       >

@@ -1,12 +1,11 @@
 "use client";
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Plus, Search, X } from "lucide-react";
+import { ImageOff, Plus } from "lucide-react";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
-import { AdminInput, AdminKbd, AdminSelect } from "@/components/ui/admin-form-controls";
+import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { itemTypes, listingStatuses } from "@/lib/enums";
@@ -20,7 +19,9 @@ import {
 } from "@/server/catalog/admin-schemas";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatEuro, humanize } from "../format";
-import { ListFrame, ListPager, ListTable } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, sortableColumn } from "../list-table";
+import { ListSearchBox } from "../list-search-box";
+import { useListAddress } from "../use-list-address";
 import { useShortcut } from "../use-shortcut";
 import { useAdminProducts, useProductFormChoices } from "./queries";
 
@@ -50,6 +51,12 @@ function readQuery(search: URLSearchParams): AdminProductListInput {
     stock: oneOf("stock", ["in", "out", "low"] as const),
   };
 }
+
+const stockChoices = [
+  { value: "in", label: "In stock" },
+  { value: "low", label: `Low (≤ ${LOW_STOCK})` },
+  { value: "out", label: "Sold out" },
+];
 
 function StockBadge({ stock }: { stock: number }) {
   if (stock === 0) return <AdminBadge tone="danger">Sold out</AdminBadge>;
@@ -106,37 +113,11 @@ const columns: ColumnDef<AdminProductRow>[] = [
 ];
 
 export function ProductTable() {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { router, params, update, goToPage } = useListAddress();
   const query = useMemo(() => readQuery(new URLSearchParams(params.toString())), [params]);
-  const searchBox = useRef<HTMLInputElement>(null);
-  const [searchText, setSearchText] = useState(query.search ?? "");
 
   const products = useAdminProducts(query);
   const choices = useProductFormChoices();
-
-  /** Writes filters to the address; a new sort order is a new history entry (SPEC's two-step back), the rest replace. */
-  const update = (changes: Record<string, string | undefined>, options: { push?: boolean; keepPage?: boolean } = {}) => {
-    const next = new URLSearchParams(params.toString());
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === "") next.delete(key);
-      else next.set(key, value);
-    }
-    if (!options.keepPage) next.delete("page");
-    const href = `${pathname}${next.size ? `?${next.toString()}` : ""}`;
-    if (options.push) router.push(href, { scroll: false });
-    else router.replace(href, { scroll: false });
-  };
-
-  // Typing searches after a short pause, so each keystroke does not cost a query.
-  const currentSearch = query.search ?? "";
-  useEffect(() => {
-    if (searchText === currentSearch) return;
-    const timer = setTimeout(() => update({ search: searchText.trim() || undefined }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the latest address itself
-  }, [searchText]);
 
   const sorting: SortingState = [{ id: query.sort ?? "createdAt", desc: query.direction !== "asc" }];
   // The table only lays out the rows the server sent; nothing downstream is memoised on its functions.
@@ -153,9 +134,7 @@ export function ProductTable() {
 
   const page = query.page ?? 1;
   const totalPages = products.data?.totalPages ?? 1;
-  const goTo = (target: number) => update({ page: target > 1 ? String(target) : undefined }, { keepPage: true });
 
-  useShortcut("/", () => searchBox.current?.focus());
   useShortcut("n", () => router.push("/admin/products/create"));
 
   const sortBy = (column: string) => {
@@ -170,19 +149,7 @@ export function ProductTable() {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-          <AdminInput
-            ref={searchBox}
-            type="search"
-            aria-label="Search products"
-            placeholder="Search name, brand, caliber or #id"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="pr-10 pl-8"
-          />
-          <AdminKbd className="absolute top-1/2 right-2 -translate-y-1/2">/</AdminKbd>
-        </div>
+        <ListSearchBox label="Search products" placeholder="Search name, brand, caliber or #id" currentSearch={query.search} update={update} className="max-w-md" />
         <p className="text-xs text-muted-foreground">
           <AdminKbd>/</AdminKbd> search · <AdminKbd>N</AdminKbd> new · <AdminKbd>[</AdminKbd> <AdminKbd>]</AdminKbd> pages
         </p>
@@ -193,53 +160,13 @@ export function ProductTable() {
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <AdminSelect aria-label="Category" className="w-52" value={params.get("category") ?? ""} onChange={(event) => update({ category: event.target.value })}>
-          <option value="">All categories</option>
-          {choices.data?.categories.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Manufacturer" className="w-44" value={params.get("manufacturer") ?? ""} onChange={(event) => update({ manufacturer: event.target.value })}>
-          <option value="">All manufacturers</option>
-          {choices.data?.manufacturers.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Item type" className="w-40" value={params.get("type") ?? ""} onChange={(event) => update({ type: event.target.value })}>
-          <option value="">All item types</option>
-          {itemTypes
-            .filter((value) => value !== "UNKNOWN")
-            .map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-        </AdminSelect>
-        <AdminSelect aria-label="Stock" className="w-32" value={params.get("stock") ?? ""} onChange={(event) => update({ stock: event.target.value })}>
-          <option value="">Any stock</option>
-          <option value="in">In stock</option>
-          <option value="low">Low (≤ {LOW_STOCK})</option>
-          <option value="out">Sold out</option>
-        </AdminSelect>
-        <AdminSelect aria-label="Web shop" className="w-32" value={params.get("ws") ?? ""} onChange={(event) => update({ ws: event.target.value })}>
-          <option value="">Shop: all</option>
-          <option value="ONLINE">Shop: on</option>
-          <option value="OFFLINE">Shop: off</option>
-        </AdminSelect>
-        <AdminSelect aria-label="eBay" className="w-32" value={params.get("ebay") ?? ""} onChange={(event) => update({ ebay: event.target.value })}>
-          <option value="">eBay: all</option>
-          <option value="ONLINE">eBay: on</option>
-          <option value="OFFLINE">eBay: off</option>
-        </AdminSelect>
-        {activeFilters.length ? (
-          <Button variant="ghost" size="sm" className="h-9 text-muted-foreground" onClick={() => update(Object.fromEntries(activeFilters.map((key) => [key, undefined])))}>
-            <X /> Clear filters
-          </Button>
-        ) : null}
+        <FilterSelect label="Category" param="category" all="All categories" className="w-52" options={choices.data?.categories.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
+        <FilterSelect label="Manufacturer" param="manufacturer" all="All manufacturers" className="w-44" options={choices.data?.manufacturers.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
+        <FilterSelect label="Item type" param="type" all="All item types" className="w-40" options={itemTypes.filter((value) => value !== "UNKNOWN").map((value) => ({ value, label: humanize(value) }))} params={params} update={update} />
+        <FilterSelect label="Stock" param="stock" all="Any stock" className="w-32" options={stockChoices} params={params} update={update} />
+        <FilterSelect label="Web shop" param="ws" all="Shop: all" className="w-32" options={[{ value: "ONLINE", label: "Shop: on" }, { value: "OFFLINE", label: "Shop: off" }]} params={params} update={update} />
+        <FilterSelect label="eBay" param="ebay" all="eBay: all" className="w-32" options={[{ value: "ONLINE", label: "eBay: on" }, { value: "OFFLINE", label: "eBay: off" }]} params={params} update={update} />
+        <ClearFiltersButton active={activeFilters} update={update} />
       </div>
 
       <ListFrame
@@ -253,39 +180,20 @@ export function ProductTable() {
             }
             page={page}
             totalPages={totalPages}
-            onPage={goTo}
+            onPage={goToPage}
             shortcuts
           >
-            <label className="flex items-center gap-1.5">
-              Rows
-              <AdminSelect aria-label="Rows per page" className="w-20" value={String(query.pageSize)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
-                {ADMIN_PRODUCT_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </AdminSelect>
-            </label>
+            <RowsPerPage sizes={ADMIN_PRODUCT_PAGE_SIZES} value={query.pageSize} update={update} />
           </ListPager>
         }
       >
         <ListTable
           columns={table.getLeafHeaders().map((header) => {
             const sortable = (adminProductSortColumns as readonly string[]).includes(header.column.id);
-            const sorted = query.sort === header.column.id ? query.direction : null;
             const heading = flexRender(header.column.columnDef.header, header.getContext());
-            return {
-              className: (header.column.columnDef.meta as { className?: string } | undefined)?.className,
-              sort: sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined,
-              label: sortable ? (
-                <button type="button" onClick={() => sortBy(header.column.id)} className={cn("inline-flex items-center gap-1 uppercase hover:text-foreground", sorted && "text-foreground")}>
-                  {heading}
-                  {sorted === "asc" ? <ArrowUp className="size-3" /> : sorted === "desc" ? <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
-                </button>
-              ) : (
-                heading
-              ),
-            };
+            const className = (header.column.columnDef.meta as { className?: string } | undefined)?.className;
+            if (!sortable) return { className, label: heading };
+            return sortableColumn({ label: heading, className, sorted: query.sort === header.column.id ? query.direction : null, onSort: () => sortBy(header.column.id) });
           })}
           loadingRows={products.isPending ? 12 : 0}
           bodyClassName={cn(products.isPlaceholderData && "opacity-60 transition-opacity")}

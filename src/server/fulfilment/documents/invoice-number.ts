@@ -4,7 +4,7 @@ import type { OrderStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { invoiceCounter, logbook, order, orderDetail } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { logChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { shopDateAndHour } from "@/server/shipping/service";
 
@@ -51,11 +51,8 @@ export async function assignInvoiceNumber(tx: Db, orderId: number, actor: { user
       .returning({ lastNumber: invoiceCounter.lastNumber });
     const invoiceNumber = formatInvoiceNumber(year, counter!.lastNumber);
     await inner.update(orderDetail).set({ invoiceNumber }).where(eq(orderDetail.orderId, orderId));
-    await logChange(inner, {
+    await logOrderChange(inner, orderId, {
       userId: actor.userId,
-      eventType: "ORDER",
-      entityType: "ORDER",
-      entityId: orderId,
       previousState: { invoiceNumber: null },
       newState: { invoiceNumber, invoicedAt: now },
       description: `Invoice ${invoiceNumber} made for order ${current.orderNumber}`,

@@ -4,6 +4,7 @@ import { decideAdminAccess } from "@/server/admin/page-access";
 import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { AppError, type AppErrorCode } from "@/server/errors";
+import { pdfResponse, textResponse } from "@/server/http/pdf-response";
 import { requestIdOf } from "@/server/http/request-guards";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { logger } from "@/server/logger";
@@ -41,10 +42,6 @@ export function parsePrintQuery(params: URLSearchParams): OrderSelection {
 
 const statusOf: Partial<Record<AppErrorCode, number>> = { BAD_REQUEST: 400, NOT_FOUND: 404, CONFLICT: 409, PRECONDITION_FAILED: 409 };
 
-function textResponse(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
-}
-
 /** Answers a print request: the PDF inline, or a plain-text reason staff can act on. */
 export async function respondToPrintRequest(request: Request, document: string, deps: { db: Db; storage: StoragePort; now?: Date }): Promise<Response> {
   const access = decideAdminAccess(await readSession(deps.db, request.headers));
@@ -55,15 +52,7 @@ export async function respondToPrintRequest(request: Request, document: string, 
     const selection = parsePrintQuery(new URL(request.url).searchParams);
     const printed = await printDocument(deps.db, deps.storage, document, selection, { userId: access.user.id, now: deps.now });
     log.info({ orders: printed.orderNumbers.length }, `printed ${document} for ${printed.orderNumbers.length} orders`);
-    return new Response(new Uint8Array(printed.pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(printed.pdf.length),
-        "Content-Disposition": `inline; filename="${printed.filename}"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return pdfResponse(printed.pdf, printed.filename, "inline");
   } catch (error) {
     const status = error instanceof AppError ? statusOf[error.code] : undefined;
     if (status) return textResponse(status, (error as AppError).message);

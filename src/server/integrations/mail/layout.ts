@@ -6,6 +6,21 @@
 
 export const mailColours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", muted: "#55606d", brass: "#8a6a37", rule: "#e3ddd2" } as const;
 
+/** The style of a line of body text in a table cell or paragraph; callers add padding, margins and borders. */
+export const mailTextStyle = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
+
+/** An order line in an e-mail's item table ("2 × Leather strap"), with what was paid for it when `paid` is given. */
+export function emailItemRow(item: { quantity: number; name: string }, paid?: string): string {
+  const name = `<td style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td>`;
+  const price = paid === undefined ? "" : `<td align="right" style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(paid)}</td>`;
+  return `<tr>${name}${price}</tr>`;
+}
+
+/** The plain-text part's address block: "Shipping to:", the name, then the address lines. */
+export function shippingToText(address: { name: string; lines: readonly string[] }): string[] {
+  return ["Shipping to:", address.name, ...address.lines];
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 }

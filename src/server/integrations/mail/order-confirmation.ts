@@ -1,7 +1,7 @@
 import { formatShippingDay, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, escapeHtml, mailColours, renderEmailLayout } from "./layout";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderEmailLayout, shippingToText } from "./layout";
 import type { MailMessage } from "./port";
 
 const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
@@ -30,9 +30,7 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
     ...totalLines.map(([label, value]) => `${label}: ${value}`),
     `Total paid: ${formatEuro(totals.total)}`,
     "",
-    "Shipping to:",
-    order.address.name,
-    ...order.address.lines,
+    ...shippingToText(order.address),
     "",
     `${method}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
     "",
@@ -41,13 +39,8 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
     shopName,
   ].join("\n");
 
-  const cell = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
-  const itemRows = order.items
-    .map(
-      (item) =>
-        `<tr><td style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td><td align="right" style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(formatEuro(item.paid))}</td></tr>`,
-    )
-    .join("");
+  const cell = mailTextStyle;
+  const itemRows = order.items.map((item) => emailItemRow(item, formatEuro(item.paid))).join("");
   const totalRows = totalLines
     .map(([label, value]) => `<tr><td style="${cell}color:${mailColours.muted};padding:4px 0;">${escapeHtml(label)}</td><td align="right" style="${cell}padding:4px 0;">${escapeHtml(value)}</td></tr>`)
     .join("");

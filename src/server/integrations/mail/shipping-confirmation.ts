@@ -1,5 +1,5 @@
 import { carrierNames, type OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, escapeHtml, mailColours, renderEmailLayout } from "./layout";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderEmailLayout, shippingToText } from "./layout";
 import type { MailMessage } from "./port";
 
 /**
@@ -19,19 +19,15 @@ export function renderShippingConfirmationEmail(order: OrderView, orderUrl: stri
     ...(trackingNumber ? [`Tracking number: ${trackingNumber}`] : []),
     ...(trackingUrl ? [`Follow your parcel: ${trackingUrl}`] : []),
     "",
-    "Shipping to:",
-    order.address.name,
-    ...order.address.lines,
+    ...shippingToText(order.address),
     "",
     `See your order: ${orderUrl}`,
     "",
     shopName,
   ].join("\n");
 
-  const cell = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
-  const itemRows = order.items
-    .map((item) => `<tr><td style="${cell}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td></tr>`)
-    .join("");
+  const cell = mailTextStyle;
+  const itemRows = order.items.map((item) => emailItemRow(item)).join("");
   const tracking = trackingNumber
     ? `<p style="${cell}margin:0 0 16px;">Tracking number${carrier ? ` (${escapeHtml(carrier)})` : ""}: ${
         trackingUrl

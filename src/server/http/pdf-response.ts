@@ -1,0 +1,22 @@
+import "server-only";
+
+/**
+ * A PDF made for staff (a print-out, a shipping label): never cached, as it carries customers' names and addresses;
+ * `inline` opens it in the browser's viewer, `attachment` downloads it.
+ */
+export function pdfResponse(pdf: Uint8Array, filename: string, disposition: "inline" | "attachment"): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.length),
+      "Content-Disposition": `${disposition}; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** A plain-text answer (not found, or a reason staff can act on) beside a PDF route; never cached. */
+export function textResponse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+}
