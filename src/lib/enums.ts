@@ -51,6 +51,13 @@ export type RefundType = (typeof refundTypes)[number];
 export const refundReasons = ["LOST_IN_TRANSIT", "DAMAGED", "WRONG_ITEM", "WRONG_ADDRESS", "OTHER"] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
+/**
+ * Where a refund's money stands: PENDING while the provider has it (or we have not heard back), REFUNDED once the
+ * provider paid it out (or, with no provider, once staff recorded it), FAILED when the provider refused it.
+ */
+export const refundStatuses = ["PENDING", "REFUNDED", "FAILED"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
 /** Notification severity and logbook level share one scale. */
 export const severities = ["INFO", "WARNING", "ERROR"] as const;
 export type Severity = (typeof severities)[number];

@@ -2,6 +2,7 @@ import "server-only";
 import { accountRouter } from "@/server/account/router";
 import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
 import { cartRouter } from "@/server/cart/router";
+import { discountAdminRouter } from "@/server/discounts/admin-router";
 import { checkoutRouter } from "@/server/checkout/router";
 import { adminProductRouter, adminTemplateRouter } from "@/server/catalog/admin-router";
 import { productRouter } from "@/server/catalog/router";
@@ -15,7 +16,9 @@ import { notificationRouter } from "@/server/notifications/router";
 import { orderAdminRouter } from "@/server/orders/admin-router";
 import { manualOrderRouter } from "@/server/orders/manual-order-router";
 import { pricingRouter } from "@/server/pricing/router";
+import { refundAdminRouter } from "@/server/refunds/admin-router";
 import { shippingCalendarRouter } from "@/server/shipping/calendar-router";
+import { shippingCostsRouter } from "@/server/shipping/costs-router";
 import { boxRouter, restockRouter, stockRouter } from "@/server/stock/router";
 import { bucketRouter } from "@/server/storage/router";
 import { tokenRouter } from "@/server/token/router";
@@ -51,6 +54,9 @@ export const appRouter = createTRPCRouter({
     manualOrder: manualOrderRouter,
     shippingCalendar: shippingCalendarRouter,
     jobs: jobsRouter,
+    refunds: refundAdminRouter,
+    discounts: discountAdminRouter,
+    shippingCosts: shippingCostsRouter,
   }),
 });
 

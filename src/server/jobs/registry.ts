@@ -3,9 +3,10 @@ import { fulfilmentJobs } from "@/server/fulfilment/jobs";
 import { orderConfirmationJobs } from "@/server/orders/confirmation";
 import { orderExpiryJobs } from "@/server/orders/expiry-job";
 import { rateLimitJobs } from "@/server/rate-limit/service";
+import { refundJobs } from "@/server/refunds/jobs";
 import { shippingJobs } from "@/server/shipping/jobs";
 import { stockReconciliationJobs } from "@/server/stock/reconciliation";
 import type { RegisteredJob } from "./worker";
 
 /** Every kind of job the worker runs: each domain's array of job definitions (`<domain>/jobs.ts`). */
-export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs];
+export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs, ...refundJobs];

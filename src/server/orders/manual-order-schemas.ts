@@ -1,5 +1,6 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
+import { euroText, optionalEuroText } from "@/lib/amount-text";
 import { MAX_CART_LINES } from "@/lib/cart";
 import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
@@ -20,14 +21,6 @@ import type { OrderTotals } from "./schemas";
 export const manualOrderPaymentMethods = ["ACCOUNT", "BANKTRANSFER"] as const satisfies readonly PaymentProvider[];
 export type ManualOrderPaymentMethod = (typeof manualOrderPaymentMethods)[number];
 
-/** An amount in euros as typed: 49.95 or 49,95; at most 99,999,999.99, so that any line and order stays storable. */
-const euroText = z
-  .string()
-  .trim()
-  .regex(/^\d{1,8}([.,]\d{1,2})?$/, "must be an amount in euros, like 49.95")
-  .transform((value) => new Decimal(value.replace(",", ".")));
-
-const optionalEuroText = euroText.optional().or(z.literal("").transform(() => undefined));
 
 /** A calendar day (YYYY-MM-DD); an empty field means none. */
 const optionalDay = calendarDay.optional().or(z.literal("").transform(() => undefined));

@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { fraction, timestamps } from "./columns";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { fraction, money, timestamps } from "./columns";
 import { discountType, pricingType } from "./enums";
 
 /**
@@ -17,7 +18,15 @@ export const discount = pgTable(
     startsAt: timestamp({ withTimezone: true, mode: "date" }),
     expiresAt: timestamp({ withTimezone: true, mode: "date" }),
     pricingType: pricingType().notNull(),
+    /** A COUPON's smallest cart (after product discounts) it applies to; null for any cart. */
+    minOrderValue: money(),
+    /** How many orders may use a COUPON at the most; null for no limit. */
+    usageLimit: integer(),
     ...timestamps,
   },
-  (t) => [index("discount_type_active_idx").on(t.discountType, t.active), index("discount_name_idx").on(t.name)],
+  (t) => [
+    index("discount_type_active_idx").on(t.discountType, t.active),
+    index("discount_name_idx").on(t.name),
+    check("discount_usage_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
+  ],
 );

@@ -13,6 +13,7 @@ export const stockRecordType = pgEnum("stock_record_type", values.stockRecordTyp
 export const inventoryCorrectionReason = pgEnum("inventory_correction_reason", values.inventoryCorrectionReasons);
 export const refundType = pgEnum("refund_type", values.refundTypes);
 export const refundReason = pgEnum("refund_reason", values.refundReasons);
+export const refundStatus = pgEnum("refund_status", values.refundStatuses);
 export const severity = pgEnum("severity", values.severities);
 export const pricingType = pgEnum("pricing_type", values.pricingTypes);
 export const discountType = pgEnum("discount_type", values.discountTypes);

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
 import { product, productReference } from "./catalogue";
-import { carrier, orderStatus, paymentProvider, refundReason, refundType, shippingMethod, shop } from "./enums";
+import { discount } from "./discounts";
+import { carrier, discountType, orderStatus, paymentProvider, refundReason, refundStatus, refundType, shippingMethod, shop } from "./enums";
 
 /** Numbers the orders for people; a sequence hands out each number once, however many orders are placed at once. */
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
@@ -171,8 +172,10 @@ export const paymentDetail = pgTable(
 );
 
 /**
- * Money or goods given back. A PRODUCT refund names the order item it returns; a SHIPPING refund only the order.
- * `orderId` is kept for both so every refund can be listed with its order.
+ * Money or goods given back. A PRODUCT refund names the order item it returns (with how many pieces), or no item for
+ * a goodwill amount; a SHIPPING refund only the order. `orderId` is kept for all so every refund can be listed with
+ * its order. Each row is one payout through the provider that took the payment (`monetaryRefund`), or a record of
+ * money given back outside it (bank transfer, on account).
  */
 export const refund = pgTable(
   "refund",
@@ -190,9 +193,51 @@ export const refund = pgTable(
     reason: refundReason().notNull(),
     comment: text(),
     monetaryRefund: boolean().notNull().default(true),
+    status: refundStatus().notNull().default("PENDING"),
+    /**
+     * Sent with the provider request: a repeat of the same attempt (after a timeout, or by the follow-up job) gets
+     * the refund the first one made instead of a second payout. A retry after the provider refused is a new attempt
+     * with a new key, since providers answer a reused key with the cached refusal.
+     */
+    idempotencyKey: text().notNull(),
+    /** The provider's refusal in its own words, while the refund is FAILED. */
+    failureMessage: text(),
+    /** When the money was paid out (REFUNDED) or refused (FAILED). */
+    settledAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The staff member who gave the refund. */
+    userId: text().references(() => user.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("refund_order_idx").on(t.orderId), index("refund_order_item_idx").on(t.refundedOrderItemId)],
+  (t) => [
+    index("refund_order_idx").on(t.orderId),
+    index("refund_order_item_idx").on(t.refundedOrderItemId),
+    uniqueIndex("refund_idempotency_unique").on(t.idempotencyKey),
+    // The follow-up job's work list: refunds the provider has not settled yet.
+    index("refund_pending_idx").on(t.status, t.createdAt),
+    check("refund_amount_positive", sql`${t.amount} > 0`),
+    check("refund_quantity_positive", sql`${t.quantity} is null or ${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A discount that took money off an order, as it stood when the order was placed: the PRODUCT and GLOBAL discounts
+ * of its lines and the USER discount or COUPON of the cart. Counts a coupon's uses against its limit and gives each
+ * discount its uses and revenue.
+ */
+export const orderDiscount = pgTable(
+  "order_discount",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: orderReference("cascade"),
+    discountId: integer().references(() => discount.id, { onDelete: "set null" }),
+    discountType: discountType().notNull(),
+    /** The discount's name (a coupon's code) when the order was placed. */
+    name: text().notNull(),
+    /** How much this discount took off the order. */
+    amount: money().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("order_discount_order_discount_unique").on(t.orderId, t.discountId), index("order_discount_discount_idx").on(t.discountId, t.orderId)],
 );
 
 /** A signed-in customer's cart line; anonymous carts live in the browser. */

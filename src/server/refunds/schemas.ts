@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { euroText } from "@/lib/amount-text";
+import { refundReasons, type OrderStatus, type PaymentProvider, type RefundReason, type RefundStatus, type RefundType, type Shop } from "@/lib/enums";
+import { rowId } from "@/lib/id";
+import { text } from "@/lib/text";
+
+/**
+ * Refunds (`admin.refunds.*`): what staff may still give back on an order, and giving it. One refund is one payout:
+ * some pieces of one line (PRODUCT), the shipping (SHIPPING), or a goodwill amount with no line (stored as a PRODUCT
+ * refund without an order item, SPEC section 4 knowing only those two types).
+ */
+
+export const refundKinds = ["PRODUCT", "SHIPPING", "GOODWILL"] as const;
+export type RefundKind = (typeof refundKinds)[number];
+
+const orderNumber = text().trim().min(1).max(40);
+
+export const refundProposalInput = z.object({ orderNumber });
+export type RefundProposalInput = z.input<typeof refundProposalInput>;
+
+export const createRefundInput = z
+  .object({
+    orderNumber,
+    kind: z.enum(refundKinds),
+    /** PRODUCT: the line whose pieces come back. */
+    orderItemId: rowId.optional(),
+    /** PRODUCT: how many of the line's pieces. */
+    quantity: z.number().int().positive("must be at least one piece").max(10_000).optional(),
+    /** PRODUCT: put the pieces back in stock (not for damaged pieces that cannot be sold again). */
+    restock: z.boolean().default(false),
+    /** What to pay back; proposed from what was paid, may be lowered, never above what is left to refund. */
+    amount: euroText.refine((value) => value.greaterThan(0), "must be more than zero"),
+    reason: z.enum(refundReasons),
+    comment: text().trim().max(1000).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.kind === "PRODUCT") {
+      if (input.orderItemId === undefined) ctx.addIssue({ code: "custom", path: ["orderItemId"], message: "Choose the line that is refunded" });
+      if (input.quantity === undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: "Say how many pieces are refunded" });
+    } else if (input.restock) {
+      ctx.addIssue({ code: "custom", path: ["restock"], message: "Only pieces of a line can go back in stock" });
+    }
+  });
+export type CreateRefundInput = z.input<typeof createRefundInput>;
+export type CreateRefund = z.output<typeof createRefundInput>;
+
+export const retryRefundInput = z.object({ refundId: rowId });
+
+/** One refund as staff and the customer see it. Amounts are euro strings with two decimals. */
+export type RefundView = {
+  id: number;
+  kind: RefundKind;
+  type: RefundType;
+  orderItemId: number | null;
+  /** The line's product name for a PRODUCT refund; null for shipping and goodwill. */
+  productName: string | null;
+  quantity: number | null;
+  amount: string;
+  restocked: boolean;
+  reason: RefundReason;
+  comment: string | null;
+  status: RefundStatus;
+  /** The provider's refusal, while FAILED. */
+  failureMessage: string | null;
+  externalRefundId: string | null;
+  /** False when the money went back outside a payment provider (bank transfer, on account). */
+  monetary: boolean;
+  createdAt: Date;
+  settledAt: Date | null;
+  staffName: string | null;
+};
+
+/** A line of the order with what is left to refund of it. */
+export type RefundableLine = {
+  orderItemId: number;
+  productId: number;
+  name: string;
+  quantity: number;
+  /** Pieces refunded so far (PENDING and REFUNDED refunds; FAILED ones gave nothing back). */
+  refundedQuantity: number;
+  refundableQuantity: number;
+  /** What the customer paid for the whole line, after every discount. */
+  paid: string;
+  leftToRefund: string;
+  /** The proposed amount for 1, 2, … refundableQuantity pieces: index 0 is one piece. */
+  proposedAmounts: string[];
+};
+
+/** What staff may still give back on an order, and the refunds so far. */
+export type RefundProposal = {
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  shop: Shop;
+  /** How the order was paid; null when it has no payment. */
+  paymentProvider: PaymentProvider | null;
+  /** True when the money goes back through a payment provider; false when staff pay it back by hand. */
+  monetary: boolean;
+  paidTotal: string;
+  refundedTotal: string;
+  leftToRefund: string;
+  lines: RefundableLine[];
+  shipping: { paid: string; refunded: string; leftToRefund: string };
+  refunds: RefundView[];
+  /** Why nothing can be refunded now (an unpaid order, an eBay order before the marketplace port); null when it can. */
+  refusal: string | null;
+};
