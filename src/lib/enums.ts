@@ -82,12 +82,13 @@ export type NotificationType = (typeof notificationTypes)[number];
 
 export const logEventTypes = [
   "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL", "HEALTH_CHECK",
+  "DISCOUNT", "SHIPPING_COST",
 ] as const;
 export type LogEventType = (typeof logEventTypes)[number];
 
 export const logEntityTypes = [
   "PRODUCT", "ORDER", "ORDER_ITEM", "ORDER_DETAIL", "PAYMENT_DETAIL", "ORDER_ADDRESS", "REFUND", "SALES_RECORD",
-  "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX",
+  "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX", "DISCOUNT", "SHIPPING_SURCHARGE", "COUNTRY", "REGION",
 ] as const;
 export type LogEntityType = (typeof logEntityTypes)[number];
 

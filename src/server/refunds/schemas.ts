@@ -104,3 +104,6 @@ export type RefundProposal = {
   /** Why nothing can be refunded now (an unpaid order, an eBay order before the marketplace port); null when it can. */
   refusal: string | null;
 };
+
+/** A refund as the customer sees it on their order page and in the refund e-mail. */
+export type CustomerRefund = Pick<RefundView, "id" | "kind" | "productName" | "quantity" | "amount" | "status" | "createdAt" | "settledAt">;
