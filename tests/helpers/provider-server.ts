@@ -20,7 +20,13 @@ export type ReceivedRequest = {
   json: unknown;
 };
 
-export type ProviderAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+export type ProviderAnswer = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Close the connection without answering, as a provider (or the network between) that breaks down mid-request. */
+  hangUp?: boolean;
+};
 
 export type ProviderHandler = (request: ReceivedRequest) => ProviderAnswer | Promise<ProviderAnswer>;
 
@@ -48,6 +54,10 @@ export async function startProviderServer(handler: ProviderHandler, contentType 
     requests.push(request);
     try {
       const answer = await handler(request);
+      if (answer.hangUp) {
+        res.socket?.destroy();
+        return;
+      }
       res.writeHead(answer.status, { "content-type": contentType, ...answer.headers });
       res.end(answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
     } catch (error) {
@@ -64,6 +74,12 @@ export async function startProviderServer(handler: ProviderHandler, contentType 
   };
 }
 
+/**
+ * How a stand-in loses its answer to a request it has carried out: a 503 as from a provider that broke down after
+ * doing the work, or a connection closed without a word.
+ */
+export type LostAnswer = "unavailable" | "hang-up";
+
 // ---------------------------------------------------------------------------------------------------------------
 // Mollie's Payments API v2 (PROVIDERS.md section 1): HAL payment, capture and refund resources, and
 // `{status, title, detail, field}` errors.
@@ -76,21 +92,67 @@ export type FakeMolliePayment = {
   amount: { currency: string; value: string };
   method: string | null;
   metadata: unknown;
-  refunded: Decimal;
   /** Mollie carries the capture out later: the payment stays authorized until the test makes it paid. */
   captureLater?: boolean;
   /** Whether Mollie lets an open payment be cancelled; true unless said otherwise, as for most methods. */
   cancelable?: boolean;
 };
 
-export type MollieStandIn = ProviderServer & { payments: Map<string, FakeMolliePayment> };
+/** A refund as the stand-in keeps it; a test moves it on by setting `status` (Mollie's words). */
+export type FakeMollieRefund = {
+  id: string;
+  paymentId: string;
+  amount: { currency: string; value: string };
+  description: string;
+  /** queued, pending, processing, refunded, failed or canceled. */
+  status: string;
+  createdAt: string;
+};
+
+export type MollieStandIn = ProviderServer & {
+  payments: Map<string, FakeMolliePayment>;
+  /** Every refund made, by id: what Mollie's dashboard would list. */
+  refunds: Map<string, FakeMollieRefund>;
+  /** The next refund request is carried out, but its answer is lost as said. */
+  loseNextRefundAnswer: (how: LostAnswer) => void;
+};
+
+/** What is left to refund of a payment: its amount less every refund that has not failed or been canceled. */
+function mollieRemaining(payment: FakeMolliePayment, refunds: Map<string, FakeMollieRefund>): Decimal {
+  let remaining = new Decimal(payment.amount.value);
+  for (const refund of refunds.values()) {
+    if (refund.paymentId === payment.id && refund.status !== "failed" && refund.status !== "canceled") remaining = remaining.minus(refund.amount.value);
+  }
+  return remaining;
+}
+
+function mollieRefundResource(refund: FakeMollieRefund, base: string) {
+  return {
+    resource: "refund",
+    id: refund.id,
+    mode: "test",
+    description: refund.description,
+    amount: refund.amount,
+    settlementAmount: { currency: refund.amount.currency, value: new Decimal(refund.amount.value).negated().toFixed(2) },
+    metadata: null,
+    paymentId: refund.paymentId,
+    status: refund.status,
+    createdAt: refund.createdAt,
+    _links: {
+      self: { href: `${base}/v2/payments/${refund.paymentId}/refunds/${refund.id}`, type: "application/hal+json" },
+      payment: { href: `${base}/v2/payments/${refund.paymentId}`, type: "application/hal+json" },
+      documentation: { href: "https://docs.mollie.com/reference/get-refund", type: "text/html" },
+    },
+  };
+}
 
 const mollieError = (status: number, title: string, detail: string, field?: string): ProviderAnswer => ({
   status,
   body: { status, title, detail, ...(field ? { field } : {}), _links: { documentation: { href: "https://docs.mollie.com/overview/handling-errors", type: "text/html" } } },
 });
 
-function molliePaymentResource(payment: FakeMolliePayment, base: string) {
+function molliePaymentResource(payment: FakeMolliePayment, refunds: Map<string, FakeMollieRefund>, base: string) {
+  const remaining = mollieRemaining(payment, refunds);
   return {
     resource: "payment",
     id: payment.id,
@@ -99,6 +161,12 @@ function molliePaymentResource(payment: FakeMolliePayment, base: string) {
     status: payment.status,
     isCancelable: payment.status === "open" && payment.cancelable !== false,
     amount: payment.amount,
+    ...(payment.status === "paid"
+      ? {
+          amountRefunded: { currency: payment.amount.currency, value: new Decimal(payment.amount.value).minus(remaining).toFixed(2) },
+          amountRemaining: { currency: payment.amount.currency, value: remaining.toFixed(2) },
+        }
+      : {}),
     description: "Order 1001",
     method: payment.method,
     metadata: payment.metadata,
@@ -115,46 +183,73 @@ function molliePaymentResource(payment: FakeMolliePayment, base: string) {
   };
 }
 
-/** A Mollie stand-in at `${url}/v2`, taking `mollieTestKey`; a test changes a payment's state through `payments`. */
+/**
+ * A Mollie stand-in at `${url}/v2`, taking `mollieTestKey`; a test changes a payment's state through `payments` and
+ * a refund's through `refunds`. Like Mollie it answers a POST repeated with an `Idempotency-Key` it has seen with the
+ * answer it gave the first time, without doing the work again.
+ */
 export async function startMollieStandIn(): Promise<MollieStandIn> {
   const payments = new Map<string, FakeMolliePayment>();
+  const refunds = new Map<string, FakeMollieRefund>();
+  const answered = new Map<string, ProviderAnswer>();
+  let loseRefundAnswer: LostAnswer | null = null;
   let base = "";
   const handle = (request: ReceivedRequest): ProviderAnswer => {
     if (request.headers.authorization !== `Bearer ${mollieTestKey}`) {
       return mollieError(401, "Unauthorized Request", "Missing authentication, or failed to authenticate");
     }
+    const key = request.method === "POST" ? request.headers["idempotency-key"] : undefined;
+    const earlier = typeof key === "string" ? answered.get(`${request.path} ${key}`) : undefined;
+    if (earlier) return earlier;
+    const answer = answerMollie(request);
+    if (typeof key === "string" && answer.status < 300) answered.set(`${request.path} ${key}`, answer);
+    if (loseRefundAnswer && request.method === "POST" && request.path.endsWith("/refunds")) {
+      const how = loseRefundAnswer;
+      loseRefundAnswer = null;
+      return how === "hang-up" ? { status: 0, hangUp: true } : mollieError(503, "Service Unavailable", "The service is temporarily unavailable");
+    }
+    return answer;
+  };
+  const answerMollie = (request: ReceivedRequest): ProviderAnswer => {
     if (request.method === "POST" && request.path === "/v2/payments") {
       const body = request.json as { amount: { currency: string; value: string }; method: string; metadata: unknown; description: string };
       if (!/^\d+\.\d{2}$/.test(body.amount.value)) return mollieError(422, "Unprocessable Entity", "The amount contains an invalid value", "amount.value");
       if (body.method === "sofort") return mollieError(422, "Unprocessable Entity", "The payment method is invalid", "method");
-      const payment: FakeMolliePayment = { id: `tr_${payments.size + 1}WDqYK6vllg`, status: "open", amount: body.amount, method: body.method, metadata: body.metadata, refunded: new Decimal(0) };
+      const payment: FakeMolliePayment = { id: `tr_${payments.size + 1}WDqYK6vllg`, status: "open", amount: body.amount, method: body.method, metadata: body.metadata };
       payments.set(payment.id, payment);
-      return { status: 201, body: molliePaymentResource(payment, base) };
+      return { status: 201, body: molliePaymentResource(payment, refunds, base) };
     }
-    const match = /^\/v2\/payments\/([^/]+)(\/refunds|\/captures)?$/.exec(request.path);
+    const match = /^\/v2\/payments\/([^/]+)(\/refunds|\/captures)?(?:\/([^/]+))?$/.exec(request.path);
     const payment = match ? payments.get(match[1]!) : undefined;
     if (!match || !payment) return mollieError(404, "Not Found", `No payment exists with token ${match?.[1] ?? "?"}.`);
-    if (request.method === "GET" && !match[2]) return { status: 200, body: molliePaymentResource(payment, base) };
+    if (request.method === "GET" && match[2] === "/refunds" && match[3]) {
+      const refund = refunds.get(match[3]);
+      if (!refund || refund.paymentId !== payment.id) return mollieError(404, "Not Found", `No refund exists with token ${match[3]}.`);
+      return { status: 200, body: mollieRefundResource(refund, base) };
+    }
+    if (match[3]) return mollieError(404, "Not Found", "The requested resource does not exist");
+    if (request.method === "GET" && !match[2]) return { status: 200, body: molliePaymentResource(payment, refunds, base) };
     if (request.method === "DELETE" && !match[2]) {
       if (payment.status !== "open" || payment.cancelable === false) return mollieError(422, "Unprocessable Entity", "The payment cannot be canceled");
       payment.status = "canceled";
-      return { status: 200, body: molliePaymentResource(payment, base) };
+      return { status: 200, body: molliePaymentResource(payment, refunds, base) };
     }
     if (request.method === "POST" && match[2] === "/refunds") {
       const body = request.json as { amount: { currency: string; value: string }; description?: string };
-      const remaining = new Decimal(payment.amount.value).minus(payment.refunded);
-      if (new Decimal(body.amount.value).greaterThan(remaining)) {
+      if (payment.status !== "paid") return mollieError(422, "Unprocessable Entity", "The payment cannot be refunded");
+      if (new Decimal(body.amount.value).greaterThan(mollieRemaining(payment, refunds))) {
         return mollieError(422, "Unprocessable Entity", "The refund amount is higher than the amount remaining", "amount");
       }
-      payment.refunded = payment.refunded.plus(body.amount.value);
-      return {
-        status: 201,
-        body: {
-          resource: "refund", id: "re_4qqhO89gsT", amount: body.amount, status: "pending", createdAt: "2026-03-05T09:00:00+00:00",
-          description: body.description ?? "", metadata: null, paymentId: payment.id,
-          _links: { self: { href: `${base}/v2/payments/${payment.id}/refunds/re_4qqhO89gsT`, type: "application/hal+json" } },
-        },
+      const refund: FakeMollieRefund = {
+        id: `re_${refunds.size + 4}qqhO89gsT`,
+        paymentId: payment.id,
+        amount: body.amount,
+        description: body.description ?? "",
+        status: "pending",
+        createdAt: "2026-03-05T09:00:00+00:00",
       };
+      refunds.set(refund.id, refund);
+      return { status: 201, body: mollieRefundResource(refund, base) };
     }
     if (request.method === "POST" && match[2] === "/captures") {
       if (payment.status !== "authorized") return mollieError(422, "Unprocessable Entity", "The payment cannot be captured");
@@ -165,7 +260,14 @@ export async function startMollieStandIn(): Promise<MollieStandIn> {
   };
   const server = await startProviderServer(handle, "application/hal+json");
   base = server.url;
-  return { ...server, payments };
+  return {
+    ...server,
+    payments,
+    refunds,
+    loseNextRefundAnswer: (how) => {
+      loseRefundAnswer = how;
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -190,7 +292,55 @@ export type FakePayPalOrder = {
   capturedElsewhere?: boolean;
 };
 
-export type PayPalStandIn = ProviderServer & { orders: Map<string, FakePayPalOrder>; tokensIssued: () => number };
+/** A refund as the stand-in keeps it; a test moves it on by setting `status` (and `reason`), in PayPal's words. */
+export type FakePayPalRefund = {
+  id: string;
+  captureId: string;
+  amount: { currency_code: string; value: string };
+  /** PENDING, COMPLETED, FAILED or CANCELLED. */
+  status: string;
+  /** `status_details.reason` of a PENDING or FAILED refund (PayPal documents ECHECK). */
+  reason?: string;
+  noteToPayer?: string;
+};
+
+export type PayPalStandIn = ProviderServer & {
+  orders: Map<string, FakePayPalOrder>;
+  /** Every refund made, by id: what PayPal's dashboard would list. */
+  refunds: Map<string, FakePayPalRefund>;
+  tokensIssued: () => number;
+  /** The next refund request is carried out, but its answer is lost as said. */
+  loseNextRefundAnswer: (how: LostAnswer) => void;
+};
+
+/**
+ * The part of PayPal's fee the stand-in gives back with a refund, at a made-up 2.99% of the refund: enough to see
+ * `seller_payable_breakdown` read. PayPal's real fees depend on the account and country.
+ */
+export const payPalRefundFeeRate = new Decimal("0.0299");
+
+function payPalRefundResource(refund: FakePayPalRefund, refunds: Map<string, FakePayPalRefund>) {
+  const gross = new Decimal(refund.amount.value);
+  const fee = gross.times(payPalRefundFeeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const totalRefunded = [...refunds.values()]
+    .filter((other) => other.captureId === refund.captureId && other.status === "COMPLETED")
+    .reduce((sum, other) => sum.plus(other.amount.value), new Decimal(0));
+  const money = (value: Decimal) => ({ currency_code: refund.amount.currency_code, value: value.toFixed(2) });
+  return {
+    id: refund.id,
+    amount: refund.amount,
+    ...(refund.noteToPayer ? { note_to_payer: refund.noteToPayer } : {}),
+    seller_payable_breakdown: { gross_amount: refund.amount, paypal_fee: money(fee), net_amount: money(gross.minus(fee)), total_refunded_amount: money(totalRefunded) },
+    status: refund.status,
+    ...(refund.reason ? { status_details: { reason: refund.reason } } : {}),
+    create_time: "2026-03-05T09:00:00Z",
+    update_time: "2026-03-05T09:00:00Z",
+    links: [
+      { href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+      { href: `https://api-m.sandbox.paypal.com/v2/payments/captures/${refund.captureId}`, rel: "up", method: "GET" },
+    ],
+  };
+}
 
 const payPalError = (status: number, name: string, message: string, details: { issue: string; description: string }[] = []): ProviderAnswer => ({
   status,
@@ -222,10 +372,19 @@ function payPalOrderResource(order: FakePayPalOrder) {
   };
 }
 
-/** A PayPal stand-in taking `payPalCredentials`; a test changes an order's state through `orders`. */
+/**
+ * A PayPal stand-in taking `payPalCredentials`; a test changes an order's state through `orders` and a refund's
+ * through `refunds`. Like PayPal it answers a refund repeated with a `PayPal-Request-Id` it has seen with the latest
+ * state of the refund the first request made, without refunding again.
+ */
 export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const orders = new Map<string, FakePayPalOrder>();
+  const refunds = new Map<string, FakePayPalRefund>();
+  const refundsByRequestId = new Map<string, string>();
+  let loseRefundAnswer: LostAnswer | null = null;
   let tokensIssued = 0;
+  let captures = 0;
+  const newCapture = () => ({ id: `3C679366HH90899${captures++}F`, status: "COMPLETED" });
   const handle = (request: ReceivedRequest): ProviderAnswer => {
     if (request.path === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${payPalCredentials.clientId}:${payPalCredentials.clientSecret}`).toString("base64")}`;
@@ -259,20 +418,35 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         ]);
       }
       if (request.method === "GET") return { status: 200, body: payPalOrderResource(order) };
-      if (order.capturedElsewhere) Object.assign(order, { status: "COMPLETED", capture: { id: "3C679366HH908993F", status: "COMPLETED" }, capturedElsewhere: false });
+      if (order.capturedElsewhere) Object.assign(order, { status: "COMPLETED", capture: newCapture(), capturedElsewhere: false });
       if (order.status === "COMPLETED") {
         return payPalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
           { issue: "ORDER_ALREADY_CAPTURED", description: "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed." },
         ]);
       }
       order.status = "COMPLETED";
-      order.capture = { id: "3C679366HH908993F", status: "COMPLETED" };
+      order.capture = newCapture();
       return { status: 201, body: payPalOrderResource(order) };
     }
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
     if (refundMatch && request.method === "POST") {
-      const body = request.json as { amount: { value: string; currency_code: string } };
-      return { status: 201, body: { id: "1JU08902781691411", amount: body.amount, status: "COMPLETED", links: [] } };
+      const answer = refundCapture(request, refundMatch[1]!);
+      if (loseRefundAnswer) {
+        const how = loseRefundAnswer;
+        loseRefundAnswer = null;
+        return how === "hang-up" ? { status: 0, hangUp: true } : payPalError(503, "SERVICE_UNAVAILABLE", "Service Unavailable.");
+      }
+      return answer;
+    }
+    const showRefund = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(request.path);
+    if (showRefund && request.method === "GET") {
+      const refund = refunds.get(showRefund[1]!);
+      if (!refund) {
+        return payPalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
+          { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist. Please check the resource ID and try again." },
+        ]);
+      }
+      return { status: 200, body: payPalRefundResource(refund, refunds) };
     }
     if (request.path === "/v1/notifications/verify-webhook-signature") {
       const body = request.json as { transmission_sig: string; webhook_id: string };
@@ -281,8 +455,59 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     }
     return payPalError(404, "NOT_FOUND", "No such endpoint in the stand-in");
   };
+
+  /** `POST /v2/payments/captures/{id}/refund`: at most what is left of the capture, once per PayPal-Request-Id. */
+  function refundCapture(request: ReceivedRequest, captureId: string): ProviderAnswer {
+    const representation = request.headers.prefer === "return=representation";
+    const answerWith = (refund: FakePayPalRefund): ProviderAnswer => ({
+      status: 201,
+      body: representation ? payPalRefundResource(refund, refunds) : { id: refund.id, status: refund.status, links: payPalRefundResource(refund, refunds).links },
+    });
+    const requestId = request.headers["paypal-request-id"];
+    const earlier = typeof requestId === "string" ? refunds.get(refundsByRequestId.get(requestId) ?? "") : undefined;
+    if (earlier) return answerWith(earlier);
+
+    const order = [...orders.values()].find((candidate) => candidate.capture?.id === captureId);
+    if (!order?.capture) {
+      return payPalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", [
+        { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist. Please check the resource ID and try again." },
+      ]);
+    }
+    const body = request.json as { amount?: { value: string; currency_code: string }; note_to_payer?: string } | undefined;
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.captureId === captureId && refund.status !== "FAILED" && refund.status !== "CANCELLED")
+      .reduce((sum, refund) => sum.plus(refund.amount.value), new Decimal(0));
+    const remaining = new Decimal(order.amount.value).minus(refunded);
+    // No amount refunds what is left.
+    const amount = body?.amount ?? { currency_code: order.amount.currency_code, value: remaining.toFixed(2) };
+    if (remaining.lessThanOrEqualTo(0) || new Decimal(amount.value).greaterThan(remaining)) {
+      return payPalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", [
+        { issue: "REFUND_AMOUNT_EXCEEDED", description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded." },
+      ]);
+    }
+    const refund: FakePayPalRefund = {
+      id: `1JU0890278169141${refunds.size}`,
+      captureId,
+      amount,
+      status: "COMPLETED",
+      ...(body?.note_to_payer ? { noteToPayer: body.note_to_payer } : {}),
+    };
+    refunds.set(refund.id, refund);
+    if (typeof requestId === "string") refundsByRequestId.set(requestId, refund.id);
+    order.capture.status = remaining.equals(amount.value) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    return answerWith(refund);
+  }
+
   const server = await startProviderServer(handle);
-  return { ...server, orders, tokensIssued: () => tokensIssued };
+  return {
+    ...server,
+    orders,
+    refunds,
+    tokensIssued: () => tokensIssued,
+    loseNextRefundAnswer: (how) => {
+      loseRefundAnswer = how;
+    },
+  };
 }
 
 /** The headers PayPal sends with a webhook, signed as the stand-in accepts (or not). */

@@ -1,11 +1,51 @@
+import { Decimal } from "decimal.js";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatShippingDay, paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { carrierNames, type OrderView } from "@/server/orders/schemas";
+import type { CustomerRefund } from "@/server/refunds/schemas";
 
 // A moment as the shop's customers read it: the day in the shop's time zone, where parcels leave from.
 const shopDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/Amsterdam" });
+
+const refundDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Europe/Amsterdam" });
+const refundDayWithYear = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Amsterdam" });
+
+/** What a refund gave back, in the same words for the customer and for staff: "1 × Seiko 5 strap", "Shipping", "Goodwill". */
+export function refundSubject(refund: Pick<CustomerRefund, "kind" | "productName" | "quantity">): string {
+  if (refund.kind === "SHIPPING") return "Shipping";
+  if (refund.kind === "GOODWILL") return "Goodwill";
+  return `${refund.quantity ?? 1} × ${refund.productName ?? "Item"}`;
+}
+
+/** Where a refund stands, in the customer's words: PENDING while the provider pays it out, then REFUNDED. */
+function refundState(refund: CustomerRefund): string {
+  if (refund.status !== "REFUNDED") return "Being refunded";
+  const day = refund.settledAt ?? refund.createdAt;
+  return `Refunded on ${(day.getFullYear() === new Date().getFullYear() ? refundDay : refundDayWithYear).format(day)}`;
+}
+
+function Refunds({ order }: { order: OrderView }) {
+  return (
+    <section aria-labelledby="refunds" className="mt-5 border-t pt-4">
+      <h3 id="refunds" className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        Refunds
+      </h3>
+      <ul className="mt-1 divide-y">
+        {order.refunds.map((refund) => (
+          <li key={refund.id} className="flex justify-between gap-4 py-2.5 text-sm">
+            <div>
+              <p>{refundSubject(refund)}</p>
+              <p className="text-xs text-muted-foreground">{refundState(refund)}</p>
+            </div>
+            <span className="font-serif font-semibold tabular-nums">−{formatEuro(refund.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -57,7 +97,9 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
           <Row label={`Shipping: ${method}`} value={formatEuro(totals.shipping)} />
           {totals.surcharge.isZero() ? null : <Row label="Insurance surcharge" value={formatEuro(totals.surcharge)} />}
           <Row label={settled ? "Total paid" : "Total"} value={formatEuro(totals.total)} strong />
+          {new Decimal(order.refundedTotal).greaterThan(0) ? <Row label="Refunded" value={`−${formatEuro(order.refundedTotal)}`} /> : null}
         </dl>
+        {order.refunds.length ? <Refunds order={order} /> : null}
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">

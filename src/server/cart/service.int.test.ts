@@ -1,8 +1,13 @@
+import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_CART_LINES } from "@/lib/cart";
 import { hitRateLimit } from "@/server/rate-limit/service";
-import { cartItem, user } from "@/server/db/schema";
+import { postalAddressInput } from "@/server/account/schemas";
+import { cartItem, discount, user } from "@/server/db/schema";
+import { insertOrder, lockStock } from "@/server/orders/insert-order";
+import { orderTotals } from "@/server/orders/totals";
+import { priceItemsWithUses } from "@/server/pricing/service";
 import { logger } from "@/server/logger";
 import { createCaller } from "@/server/root";
 import type { TRPCContext } from "@/server/trpc";
@@ -11,6 +16,36 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { codeOf } from "../../../tests/helpers/refusals";
 
 let t: TestDatabase;
+
+/**
+ * A guest's order of one new part with `code`, written by `insertOrder` as checkout writes it (its use recorded in
+ * `order_discount`). This file's database has no shipping settings, so the order ships free to a quote written out.
+ */
+async function orderUsing(code: string): Promise<void> {
+  const part = await makeStockedProduct(t.db, { name: `Part ordered with ${code}`, price: "30.00", stock: 1 });
+  const items = [{ productId: part.id, quantity: 1 }];
+  const { cart, discountUses } = await priceItemsWithUses(t.db, items, { now: new Date(), imageUrl: () => "", couponCode: code, caller: null });
+  expect(cart.coupon?.code).toBe(code);
+  const lines = [{ ...items[0]!, totalPrice: cart.total, totalDiscountAmount: part.price.minus(cart.total) }];
+  await t.db.transaction(async (tx) => {
+    await lockStock(tx, lines, () => "Out of stock.");
+    await insertOrder(tx, {
+      userId: null,
+      bookedBy: null,
+      lines,
+      address: postalAddressInput.parse({ firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" }),
+      email: "ada@example.com",
+      shipping: {
+        method: "UNTRACKED", baseCost: new Decimal(0), surcharge: new Decimal(0), cost: new Decimal(0), etaDays: 2, estimatedDeliveryDate: null, available: true,
+        unavailableReason: null, countryCode: "NL", countryName: "Netherlands", regionCode: null, regionName: null, estimatedShippingDate: null,
+      },
+      shop: "WEBSHOP",
+      provider: "IDEAL",
+      totals: orderTotals(lines, { shippingTotal: new Decimal(0), surcharge: new Decimal(0) }),
+      discounts: discountUses,
+    });
+  });
+}
 let userId: string;
 let crown: { id: number };
 let crystal: { id: number };
@@ -181,6 +216,41 @@ describe("coupons and the cart discount (docs/pricing.md)", () => {
     const fixed = await customer().shared.cart.get({ couponCode: "CROWN5" });
     expect(fixed.discount).toMatchObject({ source: "COUPON", label: "-€5.00" });
     expect(fixed.total.toFixed(2)).toBe("100.50");
+  });
+
+  it("refuses a code the cart is below the minimum order value of, counted after product discounts, with the reason", async () => {
+    const from150 = await makeDiscount(t.db, { name: "FROM150", value: "15.00", pricingType: "FIXED", discountType: "COUPON" });
+    await t.db.update(discount).set({ minOrderValue: new Decimal("150.00") }).where(eq(discount.id, from150.id));
+    // €105.50, and the strap's €50 list price is €40 on sale: €145.50 after product discounts, €155.50 before.
+    await customer().shared.cart.update({ update: { productId: onSale.id, quantity: 1 } });
+    await expect(customer().shared.cart.discountValidate({ code: "from150" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "FROM150 applies to orders from €150.00.",
+    });
+    const below = await customer().shared.cart.get({ couponCode: "FROM150" });
+    expect([below.coupon, below.discount, below.couponMessage]).toEqual([null, null, "FROM150 applies to orders from €150.00."]);
+
+    await customer().shared.cart.update({ update: { productId: crystal.id, quantity: 1 } });
+    const { coupon, cart } = await customer().shared.cart.discountValidate({ code: "from150" });
+    expect(coupon.code).toBe("FROM150");
+    expect(cart.subtotal.toFixed(2)).toBe("171.00");
+    expect(cart.total.toFixed(2)).toBe("156.00");
+    expect(cart.couponMessage).toBeNull();
+  });
+
+  it("refuses a code whose usage limit is reached, and still accepts a weaker code beside the customer's own discount", async () => {
+    const once = await makeDiscount(t.db, { name: "ONCE5", value: "5.00", pricingType: "FIXED", discountType: "COUPON" });
+    await t.db.update(discount).set({ usageLimit: 1 }).where(eq(discount.id, once.id));
+    expect((await customer().shared.cart.discountValidate({ code: "ONCE5" })).cart.total.toFixed(2)).toBe("100.50");
+    await orderUsing("ONCE5");
+    await expect(customer().shared.cart.discountValidate({ code: "ONCE5" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The code ONCE5 has been used up." });
+
+    // A code that applies but loses to the customer's own discount is not refused: the cart tells which one stays.
+    const loyal = await makeDiscount(t.db, { name: "Loyal collector", value: "0.15", pricingType: "PERCENT", discountType: "USER" });
+    await t.db.update(user).set({ discountId: loyal.id }).where(eq(user.id, userId));
+    const { cart } = await customer().shared.cart.discountValidate({ code: "WELCOME10" });
+    expect(cart.discount?.source).toBe("USER");
+    expect(cart.couponMessage).toBe("Your Loyal collector discount takes more off than WELCOME10, so it stays.");
   });
 
   it("refuses a code on an empty cart", async () => {

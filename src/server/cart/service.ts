@@ -121,8 +121,10 @@ export async function mergeCart(db: Db, userId: string, items: CartItemInput[]):
 }
 
 /**
- * Checks a coupon code against the saved cart. Returns the coupon and the cart priced with it; an unknown,
- * expired or not yet valid code is an AppError with the reason.
+ * Checks a coupon code against the saved cart. Returns the coupon and the cart priced with it; an unknown, expired,
+ * not yet valid or used-up code, and one the cart is below the minimum order value of, is an AppError (BAD_REQUEST)
+ * with the reason, as checkout would refuse it. A code that applies but takes less off than the customer's own
+ * discount is not refused: the cart says so in `couponMessage`.
  */
 export async function validateDiscount(
   db: Db,
@@ -133,5 +135,8 @@ export async function validateDiscount(
   const coupon = await findCoupon(db, code, options.now, options.caller);
   const cart = await getCart(db, userId, { ...options, couponCode: coupon.code });
   if (cart.items.length === 0) throw new AppError("BAD_REQUEST", "Add something to your cart before using a code.");
+  // Pricing reports a code that does not apply to this cart (below its minimum, or used up meanwhile) without
+  // throwing; the coupon box refuses it, so that the customer is not shown a code as accepted that checkout refuses.
+  if (!cart.coupon && cart.couponMessage) throw new AppError("BAD_REQUEST", cart.couponMessage);
   return { coupon, cart };
 }

@@ -12,7 +12,7 @@ import { logOrderChange } from "@/server/logbook/service";
 import type { Caller } from "@/server/rate-limit/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schemas";
-import { priceItems } from "@/server/pricing/service";
+import { priceItemsWithUses, type PricedCartWithUses } from "@/server/pricing/service";
 import { getShippingOptions, quoteShipping } from "@/server/shipping/service";
 import type { ShippingOptions } from "@/server/shipping/schemas";
 import { insertOrder, LARGEST_STORED_AMOUNT, lockStock, totalsFitStorage } from "@/server/orders/insert-order";
@@ -41,7 +41,7 @@ async function priceCheckoutCart(
   now: Date,
   imageUrl: (key: string) => string = noImage,
   placing = false,
-): Promise<PricedCart> {
+): Promise<PricedCartWithUses> {
   // Placing locks a customer's saved cart until the order commits: a double click or a second tab waits, then
   // finds the cart emptied by the first order and is refused instead of placing a second one.
   const lines = buyer.userId ? await savedCartItems(db, buyer.userId, { lock: placing }) : items;
@@ -49,7 +49,7 @@ async function priceCheckoutCart(
     if (placing && buyer.userId) throw new AppError("CONFLICT", "Your cart is empty. If you have just placed this order, you will find it under My orders.");
     throw new AppError("BAD_REQUEST", "Your cart is empty");
   }
-  return priceItems(db, lines, { now, imageUrl, userId: buyer.userId ?? undefined, couponCode, caller: buyer.caller ?? null });
+  return priceItemsWithUses(db, lines, { now, imageUrl, userId: buyer.userId ?? undefined, couponCode, caller: buyer.caller ?? null });
 }
 
 /**
@@ -64,7 +64,7 @@ export async function checkoutQuote(
 ): Promise<{ cart: PricedCart; shipping: ShippingOptions | null }> {
   const input = checkoutShippingInput.parse(rawInput);
   const now = options.now ?? new Date();
-  const cart = await priceCheckoutCart(db, buyer, input.items, input.couponCode, now, options.imageUrl);
+  const { cart } = await priceCheckoutCart(db, buyer, input.items, input.couponCode, now, options.imageUrl);
   if (!input.countryCode) return { cart, shipping: null };
   const shipping = await getShippingOptions(db, { countryCode: input.countryCode, regionCode: input.stateCode || undefined, orderValue: cart.total }, now);
   return { cart, shipping };
@@ -96,7 +96,7 @@ export function splitCartDiscount(lines: Pick<CartLine, "lineTotal">[], discount
 export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer, now: Date = new Date()): Promise<PlacedOrder> {
   const input = placeOrderInput.parse(rawInput);
   return db.transaction(async (tx) => {
-    const cart = await priceCheckoutCart(tx, buyer, input.items, input.couponCode, now, noImage, true);
+    const { cart, discountUses } = await priceCheckoutCart(tx, buyer, input.items, input.couponCode, now, noImage, true);
     if (cart.unavailableProductIds.length > 0) {
       throw new AppError("CONFLICT", "Some products in your cart are no longer sold; please check your cart and try again.");
     }
@@ -135,6 +135,7 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       shop: "WEBSHOP",
       provider: input.paymentMethod,
       totals,
+      discounts: discountUses,
     });
 
     if (buyer.userId) {

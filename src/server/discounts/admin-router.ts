@@ -1,4 +1,33 @@
-import { createTRPCRouter } from "@/server/trpc";
+import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import {
+  createDiscountInput,
+  discountActiveInput,
+  discountCustomerSearchInput,
+  discountIdInput,
+  discountListInput,
+  discountTargetPreviewInput,
+  updateDiscountInput,
+} from "./admin-schemas";
+import {
+  createDiscount,
+  discountTargetChoices,
+  getDiscount,
+  listDiscounts,
+  previewDiscountTargets,
+  searchDiscountCustomers,
+  setDiscountActive,
+  updateDiscount,
+} from "./admin-service";
 
-/** Discounts (admin.discounts.*): filled in by the discounts work. */
-export const discountAdminRouter = createTRPCRouter({});
+/** Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue. */
+export const discountAdminRouter = createTRPCRouter({
+  list: adminProcedure.input(discountListInput).query(({ ctx, input }) => listDiscounts(ctx.db, input)),
+  get: adminProcedure.input(discountIdInput).query(({ ctx, input }) => getDiscount(ctx.db, input.id)),
+  create: adminProcedure.input(createDiscountInput).mutation(({ ctx, input }) => createDiscount(ctx.db, input, ctx.session.user.id)),
+  update: adminProcedure.input(updateDiscountInput).mutation(({ ctx, input: { id, ...values } }) => updateDiscount(ctx.db, id, values, ctx.session.user.id)),
+  setActive: adminProcedure.input(discountActiveInput).mutation(({ ctx, input }) => setDiscountActive(ctx.db, input.id, input.active, ctx.session.user.id)),
+  /** What saving these targets would do: how many products or customers, and how many move from other discounts. */
+  previewTargets: adminProcedure.input(discountTargetPreviewInput).query(({ ctx, input }) => previewDiscountTargets(ctx.db, input)),
+  targetChoices: adminProcedure.query(({ ctx }) => discountTargetChoices(ctx.db)),
+  searchCustomers: adminProcedure.input(discountCustomerSearchInput).query(({ ctx, input }) => searchDiscountCustomers(ctx.db, input.search)),
+});

@@ -22,6 +22,17 @@ export function isDiscountInForce(row: DiscountWindow, now: Date): boolean {
   return row.active && (!row.startsAt || row.startsAt <= now) && (!row.expiresAt || row.expiresAt > now);
 }
 
+/**
+ * Where a discount stands, as the admin's list shows it: inactive (switched off), scheduled (on, its start ahead),
+ * expired (on, its end passed) or running (in force, `isDiscountInForce`).
+ */
+export function discountStatus(row: DiscountWindow, now: Date): "scheduled" | "running" | "expired" | "inactive" {
+  if (isDiscountInForce(row, now)) return "running";
+  if (!row.active) return "inactive";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  return "scheduled";
+}
+
 /** Joins a product to its PRODUCT discount when that discount is in force. */
 export function productDiscountInForce(now: Date): SQL {
   return and(eq(discount.id, product.discountId), eq(discount.discountType, "PRODUCT"), discountInForce(now))!;

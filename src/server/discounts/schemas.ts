@@ -1,5 +1,14 @@
 import type { Decimal } from "decimal.js";
-import type { PricingType } from "@/lib/enums";
+import type { DiscountType, PricingType } from "@/lib/enums";
 
 /** A coupon that applies: its normalised code, its terms and how the shop shows it (-10%, -€5.00). */
 export type AppliedCoupon = { code: string; value: Decimal; pricingType: PricingType; label: string };
+
+/**
+ * Which discount a price or a cart discount came from, carried through pricing so that a placed order can record
+ * the discounts it used (`order_discount`). `name` is the discount's name then (a coupon's code).
+ */
+export type DiscountRef = { discountId: number; discountType: DiscountType; name: string };
+
+/** A discount that took `amount` off an order: one row of `order_discount`. */
+export type DiscountUse = DiscountRef & { amount: Decimal };

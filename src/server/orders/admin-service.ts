@@ -8,7 +8,7 @@ import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
-import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, stockRecord, user, webhookEvent } from "@/server/db/schema";
+import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { productImageKey } from "@/server/integrations/storage/port";
@@ -32,6 +32,7 @@ import { transitionOrder } from "./service";
 import { mergeTimeline } from "./timeline";
 import { orderTotals } from "./totals";
 import { getOrderView } from "./view";
+import { withOrderDetails } from "./order-rows";
 
 /*
  * The order admin: the order table, one order's page with its timeline, status changes by staff, the CSV export.
@@ -204,7 +205,8 @@ type OrderRow = AdminOrderRow & { soldAt: Date | null; totals: OrderTotals; prov
 async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number, OrderRow>> {
   if (ids.length === 0) return new Map();
   const [orders, lines] = await Promise.all([
-    db
+    withOrderDetails(
+      db
       .select({
         orderId: order.id,
         orderNumber: order.orderNumber,
@@ -228,10 +230,8 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
         surcharge: paymentDetail.additionalShippingFees,
       })
       .from(order)
-      .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-      .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-      .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-      .where(inArray(order.id, [...ids])),
+      .$dynamic(),
+    ).where(inArray(order.id, [...ids])),
     db
       .select({ orderId: orderItem.orderId, name: product.name, quantity: orderItem.quantity, totalPrice: orderItem.totalPrice, totalDiscountAmount: orderItem.totalDiscountAmount })
       .from(orderItem)
@@ -330,7 +330,8 @@ const paymentProviderNames: Record<PaymentsPort["provider"], true> = { mollie: t
  */
 export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key: string) => string): Promise<AdminOrder> {
   const view = await getOrderView(db, orderNumber);
-  const [stored] = await db
+  const [stored] = await withOrderDetails(
+    db
     .select({
       userId: order.userId,
       soldAt: order.soldAt,
@@ -361,9 +362,8 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
       payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees },
     })
     .from(order)
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .$dynamic(),
+  )
     .where(eq(order.id, view.orderId))
     .limit(1);
   if (!stored) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
@@ -383,6 +383,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
     and(eq(logbook.entityType, "PAYMENT_DETAIL"), eq(logbook.entityId, String(payment.id))),
     and(eq(logbook.entityType, "ORDER_ADDRESS"), eq(logbook.entityId, String(address.id))),
     itemIds.length > 0 ? and(eq(logbook.entityType, "ORDER_ITEM"), inArray(logbook.entityId, itemIds.map(String))) : undefined,
+    and(eq(logbook.entityType, "REFUND"), inArray(logbook.entityId, db.select({ id: sql<string>`${refund.id}::text` }).from(refund).where(eq(refund.orderId, view.orderId)))),
   ];
   const [account, log, webhooks, stock] = await Promise.all([
     stored.userId ? db.select({ userId: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, stored.userId)) : Promise.resolve([]),

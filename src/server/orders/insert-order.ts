@@ -5,7 +5,10 @@ import type { z } from "zod";
 import type { PaymentProvider, Shop } from "@/lib/enums";
 import type { postalAddressInput } from "@/server/account/schemas";
 import type { Db } from "@/server/db/client";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { lockRow } from "@/server/db/lock-row";
+import { discount, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product } from "@/server/db/schema";
+import type { DiscountUse } from "@/server/discounts/schemas";
+import { discountUses, usedUpMessage } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
 import type { ShippingQuote } from "@/server/shipping/schemas";
 import { bookStockInProductOrder } from "@/server/stock/service";
@@ -36,6 +39,11 @@ export type NewOrder = {
   shop: Shop;
   provider: PaymentProvider;
   totals: OrderTotals;
+  /**
+   * The discounts that took money off the order as it stands when placed (pricing's `discountUses`): the PRODUCT and
+   * GLOBAL discounts of its lines and the USER discount or COUPON of the cart. Recorded in `order_discount`.
+   */
+  discounts?: DiscountUse[];
 };
 
 /**
@@ -64,6 +72,23 @@ export async function lockStock<Line extends { productId: number; quantity: numb
     const found = byId.get(line.productId);
     const left = available(line.productId, found?.stock ?? 0);
     if (left < line.quantity) throw new AppError("CONFLICT", refusal(line, left, found?.name ?? `product ${line.productId}`));
+  }
+}
+
+/**
+ * Refuses (CONFLICT) an order whose coupon has reached its usage limit. Each coupon's row is locked first (in id
+ * order, until the transaction ends), then its uses are counted: of two orders racing for a coupon's last use, the
+ * second waits for the first to commit, then counts its use and is refused. Counted after the lock, in a statement of
+ * its own, so that it sees what the first order committed.
+ */
+async function claimCouponUses(tx: Db, uses: readonly DiscountUse[]): Promise<void> {
+  const coupons = uses.filter((use) => use.discountType === "COUPON").sort((a, b) => a.discountId - b.discountId);
+  for (const coupon of coupons) {
+    const row = await lockRow(tx, discount, coupon.discountId, { usageLimit: discount.usageLimit });
+    if (!row) throw new AppError("CONFLICT", `The code ${coupon.name} is not valid.`);
+    if (row.usageLimit !== null && (await discountUses(tx, coupon.discountId)) >= row.usageLimit) {
+      throw new AppError("CONFLICT", usedUpMessage(coupon.name));
+    }
   }
 }
 
@@ -113,10 +138,13 @@ export function orderShippingValues(shipping: Pick<ShippingQuote, "method" | "es
 }
 
 /**
- * Inserts a PENDING order with its items, address, detail and payment detail, and takes its stock through the
- * ledger, one ORDER_ITEM row per item (in product id order). Call `lockStock` first in the same transaction.
+ * Inserts a PENDING order with its items, address, detail, payment detail and the discounts it used, and takes its
+ * stock through the ledger, one ORDER_ITEM row per item (in product id order). A coupon at its usage limit refuses
+ * the order (see `claimCouponUses`). Call `lockStock` first in the same transaction.
  */
 export async function insertOrder(tx: Db, newOrder: NewOrder): Promise<{ orderId: number; orderNumber: string; items: { id: number; productId: number; quantity: number }[] }> {
+  const discounts = newOrder.discounts ?? [];
+  await claimCouponUses(tx, discounts);
   const [created] = await tx.insert(order).values({ userId: newOrder.userId, status: "PENDING" }).returning({ id: order.id, orderNumber: order.orderNumber });
   if (!created) throw new AppError("INTERNAL_SERVER_ERROR", "The order could not be saved.");
   const { id: orderId, orderNumber } = created;
@@ -140,5 +168,8 @@ export async function insertOrder(tx: Db, newOrder: NewOrder): Promise<{ orderId
   await tx.insert(orderAddress).values({ orderId, ...orderAddressValues(newOrder.address, newOrder.email, newOrder.shipping) });
   await tx.insert(orderDetail).values({ orderId, shop: newOrder.shop, ...orderShippingValues(newOrder.shipping) });
   await tx.insert(paymentDetail).values({ orderId, provider: newOrder.provider, ...paymentAmounts(newOrder.totals) });
+  if (discounts.length > 0) {
+    await tx.insert(orderDiscount).values(discounts.map(({ discountId, discountType, name, amount }) => ({ orderId, discountId, discountType, name, amount })));
+  }
   return { orderId, orderNumber, items };
 }

@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
-import { euroText, optionalEuroText } from "@/lib/amount-text";
+import { optionalEuroText } from "@/lib/amount-text";
 import { MAX_CART_LINES } from "@/lib/cart";
 import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";

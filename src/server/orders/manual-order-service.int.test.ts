@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOrders } from "@/server/account/service";
 import { placeOrder } from "@/server/checkout/service";
-import { logbook, order, orderDetail, orderItem, paymentDetail, product, stockRecord } from "@/server/db/schema";
+import { logbook, order, orderDetail, orderDiscount, orderItem, paymentDetail, product, stockRecord } from "@/server/db/schema";
+import { getDiscount } from "@/server/discounts/admin-service";
 import { createCaller } from "@/server/root";
 import { reconcileStock } from "@/server/stock/reconciliation";
 import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
@@ -39,6 +40,12 @@ function edit(orderNumber: string, overrides: Partial<UpdateManualOrderInput> & 
 async function stockOf(productId: number) {
   const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, productId));
   return row!.stock;
+}
+
+/** The discounts an order records (`order_discount`), as [name, type, amount]. */
+async function recordedDiscounts(orderId: number) {
+  const rows = await t.db.select().from(orderDiscount).where(eq(orderDiscount.orderId, orderId)).orderBy(asc(orderDiscount.id));
+  return rows.map((row) => [row.name, row.discountType, row.amount.toFixed(2)]);
 }
 
 /** The ledger rows that name an order's items, by product. */
@@ -127,6 +134,31 @@ describe("a manual order", () => {
     const saved = await createManualOrder(t.db, newOrder({ lines, shippingMethod: "UNTRACKED" }), { userId: staff.id, now });
     expect(saved.total).toEqual(quote.totals.total);
     expect((await getOrderView(t.db, saved.orderNumber)).totals).toEqual(quote.totals);
+  });
+
+  it("records the discount of a line sold at the shop's price, and none for a line at an override", async () => {
+    const sale = await makeDiscount(t.db, { name: "Manual test sale 25%", value: "0.25", pricingType: "PERCENT", discountType: "PRODUCT" });
+    const watch = await makeStockedProduct(t.db, { name: "Oris Big Crown", price: "100.00", stock: 3, discountId: sale.id });
+    const bracelet = await makeStockedProduct(t.db, { name: "Oris bracelet", price: "40.00", stock: 3, discountId: sale.id });
+
+    const saved = await createManualOrder(
+      t.db,
+      newOrder({ lines: [{ productId: watch.id, quantity: 2 }, { productId: bracelet.id, quantity: 1, priceOverride: "25.00", priceOverrideReason: "Display piece" }] }),
+      { userId: staff.id, now },
+    );
+    // Two watches at €75 instead of €100: the sale took €50 off; the bracelet's €15 off was staff's override.
+    expect(await recordedDiscounts(saved.orderId)).toEqual([["Manual test sale 25%", "PRODUCT", "50.00"]]);
+    const [row] = await t.db.select({ discountId: orderDiscount.discountId }).from(orderDiscount).where(eq(orderDiscount.orderId, saved.orderId));
+    expect(row!.discountId).toBe(sale.id);
+    expect((await getDiscount(t.db, sale.id, now)).uses).toBe(1);
+
+    const overridden = await createManualOrder(
+      t.db,
+      newOrder({ lines: [{ productId: bracelet.id, quantity: 1, priceOverride: "35.00", priceOverrideReason: "Price matched" }] }),
+      { userId: staff.id, now },
+    );
+    expect(await recordedDiscounts(overridden.orderId)).toEqual([]);
+    expect((await getDiscount(t.db, sale.id, now)).uses).toBe(1);
   });
 
   it("needs a reason for a price override", async () => {
@@ -229,6 +261,31 @@ describe("editing an order", () => {
     expect(entry!.description).toBe(`Order ${saved.orderNumber} edited by staff: total €309.10 → €192.55. Settle the difference of €116.55 with the customer (to refund).`);
     expect(entry!.previousState).toMatchObject({ items: [{ name: "Heuer Carrera", quantity: 2 }, { name: "Leather strap", quantity: 1 }], address: { city: "Amsterdam" } });
     expect(entry!.newState).toMatchObject({ items: [{ name: "Heuer Carrera", quantity: 1 }, { name: "Watch box", quantity: 2 }], address: { city: "Haarlem" } });
+  });
+
+  it("keeps the discounts the order recorded, and adds those of lines it adds at the shop's price", async () => {
+    const sale = await makeDiscount(t.db, { name: "Edit test sale €5", value: "5.00", pricingType: "FIXED", discountType: "PRODUCT" });
+    const other = await makeDiscount(t.db, { name: "Edit test sale 10%", value: "0.10", pricingType: "PERCENT", discountType: "PRODUCT" });
+    const watch = await makeStockedProduct(t.db, { name: "Sinn 556", price: "60.00", stock: 3, discountId: sale.id });
+    const strap = await makeStockedProduct(t.db, { name: "Sinn strap", price: "30.00", stock: 3, discountId: sale.id });
+    const tool = await makeStockedProduct(t.db, { name: "Spring bar tool", price: "20.00", stock: 3, discountId: other.id });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 2 }] }), { userId: staff.id, now });
+    expect(await recordedDiscounts(saved.orderId)).toEqual([["Edit test sale €5", "PRODUCT", "10.00"]]);
+
+    // The watch is kept as sold (one fewer), the strap and the tool are added at the shop's price.
+    await updateManualOrder(
+      t.db,
+      edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 1 }, { productId: tool.id, quantity: 1 }] }),
+      { userId: staff.id, now },
+    );
+    expect(await recordedDiscounts(saved.orderId)).toEqual([
+      ["Edit test sale €5", "PRODUCT", "15.00"],
+      ["Edit test sale 10%", "PRODUCT", "2.00"],
+    ]);
+    // Edited again without adding anything: nothing more is recorded.
+    await updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 1 }] }), { userId: staff.id, now });
+    expect(await recordedDiscounts(saved.orderId)).toHaveLength(2);
+    expect((await getDiscount(t.db, sale.id, now)).uses).toBe(1);
   });
 
   it("refuses more than the stock plus what the order already holds", async () => {

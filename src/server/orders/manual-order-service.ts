@@ -1,16 +1,18 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { asc, eq, ilike, inArray, or } from "drizzle-orm";
+import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Address } from "@/server/account/schemas";
 import { listAddresses } from "@/server/account/service";
 import { checkoutAddressInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user } from "@/server/db/schema";
+import { order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product, refund, stockRecord, user } from "@/server/db/schema";
+import type { DiscountUse } from "@/server/discounts/schemas";
 import { AppError } from "@/server/errors";
 import { escapeLike, logOrderChange } from "@/server/logbook/service";
-import { priceItems } from "@/server/pricing/service";
+import { combineDiscountUses } from "@/server/pricing/cart-pricing";
+import { priceItemsWithUses } from "@/server/pricing/service";
 import type { ShippingOptions, ShippingQuote } from "@/server/shipping/schemas";
 import { chooseShippingOption, getShippingOptions, isFutureShipmentNow } from "@/server/shipping/service";
 import { bookStockInProductOrder, type StockBooking } from "@/server/stock/service";
@@ -39,6 +41,12 @@ import { orderTotals } from "./totals";
  * shipped like checkout ships, written by the same `insertOrder` as checkout, take their stock through the ledger and
  * are logged. The live preview (`quoteManualOrder`) and saving run the same pricing, so what staff see is what is
  * stored.
+ *
+ * Like a web shop order, a manual order records the discounts that took money off it (`order_discount`, which the
+ * discounts admin counts as uses and revenue): the PRODUCT or GLOBAL discount of each line sold at the shop's price.
+ * A line at staff's override records none (staff chose its price), nor does a line kept as sold in an edit. An edit
+ * keeps what the order recorded as it was, and adds the uses of lines it adds at the shop's price (see
+ * `recordAddedDiscounts`).
  */
 
 type Actor = { userId: string; now?: Date };
@@ -60,6 +68,8 @@ type PricedLine = ManualOrderQuoteLine & NewOrderLine & { priceOverrideReason: s
 
 type PricedDraft = {
   lines: PricedLine[];
+  /** The discounts of the lines priced at the shop's price ("SHOP"), added up per discount: what the order records. */
+  discountUses: DiscountUse[];
   options: ShippingOptions | null;
   /** The chosen method; null when there is no destination yet or it cannot ship there. */
   shipping: ShippingQuote | null;
@@ -83,20 +93,21 @@ function scaled(amount: Decimal, from: number, to: number): Decimal {
  * Prices a draft: each line (a new line at the shop's price in force, a line already in the order at the price it
  * was sold at, scaled to its new quantity, or at staff's override), the chosen shipping method for the destination
  * (nothing when waived), and the totals through `orderTotals`. What would refuse the order is collected in
- * `problems` rather than thrown, for the preview to show; saving refuses when there is any.
+ * `problems` rather than thrown, for the preview to show; saving refuses when there is any. Only the lines priced at
+ * the shop's price keep the discount pricing gave them (`discountUses`).
  */
 async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLine>, now: Date): Promise<PricedDraft> {
   const problems: string[] = [];
   const newLines = draft.lines.filter((line) => !held.has(line.productId));
   const ids = draft.lines.map((line) => line.productId);
-  const [cart, stockRows] = await Promise.all([
-    priceItems(db, newLines, { now, imageUrl: noImage, caller: null }),
-    ids.length ? db.select({ id: product.id, stock: product.stock }).from(product).where(inArray(product.id, ids)) : [],
-  ]);
+  // One after the other: saving prices inside its transaction, which is one connection.
+  const { cart, lineDiscountUses } = await priceItemsWithUses(db, newLines, { now, imageUrl: noImage, caller: null });
+  const stockRows = ids.length ? await db.select({ id: product.id, stock: product.stock }).from(product).where(inArray(product.id, ids)) : [];
   const shopLines = new Map(cart.items.map((line) => [line.productId, line]));
   const stock = new Map(stockRows.map((row) => [row.id, row.stock]));
 
   const lines: PricedLine[] = [];
+  const keptUses: DiscountUse[] = [];
   for (const line of draft.lines) {
     const sold = held.get(line.productId);
     const shop = shopLines.get(line.productId);
@@ -117,6 +128,8 @@ async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLine>, now
       [totalPrice, pricing] = [scaled(sold.totalPrice, sold.quantity, line.quantity), "AS_SOLD"];
     } else {
       [totalPrice, pricing] = [shop!.unitPrice.times(line.quantity), "SHOP"];
+      const use = lineDiscountUses.get(line.productId);
+      if (use) keptUses.push(use);
     }
     const available = (stock.get(line.productId) ?? 0) + (sold?.quantity ?? 0);
     if (line.quantity > available) problems.push(stockRefusal(line, available, name));
@@ -152,7 +165,7 @@ async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLine>, now
   const charged = shipping && !draft.waiveShipping ? shipping : { cost: new Decimal(0), surcharge: new Decimal(0) };
   const totals = orderTotals(lines, { shippingTotal: charged.cost, surcharge: charged.surcharge });
   if (!totalsFitStorage(totals)) problems.push(`An order of more than ${formatEuro(totals.total)} cannot be stored; split it into several orders.`);
-  return { lines, options, shipping, totals, problems };
+  return { lines, discountUses: combineDiscountUses(keptUses), options, shipping, totals, problems };
 }
 
 /** The paid status an order takes with this shipping date: waiting as a future shipment, or ready for the next shipping day. */
@@ -250,6 +263,29 @@ function loggedLines(lines: { productId: number; name: string; quantity: number;
   return lines.map(({ productId, name, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }) => ({ productId, name, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }));
 }
 
+/** What the logbook keeps of the discounts an order records. */
+function loggedDiscounts(uses: DiscountUse[]) {
+  return uses.map(({ discountId, discountType, name, amount }) => ({ discountId, discountType, name, amount }));
+}
+
+/**
+ * An edit keeps the discounts its order recorded as they were: `order_discount` names a discount per order, not per
+ * line, so which line a recorded amount came from is not known, and a line kept as sold keeps the price (and so the
+ * discount) it was sold with. Lines the edit adds at the shop's price add their discounts' uses: a discount the order
+ * already names has the amount added to its row, another gets a row of its own. A line removed or reduced leaves the
+ * recorded amount as it was: the order still counts as one use of the discount, and revenue is read from the lines.
+ */
+async function recordAddedDiscounts(tx: Db, orderId: number, uses: DiscountUse[]): Promise<void> {
+  if (uses.length === 0) return;
+  await tx
+    .insert(orderDiscount)
+    .values(uses.map(({ discountId, discountType, name, amount }) => ({ orderId, discountId, discountType, name, amount })))
+    .onConflictDoUpdate({
+      target: [orderDiscount.orderId, orderDiscount.discountId],
+      set: { amount: sql`${orderDiscount.amount} + excluded.amount`, updatedAt: new Date() },
+    });
+}
+
 /**
  * Creates a manual order in one transaction: the customer's order (it appears in their order history) or one for
  * someone without an account, its stock taken through the ledger (refusing more than is in stock), written by the
@@ -280,6 +316,7 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
       shop: "WEBSHOP",
       provider: input.paymentMethod,
       totals,
+      discounts: priced.discountUses,
     });
     await logOrderChange(tx, orderId, {
       userId: actor.userId,
@@ -290,6 +327,7 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
         customerId: input.userId,
         email: input.email,
         items: loggedLines(priced.lines),
+        discounts: loggedDiscounts(priced.discountUses),
         shipping: { method: shipping.method, cost: totals.shipping, surcharge: totals.surcharge, waived: input.waiveShipping, countryCode: shipping.countryCode, regionCode: shipping.regionCode, estimatedShippingDate: shipping.estimatedShippingDate },
         paymentMethod: input.paymentMethod,
         total: totals.total,
@@ -361,6 +399,8 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
       await tx.delete(orderItem).where(inArray(orderItem.id, removedIds));
     }
 
+    await recordAddedDiscounts(tx, current.id, priced.discountUses);
+
     const address = orderAddressValues(input.address, input.email, shipping);
     await tx.update(orderAddress).set(address).where(eq(orderAddress.orderId, current.id));
     await tx.update(orderDetail).set(orderShippingValues(shipping)).where(eq(orderDetail.orderId, current.id));
@@ -381,6 +421,7 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
       newState: {
         address,
         items: loggedLines(priced.lines),
+        ...(priced.discountUses.length > 0 ? { discountsAdded: loggedDiscounts(priced.discountUses) } : {}),
         shipping: { method: shipping.method, estimatedShippingDate: shipping.estimatedShippingDate, estimatedDeliveryDate: shipping.estimatedDeliveryDate, waived: input.waiveShipping },
         totals,
       },

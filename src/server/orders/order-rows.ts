@@ -1,10 +1,24 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
+
+/**
+ * Joins an order query (`db.select(...).from(order).$dynamic()`) with the order's address, details and payment: every
+ * order has one of each. The selection is the caller's columns (not whole tables), so the joins leave its row type
+ * as it is.
+ */
+export function withOrderDetails<T extends PgSelect>(query: T): T {
+  return query
+    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id)) as unknown as T;
+}
 
 /** An order with its address, details and payment (one row each); the caller adds the `where`, limit and any lock. */
 export function selectOrderWithDetails(db: Db) {
+  // Whole tables are selected here, which a dynamic query would type as missing: the joins are spelled out.
   return db
     .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
     .from(order)
@@ -29,4 +43,17 @@ export async function readOrderLines(db: Db, orderId: number) {
     .innerJoin(product, eq(product.id, orderItem.productId))
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.id));
+}
+
+/**
+ * The pieces of each of an order's lines that its refunds gave back (PENDING and REFUNDED), by order item: put back in
+ * stock with their refund, or refunded without (damaged) and not for sale again. A cancellation returns the rest.
+ */
+export async function refundedPiecesByLine(db: Db, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ orderItemId: refund.refundedOrderItemId, pieces: sql<number>`sum(${refund.quantity})`.mapWith(Number) })
+    .from(refund)
+    .where(and(eq(refund.orderId, orderId), inArray(refund.status, ["PENDING", "REFUNDED"]), isNotNull(refund.refundedOrderItemId)))
+    .groupBy(refund.refundedOrderItemId);
+  return new Map(rows.map((row) => [row.orderItemId!, row.pieces]));
 }

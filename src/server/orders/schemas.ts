@@ -1,5 +1,6 @@
 import type { Decimal } from "decimal.js";
 import type { Carrier, OrderStatus, PaymentProvider, ShippingMethod } from "@/lib/enums";
+import type { CustomerRefund } from "@/server/refunds/schemas";
 
 /**
  * An order's named totals (ARCHITECTURE §3), from `orderTotals`: `items` is the list price of everything ordered,
@@ -39,6 +40,13 @@ export type OrderView = {
   };
   paymentMethod: PaymentProvider;
   totals: OrderTotals;
+  /**
+   * The refunds whose money went back or is on its way (PENDING and REFUNDED), oldest first; one the provider refused
+   * gave nothing back and is left out until staff retry it.
+   */
+  refunds: CustomerRefund[];
+  /** The sum of `refunds`, in euro with two decimals ("0.00" without refunds): what was paid is `totals.total`. */
+  refundedTotal: string;
 };
 
 /** How the customer reads a carrier's name. */

@@ -20,6 +20,7 @@ import { actOnProviderPayment } from "@/server/webhooks/service";
 import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { getOrderView } from "./view";
+import { refundedPiecesByLine } from "./order-rows";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -48,16 +49,23 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
   if (to === "CANCELLED") await returnOrderStock(tx, orderId, current.orderNumber, actor.userId);
 }
 
-/** Books every item of a cancelled order back into stock, one ORDER_ITEM ledger row per item. */
+/**
+ * Books the items of a cancelled order back into stock, one ORDER_ITEM ledger row per item, less the pieces its
+ * refunds gave back: those went back in stock with their refund or, damaged, are not for sale again.
+ */
 async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, userId: string | null): Promise<void> {
   const items = await tx
     .select({ orderItemId: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity })
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.id));
+  const refunded = await refundedPiecesByLine(tx, orderId);
   await bookStockInProductOrder(
     tx,
-    items.map((item) => ({ ...item, type: "ORDER_ITEM", userId, description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock` })),
+    items
+      .map((item) => ({ ...item, quantity: item.quantity - (refunded.get(item.orderItemId) ?? 0) }))
+      .filter((item) => item.quantity > 0)
+      .map((item) => ({ ...item, type: "ORDER_ITEM", userId, description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock` })),
   );
 }
 

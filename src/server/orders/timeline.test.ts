@@ -30,6 +30,9 @@ describe("an order's timeline", () => {
         log({ id: 6, eventType: "EMAIL", description: "mail" }),
         log({ id: 7, eventType: "WEBHOOK", level: "ERROR", description: "wrong amount" }),
         log({ id: 8, previousState: { estimatedShippingDate: "2026-03-04" }, newState: { estimatedShippingDate: "2026-03-06" }, description: "moved" }),
+        log({ id: 9, eventType: "REFUND", entityType: "REFUND", newState: { status: "PENDING", amount: "12.50" }, description: "refund given" }),
+        log({ id: 10, eventType: "REFUND", entityType: "REFUND", level: "ERROR", previousState: { status: "PENDING" }, newState: { status: "FAILED" }, description: "refund refused" }),
+        log({ id: 11, eventType: "EMAIL", entityType: "REFUND", description: "refund mail" }),
       ],
     });
     expect(entries.map((entry) => [entry.text, entry.kind])).toEqual([
@@ -41,7 +44,12 @@ describe("an order's timeline", () => {
       ["mail", "email"],
       ["wrong amount", "payment"],
       ["moved", "note"],
+      ["refund given", "payment"],
+      ["refund refused", "payment"],
+      ["refund mail", "email"],
     ]);
+    // A refund's status is the refund's, not the order's: no order status change is read into it.
+    expect(entries[9]).toMatchObject({ level: "ERROR", change: null });
     expect(entries[2]).toMatchObject({ by: "Sam", change: { from: "PENDING", to: "PAID_READY_TO_SHIP" } });
   });
 

@@ -2,9 +2,9 @@ import { orderStatuses, type LogEventType, type OrderStatus, type Severity, type
 import type { TimelineEntry, TimelineKind } from "./admin-schemas";
 
 /**
- * An order's timeline, merged from three records kept for other reasons: the logbook (what the shop and staff did),
- * the payment callbacks as received (`webhook_event`) and the stock ledger rows of its items. Pure: the reads are
- * in admin-service.ts.
+ * An order's timeline, merged from three records kept for other reasons: the logbook (what the shop and staff did,
+ * its refunds' entries included), the payment callbacks as received (`webhook_event`) and the stock ledger rows of
+ * its items (a refund's pieces put back name their line too). Pure: the reads are in admin-service.ts.
  */
 
 export type TimelineLogRow = {
@@ -34,7 +34,8 @@ const labelFields = ["trackingNumber", "gcsLabelFilename"];
 
 function kindOfLogRow(row: TimelineLogRow): TimelineKind {
   if (row.eventType === "EMAIL") return "email";
-  if (row.eventType === "WEBHOOK" || row.entityType === "PAYMENT_DETAIL") return "payment";
+  // Money that moved: the payment and its callbacks, and refunds (given, paid out by the provider, refused, retried).
+  if (row.eventType === "WEBHOOK" || row.entityType === "PAYMENT_DETAIL" || row.eventType === "REFUND") return "payment";
   if (row.eventType !== "ORDER") return "note";
   const from = field(row.previousState, "status");
   const to = field(row.newState, "status");

@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { order } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
+import { readCustomerRefunds } from "@/server/refunds/refund-rows";
 import { readOrderLines, selectOrderWithDetails } from "./order-rows";
 import { orderTokenMatches } from "./order-token";
 import type { OrderView } from "./schemas";
@@ -15,6 +16,7 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
   const [row] = await selectOrderWithDetails(db).where(where).limit(1);
   if (!row) return null;
   const lines = await readOrderLines(db, row.order.id);
+  const { refunds, refundedTotal } = await readCustomerRefunds(db, row.order.id);
   const { address, detail, payment } = row;
   return {
     userId: row.order.userId,
@@ -51,6 +53,8 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
       },
       paymentMethod: payment.provider,
       totals: orderTotals(lines, { shippingTotal: payment.shippingTotal, surcharge: payment.additionalShippingFees ?? new Decimal(0) }),
+      refunds,
+      refundedTotal,
     },
   };
 }

@@ -44,3 +44,30 @@ describe("the pricing precedence rule (docs/pricing.md)", () => {
     expect(priced.total.toFixed(2)).toBe("0.00");
   });
 });
+
+describe("the discounts a priced cart used", () => {
+  const sale = { discountId: 7, discountType: "PRODUCT" as const, name: "Spring sale" };
+  const shopWide = { discountId: 9, discountType: "GLOBAL" as const, name: "Anniversary" };
+
+  it("adds up what each line discount took off, and names the cart discount with its amount", () => {
+    const priced = priceCart(
+      [product(1, "100.00", [{ ...percent("0.10"), ...sale }, { ...fixed("5"), ...shopWide }]), product(2, "20.00", [{ ...fixed("3"), ...sale }, { ...fixed("5"), ...shopWide }]), product(3, "8.00")],
+      new Map([[1, 2], [2, 1], [3, 1]]),
+      [{ source: "COUPON", name: "CROWN5", discountId: 11, ...fixed("5") }],
+    );
+    // Piece 1: 10% (−10.00) beats −5; piece 2: GLOBAL −5 beats −3; piece 3 has none.
+    expect(priced.discountUses.map((use) => [use.discountId, use.discountType, use.amount.toFixed(2)])).toEqual([
+      [7, "PRODUCT", "20.00"],
+      [9, "GLOBAL", "5.00"],
+      [11, "COUPON", "5.00"],
+    ]);
+    expect(priced.lineDiscountUses.get(1)?.amount.toFixed(2)).toBe("20.00");
+    expect(priced.lineDiscountUses.has(3)).toBe(false);
+  });
+
+  it("lists no discount that does not name its row", () => {
+    const priced = priceCart([product(1, "100.00", [percent("0.10")])], new Map([[1, 1]]), [{ source: "USER", name: "Loyal", ...percent("0.10") }]);
+    expect(priced.discount).not.toBeNull();
+    expect(priced.discountUses).toEqual([]);
+  });
+});

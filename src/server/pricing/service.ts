@@ -3,12 +3,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { discount, product } from "@/server/db/schema";
 import { productDiscountInForce } from "@/server/discounts/in-force";
-import { findCoupon, globalDiscounts, userDiscount } from "@/server/discounts/service";
+import { belowMinimumMessage, findCouponTerms, globalDiscounts, userDiscount, type CouponTerms } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
 import type { Caller } from "@/server/rate-limit/service";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { couponCandidate, priceCart, type CartDiscountCandidate, type PricingProduct } from "./cart-pricing";
-import type { AppliedCoupon } from "@/server/discounts/schemas";
+import type { DiscountUse } from "@/server/discounts/schemas";
 import type { CartItemInput, PricedCart } from "./schemas";
 
 export type PricingOptions = {
@@ -39,6 +39,8 @@ export async function loadPricingProducts(db: Db, productIds: number[], options:
         name: product.name,
         price: product.price,
         stock: product.stock,
+        discountId: discount.id,
+        discountName: discount.name,
         discountValue: discount.value,
         discountPricingType: discount.pricingType,
       })
@@ -52,16 +54,27 @@ export async function loadPricingProducts(db: Db, productIds: number[], options:
   return productIds.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const own = row.discountValue && row.discountPricingType ? [{ value: row.discountValue, pricingType: row.discountPricingType }] : [];
+    const own =
+      row.discountId !== null && row.discountName !== null && row.discountValue && row.discountPricingType
+        ? [{ value: row.discountValue, pricingType: row.discountPricingType, discountId: row.discountId, discountType: "PRODUCT" as const, name: row.discountName }]
+        : [];
     return [{ productId: row.productId, name: row.name, price: row.price, stock: row.stock, image: options.imageUrl(productImageKey(row.productId)), lineDiscounts: [...own, ...globals] }];
   });
 }
 
 /**
- * Prices a cart entirely from the database: products, their discounts, the customer's discount and a coupon.
- * Whatever prices the browser holds are never read (the input has none).
+ * A priced cart with the discounts that took money off it, for the order placed from it to record: all of them
+ * (`discountUses`), and each line's own by product id (`lineDiscountUses`, for an order that prices some lines
+ * otherwise, such as a manual order's override; `combineDiscountUses` adds the kept ones up).
  */
-export async function priceItems(db: Db, items: CartItemInput[], options: PricingOptions): Promise<PricedCart> {
+export type PricedCartWithUses = { cart: PricedCart; discountUses: DiscountUse[]; lineDiscountUses: Map<number, DiscountUse> };
+
+/**
+ * Prices a cart entirely from the database: products, their discounts, the customer's discount and a coupon.
+ * Whatever prices the browser holds are never read (the input has none). A coupon applies only to a cart whose
+ * subtotal (after product discounts) reaches its minimum order value; otherwise `couponMessage` says from what amount.
+ */
+export async function priceItemsWithUses(db: Db, items: CartItemInput[], options: PricingOptions): Promise<PricedCartWithUses> {
   const quantities = combineItems(items);
   const productIds = [...quantities.keys()];
   const products = await loadPricingProducts(db, productIds, options);
@@ -71,25 +84,39 @@ export async function priceItems(db: Db, items: CartItemInput[], options: Pricin
     const personal = await userDiscount(db, options.userId, options.now);
     if (personal) candidates.push({ source: "USER", ...personal });
   }
-  let coupon: AppliedCoupon | null = null;
+  let coupon: CouponTerms | null = null;
   let couponMessage: string | null = null;
   if (options.couponCode) {
     try {
-      coupon = await findCoupon(db, options.couponCode, options.now, options.caller);
-      candidates.push(couponCandidate(coupon));
+      coupon = await findCouponTerms(db, options.couponCode, options.now, options.caller);
     } catch (error) {
       // A code that does not apply is news for the summary; too many codes tried is a refusal of the whole call.
       if (!(error instanceof AppError) || error.code === "TOO_MANY_REQUESTS") throw error;
       couponMessage = error.message;
     }
+    const minimum = coupon?.minOrderValue;
+    if (coupon && minimum && priceCart(products, quantities, []).subtotal.lessThan(minimum)) {
+      couponMessage = belowMinimumMessage(coupon.applied.code, minimum);
+      coupon = null;
+    }
+    if (coupon) candidates.push(couponCandidate(coupon.applied, coupon.discountId));
   }
 
-  const priced = priceCart(products, quantities, candidates);
+  const { discountUses, lineDiscountUses, ...priced } = priceCart(products, quantities, candidates);
   if (coupon && priced.discount?.source !== "COUPON") {
     couponMessage = priced.discount
-      ? `Your ${priced.discount.name} discount takes more off than ${coupon.code}, so it stays.`
-      : `${coupon.code} takes nothing off this cart.`;
+      ? `Your ${priced.discount.name} discount takes more off than ${coupon.applied.code}, so it stays.`
+      : `${coupon.applied.code} takes nothing off this cart.`;
   }
   const known = new Set(products.map((p) => p.productId));
-  return { ...priced, coupon, couponMessage, unavailableProductIds: productIds.filter((id) => !known.has(id)) };
+  return {
+    cart: { ...priced, coupon: coupon?.applied ?? null, couponMessage, unavailableProductIds: productIds.filter((id) => !known.has(id)) },
+    discountUses,
+    lineDiscountUses,
+  };
+}
+
+/** `priceItemsWithUses` as the customer sees it: the priced cart. */
+export async function priceItems(db: Db, items: CartItemInput[], options: PricingOptions): Promise<PricedCart> {
+  return (await priceItemsWithUses(db, items, options)).cart;
 }

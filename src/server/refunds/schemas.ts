@@ -18,6 +18,7 @@ const orderNumber = text().trim().min(1).max(40);
 export const refundProposalInput = z.object({ orderNumber });
 export type RefundProposalInput = z.input<typeof refundProposalInput>;
 
+/** `admin.refunds.create` answers the new refund's `RefundView`: REFUNDED, PENDING, or FAILED with the provider's words. */
 export const createRefundInput = z
   .object({
     orderNumber,
@@ -44,6 +45,7 @@ export const createRefundInput = z
 export type CreateRefundInput = z.input<typeof createRefundInput>;
 export type CreateRefund = z.output<typeof createRefundInput>;
 
+/** `admin.refunds.retry` tries a FAILED refund again and answers its `RefundView`. */
 export const retryRefundInput = z.object({ refundId: rowId });
 
 /** One refund as staff and the customer see it. Amounts are euro strings with two decimals. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { Decimal } from "decimal.js";
 import { Ban, Check, Download, ExternalLink, FileText, ImageOff, Loader2, PackageCheck, Pencil, Receipt, Tag, Truck, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
@@ -11,6 +12,7 @@ import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import type { AdminOrder, StaffOrderStatus } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatDate, formatDateTime, formatEuro } from "../format";
+import { RefundPanel } from "../refunds/refund-panel";
 import { useOrderActions } from "./order-actions";
 import { AdminOrderStatusBadge, printUrl } from "./order-status";
 import { OrderTimeline } from "./order-timeline";
@@ -146,6 +148,7 @@ function Payment({ order }: { order: AdminOrder }) {
       <dl className="px-4 py-3">
         <Field label="Method">{paymentMethodLabels[order.payment.method]}</Field>
         <Field label="Charged">{formatEuro(order.totals.total)}</Field>
+        {new Decimal(order.refundedTotal).greaterThan(0) ? <Field label="Refunded">−{formatEuro(order.refundedTotal)}</Field> : null}
         <Field label="Provider fees">{order.payment.providerFees ? formatEuro(order.payment.providerFees) : "—"}</Field>
         <Field label="Payment id">{order.payment.externalPaymentId ? <span className="font-mono text-xs">{order.payment.externalPaymentId}</span> : "—"}</Field>
         <Field label="Paid">{order.soldAt ? formatDateTime(order.soldAt) : "Not yet"}</Field>
@@ -306,7 +309,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
               className="text-destructive hover:text-destructive"
               disabled={actions.pending}
               onClick={confirm(
-                `Cancel order ${order.orderNumber}? Its items go back into stock.${order.soldAt ? " The payment is not refunded by this: refund it at the provider." : ""}`,
+                `Cancel order ${order.orderNumber}? Its items go back into stock.${order.soldAt ? " The payment is not refunded by this: refund it under Refunds on this page." : ""}`,
                 () => actions.transition(ids, "CANCELLED"),
               )}
             >
@@ -319,6 +322,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Items order={order} />
+          <RefundPanel orderNumber={order.orderNumber} />
           <OrderTimeline entries={order.timeline} />
         </div>
         <div className="space-y-4">

@@ -67,11 +67,12 @@ export const navGroups: NavGroup[] = [
   },
   {
     id: "shippingSurcharge",
-    label: "Shipping surcharge",
+    label: "Shipping costs",
     icon: "surcharge",
     items: [
       { href: "/admin/shippingSurcharge/create", label: "New surcharge" },
       { href: "/admin/shippingSurcharge/manage", label: "Manage surcharges" },
+      { href: "/admin/shippingSurcharge/countries", label: "Countries & regions" },
     ],
   },
   { id: "ebay", label: "eBay", icon: "marketplace", items: [{ href: "/admin/ebay/manage-ads", label: "Manage ads" }] },
@@ -133,6 +134,8 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/google-bucket\/upload$/, () => "Upload to the bucket"],
   [/^\/admin\/logbook\/level\/(info|warning|error)$/, (m) => `Logbook — ${m[1]}`],
   [/^\/admin\/orders\/(BC-[\w-]+)$/, (m) => `Order ${m[1]}`],
+  [/^\/admin\/shippingSurcharge\/countries\/([A-Za-z]{2})$/, (m) => `Shipping to ${m[1]!.toUpperCase()}`],
+  [/^\/admin\/discounts\/manage\/(\d+)$/, (m) => `Discount ${m[1]}`],
 ];
 
 /** The top bar's heading for an address. */

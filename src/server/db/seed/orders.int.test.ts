@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatuses } from "@/lib/enums";
 import { getDashboard } from "@/server/admin/dashboard-service";
 import { getSidebarInformation } from "@/server/admin/sidebar-service";
+import { listDiscounts } from "@/server/discounts/admin-service";
 import * as schema from "@/server/db/schema";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { orderTotals } from "@/server/orders/totals";
@@ -70,6 +71,20 @@ describe("demo orders", () => {
     }
     for (const item of items) expect(item.totalPrice.plus(item.totalDiscountAmount).toFixed(2)).toBe(item.price.times(item.quantity).toFixed(2));
     expect(items.filter((item) => item.totalDiscountAmount.greaterThan(0)).length).toBeGreaterThan(5);
+  });
+
+  it("record the discounts that took money off them, so the discounts admin shows uses and revenue", async () => {
+    const mismatched = await queryRows<{ id: number }>(
+      t.db,
+      sql`select o.id from "order" o
+          where coalesce((select sum(amount) from order_discount d where d.order_id = o.id), 0) <> (select sum(total_discount_amount) from order_item i where i.order_id = o.id)`,
+    );
+    expect(mismatched).toEqual([]);
+    const [ebay] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from order_discount d join order_detail od on od.order_id = d.order_id where od.shop = 'EBAY'`);
+    expect(ebay!.n).toBe(0);
+    const used = (await listDiscounts(t.db, {}, now)).filter((row) => row.uses > 0);
+    expect(new Set(used.map((row) => row.discountType))).toEqual(new Set(["PRODUCT", "GLOBAL", "USER", "COUPON"]));
+    for (const row of used) expect(row.revenue.greaterThan(0)).toBe(true);
   });
 
   it("took their stock through the ledger: every product's stock is its ledger's sum, a cancelled order's came back", async () => {

@@ -7,13 +7,14 @@ import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 import { splitCartDiscount } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { country, logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, region, shippingSurcharge } from "@/server/db/schema";
+import { country, logbook, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, region, shippingSurcharge } from "@/server/db/schema";
+import type { DiscountUse } from "@/server/discounts/schemas";
 import { gatewayForMethod } from "@/server/integrations/payments/port";
 import { toLogState } from "@/server/logbook/service";
 import { orderAddressValues, paymentAmounts, type OrderAddressValues } from "@/server/orders/insert-order";
 import { orderMachine } from "@/server/orders/order-machine";
 import { orderTotals, type PricedOrderLine } from "@/server/orders/totals";
-import { priceItems } from "@/server/pricing/service";
+import { priceItemsWithUses } from "@/server/pricing/service";
 import type { SurchargeBand } from "@/server/shipping/schemas";
 import { estimatedDeliveryDate, nextShippingDay, shippingOptionsFor, shopDateAndHour, surchargeBandFor } from "@/server/shipping/service";
 import { bookStockInProductOrder } from "@/server/stock/service";
@@ -27,9 +28,10 @@ import { customerAddresses } from "./reference-data";
  * Six months of demo orders, so that the dashboard, the order lists and the charts have something to show on a fresh
  * start. The history is planned first (who buys what, when, how they pay and how far each order got), then written
  * as the shop itself would have written it: each web shop cart priced by the pricing service with the discounts in
- * force on the day, each parcel by the shipping rules, totals by `orderTotals`, every status change checked against
- * the order machine and logged as `transitionOrder` logs it, and every piece leaving (and a cancelled order's coming
- * back) through the stock ledger (`bookStockInProductOrder`), in the order it happened.
+ * force on the day, and the discounts that took money off it recorded as checkout records them (`order_discount`, so
+ * that the discounts admin shows uses and revenue), each parcel by the shipping rules, totals by `orderTotals`, every
+ * status change checked against the order machine and logged as `transitionOrder` logs it, and every piece leaving
+ * (and a cancelled order's coming back) through the stock ledger (`bookStockInProductOrder`), in the order it happened.
  *
  * It stays cheap enough for every first start (a few hundred orders): the orders' rows and logbook entries go in a
  * few bulk statements, and only the ledger moves one by one, through `bookStock`. Their rows are then dated to the
@@ -346,6 +348,8 @@ type Rows = {
   addresses: InferInsertModel<typeof orderAddress>[];
   details: InferInsertModel<typeof orderDetail>[];
   payments: InferInsertModel<typeof paymentDetail>[];
+  /** The discounts each web shop order used, as checkout records them (`insertOrder`'s `discounts`). */
+  discounts: InferInsertModel<typeof orderDiscount>[];
   log: InferInsertModel<typeof logbook>[];
 };
 
@@ -382,7 +386,7 @@ export async function placeDemoOrders(
       (select coalesce(max(id), 0) from logbook)::int as logbook`,
   );
   const rules = await shippingRules(tx);
-  const rows: Rows = { orders: [], items: [], addresses: [], details: [], payments: [], log: [] };
+  const rows: Rows = { orders: [], items: [], addresses: [], details: [], payments: [], discounts: [], log: [] };
   const moves: Move[] = [];
   let itemId = marks!.item;
   for (const planned of plan.orders) {
@@ -397,6 +401,7 @@ export async function placeDemoOrders(
   await bulkInsert(tx, orderAddress, rows.addresses);
   await bulkInsert(tx, orderDetail, rows.details);
   await bulkInsert(tx, paymentDetail, rows.payments);
+  await bulkInsert(tx, orderDiscount, rows.discounts);
 
   for (const move of moves.sort((a, b) => a.at.getTime() - b.at.getTime())) {
     await bookStockInProductOrder(
@@ -589,6 +594,8 @@ async function orderRows(tx: Db, planned: PlannedOrder, context: OrderContext): 
       orderId, externalPaymentId: planned.externalPaymentId, provider: planned.payment, ...paymentAmounts(totals),
       providerFees: planned.paidAt ? providerFee(planned.payment, totals.total, eu) : null, ...stamp,
     }],
+    // Recorded when the order was placed; a cancelled order keeps its rows (it no longer counts as a use).
+    discounts: priced.discountUses.map(({ discountId, discountType, name, amount }) => ({ orderId, discountId, discountType, name, amount, createdAt: placedAt, updatedAt: placedAt })),
     log,
   };
   return { rows, moves, status };
@@ -600,23 +607,26 @@ function cancellationReason(planned: PlannedOrder): string {
   return `${gatewayForMethod(payment)} payment ${externalPaymentId} is ${cancelled?.why ?? "canceled"}.`;
 }
 
-type PricedLines = { lines: (PricedOrderLine & { productId: number; quantity: number })[]; discount: unknown; weight: number };
+type PricedLines = { lines: (PricedOrderLine & { productId: number; quantity: number })[]; discount: unknown; discountUses: DiscountUse[]; weight: number };
 
 /** Packed weight in grams: a box, and per piece what a watch or a part weighs. */
 function packedWeight(pieces: { price: Decimal; quantity: number }[]): number {
   return 150 + pieces.reduce((grams, piece) => grams + piece.quantity * (piece.price.greaterThanOrEqualTo(100) ? 180 : 40), 0);
 }
 
-/** The web shop's lines as checkout writes them: each line's share of the cart discount taken off its total. */
+/**
+ * The web shop's lines as checkout writes them: each line's share of the cart discount taken off its total; and the
+ * discounts that took money off the order, to record.
+ */
 async function webshopLines(tx: Db, planned: PlannedOrder, userId: string | null): Promise<PricedLines> {
-  const cart = await priceItems(tx, planned.items, { now: planned.placedAt, imageUrl: () => "", userId: userId ?? undefined, couponCode: planned.couponCode, caller: null });
+  const { cart, discountUses } = await priceItemsWithUses(tx, planned.items, { now: planned.placedAt, imageUrl: () => "", userId: userId ?? undefined, couponCode: planned.couponCode, caller: null });
   if (cart.unavailableProductIds.length > 0) throw new Error(`Demo order ${planned.number}: products ${cart.unavailableProductIds.join(", ")} are not sold in the web shop`);
   const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
   const lines = cart.items.map((line, index) => {
     const totalPrice = line.lineTotal.minus(shares[index]!);
     return { productId: line.productId, quantity: line.quantity, totalPrice, totalDiscountAmount: line.price.times(line.quantity).minus(totalPrice) };
   });
-  return { lines, discount: cart.discount, weight: packedWeight(cart.items) };
+  return { lines, discount: cart.discount, discountUses, weight: packedWeight(cart.items) };
 }
 
 /** eBay sells at the listing price, the product's price; the shop's own discounts do not apply there. */
@@ -624,6 +634,7 @@ function ebayLines(planned: PlannedOrder): PricedLines {
   return {
     lines: planned.items.map((item) => ({ productId: item.productId, quantity: item.quantity, totalPrice: item.price.times(item.quantity), totalDiscountAmount: new Decimal(0) })),
     discount: null,
+    discountUses: [],
     weight: packedWeight(planned.items),
   };
 }

@@ -16,6 +16,8 @@ const order = (orderNumber: string, items: [productId: number, name: string, qua
   shipping: { method: "TNT", carrier: null, trackingNumber: null, trackingUrl: null, estimatedShippingDate: null, estimatedDeliveryDate: null },
   paymentMethod: "IDEAL",
   totals: { items: new Decimal(0), discount: new Decimal(0), shipping: new Decimal(0), surcharge: new Decimal(0), total: new Decimal(0) },
+  refunds: [],
+  refundedTotal: "0.00",
 });
 
 describe("the pick list", () => {

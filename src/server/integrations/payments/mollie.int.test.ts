@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
-import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
+import { isRefundOutcomeUnknown, PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
 import { mollieTestKey, startMollieStandIn, startProviderServer } from "../../../../tests/helpers/provider-server";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 
@@ -17,6 +17,8 @@ beforeAll(() => {
   mollie = createMolliePayments({ apiKey: mollieTestKey, baseUrl: `${server.url}/v2` });
 });
 
+// The stand-in, like Mollie, answers a repeated key with the payment made first: each payment has its own key.
+let payments = 0;
 const newPayment = (overrides: Partial<Parameters<PaymentsPort["createPayment"]>[0]> = {}) =>
   mollie.createPayment({
     orderId: 1001,
@@ -25,13 +27,13 @@ const newPayment = (overrides: Partial<Parameters<PaymentsPort["createPayment"]>
     method: "IDEAL",
     redirectUrl: "https://shop.example/checkout/return",
     webhookUrl: "https://shop.example/api/webhooks/mollie?secret=s",
-    idempotencyKey: "order-1001-payment-1",
+    idempotencyKey: `order-1001-payment-${++payments}`,
     ...overrides,
   });
 
 describe("live Mollie adapter", () => {
   it("creates a payment: amount as a two-decimal string, Mollie's method id, our order id as metadata, the key as Idempotency-Key", async () => {
-    const created = await newPayment();
+    const created = await newPayment({ idempotencyKey: "order-1001-payment-1" });
     expect(created.externalPaymentId).toMatch(/^tr_/);
     expect(created.status).toBe("open");
     expect(created.checkoutUrl).toBe(`https://www.mollie.com/checkout/select-method/${created.externalPaymentId}`);
@@ -47,6 +49,8 @@ describe("live Mollie adapter", () => {
       method: "ideal",
       metadata: { orderId: 1001 },
     });
+    // Asked again with the same key (a retried checkout), Mollie answers with the payment it made.
+    expect(await newPayment({ idempotencyKey: "order-1001-payment-1" })).toEqual(created);
   });
 
   it("reads a payment's real status, amount, method and order id", async () => {
@@ -96,16 +100,79 @@ describe("live Mollie adapter", () => {
     expect(server.requests.some((r) => r.method === "DELETE")).toBe(false);
   });
 
-  it("refunds part of a payment with the caller's idempotency key", async () => {
-    const created = await newPayment();
+  /** A payment the buyer has paid at Mollie. */
+  async function paidPayment(amount = "129.90") {
+    const created = await newPayment({ amount });
     server.payments.get(created.externalPaymentId)!.status = "paid";
-    const refund = await mollie.refundPayment({ externalPaymentId: created.externalPaymentId, amount: "29.90", idempotencyKey: "refund-7", description: "Crystal returned" });
-    expect(refund).toMatchObject({ externalRefundId: "re_4qqhO89gsT", status: "pending" });
+    return created.externalPaymentId;
+  }
+
+  const refundsAtMollie = (paymentId: string) => [...server.refunds.values()].filter((refund) => refund.paymentId === paymentId);
+
+  it("refunds part of a payment with the caller's idempotency key", async () => {
+    const paymentId = await paidPayment();
+    const refund = await mollie.refundPayment({ externalPaymentId: paymentId, amount: "29.90", idempotencyKey: "refund-7", description: "Crystal returned" });
+    expect(refund).toMatchObject({ status: "pending", providerFees: null, failureReason: null });
+    expect(refund.externalRefundId).toMatch(/^re_/);
     expect(refund.amount.equals("29.90")).toBe(true);
+    expect(refundsAtMollie(paymentId).map((r) => r.id)).toEqual([refund.externalRefundId]);
     const sent = server.requests.at(-1)!;
-    expect(sent.path).toBe(`/v2/payments/${created.externalPaymentId}/refunds`);
+    expect(sent.path).toBe(`/v2/payments/${paymentId}/refunds`);
     expect(sent.headers["idempotency-key"]).toBe("refund-7");
     expect(sent.json).toEqual({ amount: { currency: "EUR", value: "29.90" }, description: "Crystal returned" });
+    expect((await mollie.getPayment(paymentId)).status).toBe("paid");
+  });
+
+  it("follows a refund with Get payment refund, reading each of Mollie's statuses", async () => {
+    const paymentId = await paidPayment();
+    const { externalRefundId } = await mollie.refundPayment({ externalPaymentId: paymentId, amount: "10.00", idempotencyKey: "refund-follow" });
+    const expected = { queued: "pending", pending: "pending", processing: "pending", refunded: "refunded", failed: "failed", canceled: "canceled", "some-new-status": "pending" };
+    for (const [theirs, ours] of Object.entries(expected)) {
+      server.refunds.get(externalRefundId)!.status = theirs;
+      const refund = await mollie.getRefund(paymentId, externalRefundId);
+      expect(refund, theirs).toMatchObject({ externalRefundId, status: ours, providerFees: null, failureReason: null });
+      expect(refund.amount.equals("10.00")).toBe(true);
+    }
+    expect(server.requests.at(-1)).toMatchObject({ method: "GET", path: `/v2/payments/${paymentId}/refunds/${externalRefundId}` });
+
+    // Mollie knows a refund only on its own payment.
+    const other = await paidPayment();
+    await expect(mollie.getRefund(other, externalRefundId)).rejects.toMatchObject({ code: "NOT_FOUND", providerStatus: 404, message: `Mollie refused the request: Not Found: No refund exists with token ${externalRefundId}.` });
+  });
+
+  it("reports a refund Mollie refuses as plainly failed, in Mollie's words", async () => {
+    const paymentId = await paidPayment();
+    const tooMuch = await mollie.refundPayment({ externalPaymentId: paymentId, amount: "129.91", idempotencyKey: "refund-over" }).catch((e: unknown) => e);
+    expect(tooMuch).toBeInstanceOf(PaymentProviderError);
+    expect(tooMuch).toMatchObject({ providerStatus: 422, message: "Mollie refused the request: Unprocessable Entity: The refund amount is higher than the amount remaining (field amount)" });
+    expect(isRefundOutcomeUnknown(tooMuch)).toBe(false);
+
+    const open = (await newPayment()).externalPaymentId;
+    const notPaid = await mollie.refundPayment({ externalPaymentId: open, amount: "1.00", idempotencyKey: "refund-open" }).catch((e: unknown) => e);
+    expect(notPaid).toMatchObject({ providerStatus: 422, message: "Mollie refused the request: Unprocessable Entity: The payment cannot be refunded" });
+    expect(isRefundOutcomeUnknown(notPaid)).toBe(false);
+    expect(refundsAtMollie(paymentId)).toHaveLength(0);
+    expect(refundsAtMollie(open)).toHaveLength(0);
+  });
+
+  it.each(["unavailable", "hang-up"] as const)("repeats a refund whose answer was lost (%s) with the same key and gets the one refund Mollie made", async (how) => {
+    const paymentId = await paidPayment();
+    server.loseNextRefundAnswer(how);
+    const request = { externalPaymentId: paymentId, amount: "50.00", idempotencyKey: `refund-lost-${how}` };
+    const lost = await mollie.refundPayment(request).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(PaymentProviderError);
+    expect(lost).toMatchObject(
+      how === "unavailable" ? { providerStatus: 503, code: "INTERNAL_SERVER_ERROR" } : { providerStatus: null, message: expect.stringMatching(/^Mollie could not be reached: fetch failed \(other side closed\)$/) },
+    );
+    expect(isRefundOutcomeUnknown(lost)).toBe(true);
+    // Mollie made the refund all the same.
+    expect(refundsAtMollie(paymentId)).toHaveLength(1);
+
+    const retried = await mollie.refundPayment(request);
+    expect(retried.externalRefundId).toBe(refundsAtMollie(paymentId)[0]!.id);
+    expect(retried.amount.equals("50.00")).toBe(true);
+    expect(refundsAtMollie(paymentId)).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === "POST" && r.path.endsWith("/refunds")).map((r) => r.headers["idempotency-key"])).toEqual([request.idempotencyKey, request.idempotencyKey]);
   });
 
   it("turns Mollie's error documents into clear errors", async () => {

@@ -1,7 +1,22 @@
 import { z } from "zod";
 import { type OnlinePaymentMethod } from "@/lib/payment-methods";
-import { createPaymentWith, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount, type PaymentRequest, type PaymentsPort, type PaymentStatus, type ProviderPayment, type RefundStatus } from "./port";
-import { errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
+import {
+  createPaymentWith,
+  externalPaymentId as externalPaymentIdSchema,
+  fromProviderAmount,
+  orderIdFromMetadata,
+  PaymentProviderError,
+  paymentStatuses,
+  refundPaymentInput,
+  toProviderAmount,
+  type PaymentRequest,
+  type PaymentsPort,
+  type PaymentStatus,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RefundStatus,
+} from "./port";
+import { answerOf, bodyOf, errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
 
 /**
  * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).
@@ -53,7 +68,9 @@ const paymentResponse = z.object({
 type MolliePayment = z.infer<typeof paymentResponse>;
 
 const refundResponse = z.object({ id: z.string(), status: z.string(), amount });
-// A queued refund waits for balance and a processing one is on its way: both are still pending for the shop.
+type MollieRefund = z.infer<typeof refundResponse>;
+// A queued refund waits for balance and a processing one is on its way: both are still pending for the shop, as
+// is any status Mollie adds later.
 const refundStatuses = new Map<string, RefundStatus>([
   ["refunded", "refunded"],
   ["failed", "failed"],
@@ -70,7 +87,8 @@ const errorResponse = z.object({
 export function createMolliePayments(options: { apiKey: string; baseUrl?: string }): PaymentsPort {
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
 
-  async function api(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+  /** One request to Mollie; the answer's body, or a PaymentProviderError with Mollie's words for a refusal. */
+  async function call(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<string> {
     const response = await sendToProvider("Mollie", `${baseUrl}${path}`, {
       method,
       headers: {
@@ -82,9 +100,13 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    const text = await response.text();
-    if (!response.ok) throw errorFrom(response, text);
-    return jsonOf(text);
+    // A refusal cut off while it was read is still a refusal: its status says enough.
+    if (!response.ok) throw errorFrom(response, await response.text().catch(() => ""));
+    return bodyOf("Mollie", response);
+  }
+
+  async function api(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<unknown> {
+    return jsonOf(await call(method, path, init));
   }
 
   async function fetchPayment(id: string): Promise<ProviderPayment> {
@@ -150,19 +172,35 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
       }
     },
 
+    /** `POST /payments/{id}/refunds`; Mollie replays its first answer to a request repeated with the same key. */
     async refundPayment(raw) {
       const input = refundPaymentInput.parse(raw);
-      const refund = refundResponse.parse(
-        await api("POST", `/payments/${encodeURIComponent(input.externalPaymentId)}/refunds`, {
-          idempotencyKey: input.idempotencyKey,
-          body: {
-            amount: { currency: "EUR", value: toProviderAmount(input.amount) },
-            ...(input.description ? { description: input.description } : {}),
-          },
-        }),
-      );
-      return { externalRefundId: refund.id, status: refundStatuses.get(refund.status) ?? "pending", amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency) };
+      const text = await call("POST", `/payments/${encodeURIComponent(input.externalPaymentId)}/refunds`, {
+        idempotencyKey: input.idempotencyKey,
+        body: {
+          amount: { currency: "EUR", value: toProviderAmount(input.amount) },
+          ...(input.description ? { description: input.description } : {}),
+        },
+      });
+      return reshapeRefund(answerOf("Mollie", refundResponse, text));
     },
+
+    /** `GET /payments/{paymentId}/refunds/{refundId}` (Mollie's "Get payment refund"). */
+    async getRefund(paymentId, refundId) {
+      const path = `/payments/${encodeURIComponent(externalPaymentIdSchema.parse(paymentId))}/refunds/${encodeURIComponent(externalPaymentIdSchema.parse(refundId))}`;
+      return reshapeRefund(answerOf("Mollie", refundResponse, await call("GET", path)));
+    },
+  };
+}
+
+/** Mollie reports neither fees nor a reason per refund: a failed refund's reason is only in its dashboard. */
+function reshapeRefund(refund: MollieRefund): ProviderRefund {
+  return {
+    externalRefundId: refund.id,
+    status: refundStatuses.get(refund.status) ?? "pending",
+    amount: fromProviderAmount("Mollie", refund.amount.value, refund.amount.currency),
+    providerFees: null,
+    failureReason: null,
   };
 }
 

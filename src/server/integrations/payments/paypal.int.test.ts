@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
-import { PaymentProviderError } from "@/server/integrations/payments/port";
+import { isRefundOutcomeUnknown, PaymentProviderError } from "@/server/integrations/payments/port";
 import { payPalCredentials, payPalWebhookHeaders, startPayPalStandIn } from "../../../../tests/helpers/provider-server";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 
@@ -105,17 +105,88 @@ describe("live PayPal adapter", () => {
     expect((await paypal.getPayment(created.externalPaymentId)).status).toBe("failed");
   });
 
-  it("refunds the order's capture with the caller's idempotency key", async () => {
-    const created = await newOrder();
+  /** An order the buyer approved and we captured: paid. */
+  async function capturedOrder(amount = "249.50") {
+    const created = await newOrder(amount);
     server.orders.get(created.externalPaymentId)!.status = "APPROVED";
-    await paypal.capturePayment(created.externalPaymentId);
-    const refund = await paypal.refundPayment({ externalPaymentId: created.externalPaymentId, amount: new Decimal("49.5"), idempotencyKey: "refund-12", description: "Strap returned" });
-    expect(refund).toMatchObject({ externalRefundId: "1JU08902781691411", status: "refunded" });
+    expect((await paypal.capturePayment(created.externalPaymentId)).status).toBe("paid");
+    return { orderId: created.externalPaymentId, captureId: server.orders.get(created.externalPaymentId)!.capture!.id };
+  }
+
+  const refundsAtPayPal = (captureId: string) => [...server.refunds.values()].filter((refund) => refund.captureId === captureId);
+
+  it("refunds the order's capture with the caller's idempotency key, and reads the fee PayPal gave back", async () => {
+    const { orderId, captureId } = await capturedOrder();
+    const refund = await paypal.refundPayment({ externalPaymentId: orderId, amount: new Decimal("49.5"), idempotencyKey: "refund-12", description: "Strap returned" });
+    expect(refund).toMatchObject({ status: "refunded", failureReason: null });
+    expect(refundsAtPayPal(captureId).map((r) => r.id)).toEqual([refund.externalRefundId]);
     expect(refund.amount.equals("49.50")).toBe(true);
+    // seller_payable_breakdown.paypal_fee: the stand-in gives back 2.99% of 49.50.
+    expect(refund.providerFees?.equals("1.48")).toBe(true);
     const sent = server.requests.at(-1)!;
-    expect(sent.path).toBe("/v2/payments/captures/3C679366HH908993F/refund");
+    expect(sent.path).toBe(`/v2/payments/captures/${captureId}/refund`);
     expect(sent.headers["paypal-request-id"]).toBe("refund-12");
+    expect(sent.headers.prefer).toBe("return=representation");
     expect(sent.json).toEqual({ amount: { currency_code: "EUR", value: "49.50" }, note_to_payer: "Strap returned" });
+    // A partly refunded capture is still a paid order.
+    expect((await paypal.getPayment(orderId)).status).toBe("paid");
+  });
+
+  it("follows a refund with Show refund details, reading each of PayPal's statuses", async () => {
+    const { orderId } = await capturedOrder();
+    const { externalRefundId } = await paypal.refundPayment({ externalPaymentId: orderId, amount: "100.00", idempotencyKey: "refund-follow" });
+    const expected = { PENDING: "pending", COMPLETED: "refunded", FAILED: "failed", CANCELLED: "canceled", SOME_NEW_STATUS: "pending" };
+    for (const [theirs, ours] of Object.entries(expected)) {
+      server.refunds.get(externalRefundId)!.status = theirs;
+      const refund = await paypal.getRefund(orderId, externalRefundId);
+      expect(refund, theirs).toMatchObject({ externalRefundId, status: ours, failureReason: null });
+      expect(refund.amount.equals("100.00")).toBe(true);
+      expect(refund.providerFees?.equals("2.99")).toBe(true);
+    }
+    expect(server.requests.at(-1)).toMatchObject({ method: "GET", path: `/v2/payments/refunds/${externalRefundId}` });
+
+    // A failed refund says why, where PayPal does.
+    Object.assign(server.refunds.get(externalRefundId)!, { status: "FAILED", reason: "ECHECK" });
+    expect(await paypal.getRefund(orderId, externalRefundId)).toMatchObject({ status: "failed", failureReason: "ECHECK" });
+
+    await expect(paypal.getRefund(orderId, "0RF00000000000000")).rejects.toMatchObject({ code: "NOT_FOUND", providerStatus: 404 });
+  });
+
+  it("reports a refund PayPal refuses as plainly failed, in PayPal's words", async () => {
+    const { orderId, captureId } = await capturedOrder("60.00");
+    await paypal.refundPayment({ externalPaymentId: orderId, amount: "50.00", idempotencyKey: "refund-first" });
+    const tooMuch = await paypal.refundPayment({ externalPaymentId: orderId, amount: "10.01", idempotencyKey: "refund-over" }).catch((e: unknown) => e);
+    expect(tooMuch).toBeInstanceOf(PaymentProviderError);
+    expect(tooMuch).toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+      providerStatus: 422,
+      debugId: "f0d4bc7a9e2c1",
+      message:
+        "PayPal refused the request: UNPROCESSABLE_ENTITY: The requested action could not be performed, semantically incorrect, or failed business validation. [REFUND_AMOUNT_EXCEEDED: The refund amount must be less than or equal to the capture amount that has not yet been refunded.] (debug id f0d4bc7a9e2c1)",
+    });
+    expect(isRefundOutcomeUnknown(tooMuch)).toBe(false);
+    expect(refundsAtPayPal(captureId)).toHaveLength(1);
+  });
+
+  it.each(["unavailable", "hang-up"] as const)("repeats a refund whose answer was lost (%s) with the same PayPal-Request-Id and gets the one refund PayPal made", async (how) => {
+    const { orderId, captureId } = await capturedOrder();
+    server.loseNextRefundAnswer(how);
+    const request = { externalPaymentId: orderId, amount: "80.00", idempotencyKey: `refund-lost-${how}` };
+    const lost = await paypal.refundPayment(request).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(PaymentProviderError);
+    expect(lost).toMatchObject(
+      how === "unavailable" ? { providerStatus: 503, code: "INTERNAL_SERVER_ERROR" } : { providerStatus: null, message: expect.stringMatching(/^PayPal could not be reached: fetch failed \(other side closed\)$/) },
+    );
+    expect(isRefundOutcomeUnknown(lost)).toBe(true);
+    // PayPal made the refund all the same.
+    expect(refundsAtPayPal(captureId)).toHaveLength(1);
+
+    const retried = await paypal.refundPayment(request);
+    expect(retried).toMatchObject({ externalRefundId: refundsAtPayPal(captureId)[0]!.id, status: "refunded" });
+    expect(retried.amount.equals("80.00")).toBe(true);
+    expect(refundsAtPayPal(captureId)).toHaveLength(1);
+    const sent = server.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
+    expect(sent.map((r) => r.headers["paypal-request-id"])).toEqual([request.idempotencyKey, request.idempotencyKey]);
   });
 
   it("will not refund an order that was never captured", async () => {

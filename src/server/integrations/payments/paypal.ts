@@ -1,3 +1,4 @@
+import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
 import {
@@ -12,9 +13,10 @@ import {
   type PaymentsPort,
   type PaymentStatus,
   type ProviderPayment,
+  type ProviderRefund,
   type RefundStatus,
 } from "./port";
-import { errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
+import { answerOf, bodyOf, errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
 
 /**
  * The live PayPal adapter, on PayPal's documented REST API (Orders v2, Payments v2, Notifications v1).
@@ -63,7 +65,16 @@ const orderResponse = z.object({
 });
 type PayPalOrder = z.infer<typeof orderResponse>;
 
-const refundResponse = z.object({ id: z.string(), status: z.string(), amount: money.optional() });
+const refundResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: money.optional(),
+  /** Why a refund is PENDING or FAILED (PayPal documents ECHECK). */
+  status_details: z.object({ reason: z.string().optional() }).optional(),
+  /** What the refund did to our balance: `paypal_fee` is the part of PayPal's fee it gave back with the refund. */
+  seller_payable_breakdown: z.object({ paypal_fee: money.optional() }).optional(),
+});
+type PayPalRefund = z.infer<typeof refundResponse>;
 // PENDING (and any status PayPal adds later) stays pending for the shop.
 const refundStatuses = new Map<string, RefundStatus>([
   ["COMPLETED", "refunded"],
@@ -134,7 +145,7 @@ export function createPayPalPayments(options: {
           },
           body: "grant_type=client_credentials",
         });
-        const body = tokenResponse.parse(await readBody(response));
+        const body = tokenResponse.parse(jsonOf(await readBody(response)));
         token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 - tokenMarginMs };
         return body.access_token;
       } finally {
@@ -144,7 +155,8 @@ export function createPayPalPayments(options: {
     return pendingToken;
   }
 
-  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; requestId?: string } = {}): Promise<unknown> {
+  /** One request to PayPal with our token; the answer's body, or a PaymentProviderError with PayPal's words. */
+  async function call(method: "GET" | "POST", path: string, init: { body?: unknown; requestId?: string } = {}): Promise<string> {
     const attempt = async () =>
       fetchOrThrow(`${baseUrl}${path}`, {
         method,
@@ -164,6 +176,10 @@ export function createPayPalPayments(options: {
       response = await attempt();
     }
     return readBody(response);
+  }
+
+  async function api(method: "GET" | "POST", path: string, init: { body?: unknown; requestId?: string } = {}): Promise<unknown> {
+    return jsonOf(await call(method, path, init));
   }
 
   async function fetchOrder(id: string): Promise<PayPalOrder> {
@@ -242,22 +258,33 @@ export function createPayPalPayments(options: {
       return payment.status === "open" ? { ...payment, status: "canceled" } : payment;
     },
 
+    /**
+     * `POST /v2/payments/captures/{capture_id}/refund` on the order's capture. PayPal keeps a refund's
+     * PayPal-Request-Id for 45 days and answers a repeat with that refund's latest state instead of refunding again.
+     */
     async refundPayment(raw) {
       const input = refundPaymentInput.parse(raw);
       const order = await fetchOrder(input.externalPaymentId);
       const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
       if (!capture) throw new AppError("CONFLICT", `PayPal order ${order.id} has no captured payment to refund`);
-      const refund = refundResponse.parse(
-        await api("POST", `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
-          requestId: input.idempotencyKey,
-          body: {
-            amount: { currency_code: "EUR", value: toProviderAmount(input.amount) },
-            ...(input.description ? { note_to_payer: input.description } : {}),
-          },
-        }),
-      );
-      const amount = refund.amount ? fromProviderAmount("PayPal", refund.amount.value, refund.amount.currency_code) : input.amount;
-      return { externalRefundId: refund.id, status: refundStatuses.get(refund.status) ?? "pending", amount };
+      const text = await call("POST", `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
+        requestId: input.idempotencyKey,
+        body: {
+          amount: { currency_code: "EUR", value: toProviderAmount(input.amount) },
+          ...(input.description ? { note_to_payer: input.description } : {}),
+        },
+      });
+      return reshapeRefund(answerOf("PayPal", refundResponse, text), input.amount);
+    },
+
+    /**
+     * `GET /v2/payments/refunds/{refund_id}` ("Show refund details"). PayPal knows a refund by its own id alone;
+     * the order id is checked for form only.
+     */
+    async getRefund(orderId, refundId) {
+      externalPaymentIdSchema.parse(orderId);
+      const text = await call("GET", `/v2/payments/refunds/${encodeURIComponent(externalPaymentIdSchema.parse(refundId))}`);
+      return reshapeRefund(answerOf("PayPal", refundResponse, text));
     },
 
     async verifyWebhook(headers, rawBody) {
@@ -283,6 +310,21 @@ export function createPayPalPayments(options: {
       );
       return answer.verification_status === "SUCCESS";
     },
+  };
+}
+
+/** A refund in our terms; `requested` stands in for the amount should PayPal leave it out of its answer. */
+function reshapeRefund(refund: PayPalRefund, requested?: Decimal): ProviderRefund {
+  const amount = refund.amount ? fromProviderAmount("PayPal", refund.amount.value, refund.amount.currency_code) : requested;
+  if (!amount) throw new PaymentProviderError("PayPal", null, `PayPal refund ${refund.id} came without an amount`);
+  const fee = refund.seller_payable_breakdown?.paypal_fee;
+  const status = refundStatuses.get(refund.status) ?? "pending";
+  return {
+    externalRefundId: refund.id,
+    status,
+    amount,
+    providerFees: fee ? fromProviderAmount("PayPal", fee.value, fee.currency_code) : null,
+    failureReason: status === "failed" ? (refund.status_details?.reason ?? null) : null,
   };
 }
 
@@ -330,14 +372,16 @@ async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
   throw await errorFrom(response);
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The body of a successful answer; an error document becomes a PaymentProviderError. */
+async function readBody(response: Response): Promise<string> {
   if (!response.ok) throw await errorFrom(response);
-  return jsonOf(await response.text());
+  return bodyOf("PayPal", response);
 }
 
 /** PayPal's error document (`{name, message, debug_id, details[]}`, or OAuth's `{error, error_description}`) as one readable message. */
 async function errorFrom(response: Response): Promise<PaymentProviderError> {
-  const text = await response.text();
+  // A refusal cut off while it was read is still a refusal: its status says enough.
+  const text = await response.text().catch(() => "");
   const parsed = errorDocumentOf(errorResponse, text);
   const name = parsed.name ?? parsed.error ?? `HTTP ${response.status}`;
   const message = parsed.message ?? parsed.error_description ?? (text.slice(0, 200) || response.statusText);

@@ -113,9 +113,26 @@ export type ProviderPayment = {
   orderId: number | null;
 };
 
+/**
+ * A refund's state in our vocabulary: `pending` until the money has gone back (Mollie's queued, pending and
+ * processing; PayPal's PENDING), `refunded` once it has, and the final `failed` and `canceled` (nothing was paid).
+ */
 export type RefundStatus = "pending" | "refunded" | "failed" | "canceled";
 
-export type ProviderRefund = { externalRefundId: string; status: RefundStatus; amount: Decimal };
+/** A refund as the provider knows it now. */
+export type ProviderRefund = {
+  externalRefundId: string;
+  status: RefundStatus;
+  amount: Decimal;
+  /**
+   * The fees the provider gave back (or kept) on this refund, where it says so per refund: PayPal's
+   * `seller_payable_breakdown.paypal_fee`. Null where the provider does not report it per refund (Mollie, the
+   * sandbox).
+   */
+  providerFees: Decimal | null;
+  /** Why the refund failed, in the provider's words, where it gives a reason (PayPal's `status_details.reason`). */
+  failureReason: string | null;
+};
 
 export interface PaymentsPort {
   readonly kind: "live" | "sandbox";
@@ -136,7 +153,18 @@ export interface PaymentsPort {
    * returned as it is and left alone.
    */
   cancelPayment(externalPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * Pays part or all of a paid payment back. A request repeated with the same idempotency key returns the refund
+   * the first one made instead of making a second. When it throws, `isRefundOutcomeUnknown(error)` says whether the
+   * refund may still have been made (repeat it later with the same key) or was plainly refused (nothing was paid).
+   */
   refundPayment(input: RefundPaymentInput): Promise<ProviderRefund>;
+  /**
+   * A refund's real state, fetched from the provider, to follow it until it is settled (refunded, failed or
+   * canceled); throws NOT_FOUND for a refund the provider does not know (Mollie and the sandbox: on that payment;
+   * PayPal knows a refund by its own id alone).
+   */
+  getRefund(externalPaymentId: string, externalRefundId: string): Promise<ProviderRefund>;
 }
 
 /**
@@ -162,6 +190,10 @@ export function createPaymentWith(
 export class PaymentProviderError extends AppError {
   constructor(
     readonly provider: string,
+    /**
+     * The HTTP status of the provider's refusal; null when there was no answer to read: the provider could not be
+     * reached, did not answer in time, hung up, or answered with something we could not read.
+     */
     readonly providerStatus: number | null,
     message: string,
     readonly debugId?: string,
@@ -179,6 +211,29 @@ function codeForStatus(status: number | null): AppErrorCode {
   // 401 and 403 mean our credentials are wrong and 5xx or no answer that the provider is down: neither is the
   // buyer's doing.
   return "INTERNAL_SERVER_ERROR";
+}
+
+/**
+ * Whether a failed refund request may still have been carried out, so the caller must repeat the SAME request with
+ * the SAME idempotency key later (the provider then answers with the refund it made, or makes it now) and must not
+ * record the refund as failed meanwhile. True when the request got no clear answer: no answer at all (unreachable,
+ * timed out, connection lost, an answer we could not read), a 5xx (the provider broke down, possibly after making
+ * the refund), 408 (the request timed out on the way), 429 (too many requests: asked again later it goes through),
+ * and 409 (the answer to a request whose idempotency key is still being worked on: PayPal "might fail the second" of
+ * two requests with one PayPal-Request-Id at once). Any other error we cannot place is treated the same
+ * way, since it cannot be ruled out that the request went out.
+ *
+ * False when the refund plainly did not happen, so it failed and nothing was paid: the provider refused it with a
+ * 4xx (more than is left, a payment not paid, an unknown payment, bad credentials), or the adapter or its input
+ * check refused it before anything was sent (an AppError of our own, a ZodError).
+ */
+export function isRefundOutcomeUnknown(error: unknown): boolean {
+  if (error instanceof PaymentProviderError) {
+    const status = error.providerStatus;
+    return status === null || status >= 500 || status < 400 || [408, 409, 429].includes(status);
+  }
+  if (error instanceof AppError || error instanceof z.ZodError) return false;
+  return true;
 }
 
 /** An amount as providers want it: a string with exactly two decimals. */

@@ -1,13 +1,23 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { Decimal } from "decimal.js";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { sandboxPayment, sandboxRefund } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
-import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, paymentStatuses, refundPaymentInput, type PaymentsPort, type PaymentStatus, type ProviderPayment } from "./port";
+import {
+  createPaymentInput,
+  externalPaymentId as externalPaymentIdSchema,
+  PaymentProviderError,
+  paymentStatuses,
+  refundPaymentInput,
+  type PaymentsPort,
+  type PaymentStatus,
+  type ProviderPayment,
+  type ProviderRefund,
+} from "./port";
 
 /**
  * The embedded default's payment provider. It behaves as Mollie does towards the shop: a payment starts `open`,
@@ -18,6 +28,11 @@ import { createPaymentInput, externalPaymentId as externalPaymentIdSchema, payme
  * It stands in for PayPal as well: PayPal's approve-then-capture dance has no outcome a buyer could tell apart
  * here, so PayPal payments in the sandbox are simply paid on the page. Klarna's is kept: a Klarna payment can be
  * authorised on the page, and is paid only when the shop captures it, as with Mollie.
+ *
+ * Refunds behave as Mollie's do towards the shop, except that the sandbox pays them out at once (`refunded`): a
+ * repeat with the same idempotency key returns the refund the first request made, and a refund of more than is
+ * left of the payment, or of a payment that is not paid, is refused with a 422 in Mollie's words. The hosted page
+ * lists a payment's refunds as a provider's dashboard would.
  */
 
 /** What the buyer can choose on the hosted page; `authorized` only for the methods that authorise first. */
@@ -101,29 +116,62 @@ export function createSandboxPayments(options: { db: Db; baseUrl: string }): Pay
     async refundPayment(raw) {
       const input = refundPaymentInput.parse(raw);
       return db.transaction(async (tx) => {
-        const [earlier] = await tx.select().from(sandboxRefund).where(eq(sandboxRefund.idempotencyKey, input.idempotencyKey));
-        if (earlier) return { externalRefundId: earlier.id, status: "refunded" as const, amount: earlier.amount };
-
-        // Locked so that two refunds at once cannot both fit in what is left.
+        // The payment is locked before anything is read, so that refunds of it at the same time (two staff members,
+        // or one request repeated while the first is still running) are taken one after the other: the second sees
+        // the first's refund, and together they can never pay back more than was paid.
         const [payment] = await tx.select().from(sandboxPayment).where(eq(sandboxPayment.id, input.externalPaymentId)).for("update");
-        if (!payment) throw new AppError("NOT_FOUND", `The sandbox has no payment ${input.externalPaymentId}`);
-        if (payment.status !== "paid") throw new AppError("CONFLICT", `Payment ${payment.id} is ${payment.status}; only a paid payment can be refunded`);
-        const [refunded] = await tx
-          .select({ total: sql<string>`coalesce(sum(${sandboxRefund.amount}), 0)` })
-          .from(sandboxRefund)
-          .where(eq(sandboxRefund.paymentId, payment.id));
-        const remaining = payment.amount.minus(new Decimal(refunded?.total ?? 0));
+        if (!payment) throw refused(404, "Not Found", `No payment exists with token ${input.externalPaymentId}.`);
+
+        const [earlier] = await tx.select().from(sandboxRefund).where(eq(sandboxRefund.idempotencyKey, input.idempotencyKey));
+        if (earlier) {
+          // A key stands for one refund: the same key for another payment or amount is a mistake, not a retry.
+          if (earlier.paymentId !== payment.id || !earlier.amount.equals(input.amount)) {
+            throw refused(422, "Unprocessable Entity", `The idempotency key ${input.idempotencyKey} was already used for another refund`);
+          }
+          return reshapeRefund(earlier);
+        }
+
+        if (payment.status !== "paid") throw refused(422, "Unprocessable Entity", `The payment is ${payment.status}; only a paid payment can be refunded`);
+        const remaining = payment.amount.minus(await refundedOf(tx, payment.id));
         if (input.amount.greaterThan(remaining)) {
-          throw new AppError("UNPROCESSABLE_CONTENT", `Only €${remaining.toFixed(2)} of payment ${payment.id} is left to refund`);
+          throw refused(422, "Unprocessable Entity", `The refund amount is higher than the amount remaining (€${remaining.toFixed(2)} of payment ${payment.id})`, "amount");
         }
         const [refund] = await tx
           .insert(sandboxRefund)
           .values({ id: `sbxre_${randomBytes(10).toString("hex")}`, paymentId: payment.id, amount: input.amount, description: input.description, idempotencyKey: input.idempotencyKey })
           .returning();
-        return { externalRefundId: refund!.id, status: "refunded" as const, amount: refund!.amount };
+        return reshapeRefund(refund!);
       });
     },
+
+    async getRefund(paymentId, refundId) {
+      const [refund] = await db
+        .select()
+        .from(sandboxRefund)
+        .where(and(eq(sandboxRefund.id, externalPaymentIdSchema.parse(refundId)), eq(sandboxRefund.paymentId, externalPaymentIdSchema.parse(paymentId))));
+      if (!refund) throw refused(404, "Not Found", `No refund exists with token ${refundId} on payment ${paymentId}.`);
+      return reshapeRefund(refund);
+    },
   };
+}
+
+/** The sandbox pays a refund out the moment it is made, and charges no fees. */
+function reshapeRefund(refund: typeof sandboxRefund.$inferSelect): ProviderRefund {
+  return { externalRefundId: refund.id, status: "refunded", amount: refund.amount, providerFees: null, failureReason: null };
+}
+
+/** A refusal worded and numbered as Mollie's (see mollie.ts), so the shop meets the same errors as in live. */
+function refused(status: number, title: string, detail: string, field?: string): PaymentProviderError {
+  return new PaymentProviderError("Sandbox", status, `Sandbox refused the request: ${title}: ${detail}${field ? ` (field ${field})` : ""}`);
+}
+
+/** What has been paid back of a payment so far. */
+async function refundedOf(db: Pick<Db, "select">, paymentId: string): Promise<Decimal> {
+  const [refunded] = await db
+    .select({ total: sql<string>`coalesce(sum(${sandboxRefund.amount}), 0)` })
+    .from(sandboxRefund)
+    .where(eq(sandboxRefund.paymentId, paymentId));
+  return new Decimal(refunded?.total ?? 0);
 }
 
 async function findPayment(db: Db, id: string) {
@@ -135,11 +183,31 @@ function readStatus(status: string): PaymentStatus {
   return z.enum(paymentStatuses).parse(status);
 }
 
-/** What the hosted page shows: the payment, or null for an id the sandbox does not know. */
+/**
+ * What the hosted page shows: the payment with its refunds (oldest first) and what is left of it, or null for an
+ * id the sandbox does not know.
+ */
 export async function getSandboxCheckout(db: Db, id: string) {
   const row = await findPayment(db, id);
   if (!row) return null;
-  return { id: row.id, orderId: row.orderId, amount: row.amount, description: row.description, method: row.method, status: row.status, redirectUrl: row.redirectUrl };
+  const refunds = await db
+    .select({ id: sandboxRefund.id, amount: sandboxRefund.amount, createdAt: sandboxRefund.createdAt })
+    .from(sandboxRefund)
+    .where(eq(sandboxRefund.paymentId, row.id))
+    .orderBy(asc(sandboxRefund.createdAt), asc(sandboxRefund.id));
+  const refunded = refunds.reduce((sum, refund) => sum.plus(refund.amount), new Decimal(0));
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amount: row.amount,
+    description: row.description,
+    method: row.method,
+    status: row.status,
+    redirectUrl: row.redirectUrl,
+    refunds,
+    /** What can still be refunded: the amount less every refund. */
+    remaining: row.amount.minus(refunded),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { DiscountForm } from "@/features/admin/discounts/discount-form";
 
 export const metadata = { title: "New discount" };
 
-export default function Page() {
-  return <ArrivesLater area="discounts" what="Creating product, global, user and coupon discounts comes with the discounts issue." />;
+export default function CreateDiscountPage() {
+  return <DiscountForm />;
 }

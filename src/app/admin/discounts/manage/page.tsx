@@ -1,7 +1,12 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { Suspense } from "react";
+import { DiscountList } from "@/features/admin/discounts/discount-list";
 
 export const metadata = { title: "Manage discounts" };
 
-export default function Page() {
-  return <ArrivesLater area="discounts" what="The list of discounts with their windows and values comes with the discounts issue." />;
+export default function ManageDiscountsPage() {
+  return (
+    <Suspense>
+      <DiscountList />
+    </Suspense>
+  );
 }

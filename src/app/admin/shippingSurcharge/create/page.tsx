@@ -1,7 +1,7 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { SurchargeBandCreate } from "@/features/admin/shipping-costs/surcharge-band-create";
 
 export const metadata = { title: "New surcharge" };
 
-export default function Page() {
-  return <ArrivesLater area="shipping" what="Adding an order-value band with its insurance surcharge comes with the shipping issue." />;
+export default function NewSurchargePage() {
+  return <SurchargeBandCreate />;
 }

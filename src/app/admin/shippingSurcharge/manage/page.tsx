@@ -1,7 +1,7 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { SurchargeBandsEditor } from "@/features/admin/shipping-costs/surcharge-bands-editor";
 
 export const metadata = { title: "Manage surcharges" };
 
-export default function Page() {
-  return <ArrivesLater area="shipping" what="The surcharge bands are in the database; their editor comes with the shipping issue." />;
+export default function ManageSurchargesPage() {
+  return <SurchargeBandsEditor />;
 }

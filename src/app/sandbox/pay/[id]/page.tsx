@@ -15,6 +15,8 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Sandbox payment", robots: { index: false, follow: false } };
 
+const refundTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Amsterdam" });
+
 const statusWords: Record<string, string> = {
   paid: "was paid", failed: "failed", canceled: "was cancelled", expired: "has expired", pending: "is pending", authorized: "is authorised",
 };
@@ -22,6 +24,8 @@ const statusWords: Record<string, string> = {
 /**
  * The sandbox provider's hosted-payment page (the embedded default's stand-in for Mollie's and PayPal's): the buyer
  * sees what they are paying and chooses how the payment ends, as a tester would with a provider's test mode.
+ * Once the payment is paid it lists the refunds the shop made of it and what is left, as a provider's dashboard
+ * would, so a tester (or a browser test) can see what the provider paid back.
  */
 export default async function SandboxPaymentPage({ params }: { params: Promise<{ id: string }> }) {
   if (!canUseSandboxPages(await headers(), await currentSession())) notFound();
@@ -79,6 +83,36 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
       ) : (
         <div className="mt-6 space-y-4 text-sm">
           <p>This payment {statusWords[payment.status] ?? `is ${payment.status}`}; there is nothing left to choose.</p>
+          {(payment.status === "paid" || payment.refunds.length > 0) && (
+            <section aria-labelledby="refunds-heading" data-testid="sandbox-refunds">
+              <h2 id="refunds-heading" className="font-medium">
+                Refunds
+              </h2>
+              {payment.refunds.length === 0 ? (
+                <p className="mt-2 text-muted-foreground">Nothing has been refunded.</p>
+              ) : (
+                <ul className="mt-2 divide-y border-y">
+                  {payment.refunds.map((refund) => (
+                    <li key={refund.id} className="flex items-baseline justify-between gap-4 py-2" data-testid="sandbox-refund">
+                      <div>
+                        <p className="font-mono text-xs">{refund.id}</p>
+                        <p className="text-xs text-muted-foreground">
+                          <time dateTime={refund.createdAt.toISOString()}>{refundTime.format(refund.createdAt)}</time>
+                        </p>
+                      </div>
+                      <span className="tabular-nums">{formatEuro(refund.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <dl className="mt-2 flex justify-between">
+                <dt className="text-muted-foreground">Left to refund</dt>
+                <dd className="tabular-nums" data-testid="sandbox-remaining">
+                  {formatEuro(payment.remaining)}
+                </dd>
+              </dl>
+            </section>
+          )}
           <Button asChild variant="outline" className="w-full">
             <a href={payment.redirectUrl}>Back to the shop</a>
           </Button>

@@ -1,0 +1,12 @@
+import { Suspense } from "react";
+import { CountryCostsTable } from "@/features/admin/shipping-costs/country-costs-table";
+
+export const metadata = { title: "Shipping countries" };
+
+export default function ShippingCountriesPage() {
+  return (
+    <Suspense>
+      <CountryCostsTable />
+    </Suspense>
+  );
+}
