@@ -1,22 +1,25 @@
 import os from "node:os";
 import path from "node:path";
 import { Decimal } from "decimal.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { placeOrder } from "@/server/checkout/service";
+import { orderItem } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { completeSandboxPayment, createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { applyPaymentUpdate, transitionOrder } from "@/server/orders/service";
+import { createRefund } from "@/server/refunds/service";
 import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import { makeProduct } from "../../../tests/helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
-import { getDashboard } from "./dashboard-service";
+import { getDashboard, getDashboardMargins } from "./dashboard-service";
 import { getSidebarInformation } from "./sidebar-service";
 
 /**
@@ -109,5 +112,36 @@ describe("dashboard", () => {
     // Six bought, two and one sold, one held by the unpaid order; the failed payment's piece came back.
     expect(dashboard.stock.stockValue.toFixed(2)).toBe("20.00");
     expect(dashboard.problems.every((row) => row.logLevel !== "INFO")).toBe(true);
+  });
+
+  it("shows the refunds given in a period apart from revenue, and the margin per month and channel", async () => {
+    // Orders and refunds dated by the clock here: a refund is dated when it is given.
+    const today = new Date();
+    const strap = await makeProduct(t.db, { name: "Strap", price: "50.00", stock: 0 });
+    const { id: boxId } = await createBox(t.db, admin.id);
+    await addPurchaseRecord(t.db, { boxId, productId: strap.id, quantity: 4, unitCost: "20.00", currency: "EUR" }, admin.id);
+    await shipBox(t.db, { boxId, trackingNumber: "LX5678PH", estimatedDeliveryDate: "2030-01-01" }, admin.id);
+    await explodeBox(t.db, boxId, admin.id);
+    const placed = await order([{ productId: strap.id, quantity: 2 }], today, "paid");
+    const [line] = await t.db.select({ id: orderItem.id }).from(orderItem).where(eq(orderItem.orderId, placed.orderId));
+    await createRefund(
+      t.db,
+      { orderNumber: placed.orderNumber, kind: "PRODUCT", orderItemId: line!.id, quantity: 1, restock: true, amount: new Decimal("50.00"), reason: "WRONG_ITEM" },
+      { userId: admin.id, now: today },
+      { paymentsFor: () => payments },
+    );
+
+    const [day] = (await getDashboard(t.db, admin.id, new Date())).periods;
+    expect([day!.orders, day!.revenue.toFixed(2), day!.refunds, day!.refunded.toFixed(2), day!.revenueAfterRefunds.toFixed(2)]).toEqual([1, "100.00", 1, "50.00", "50.00"]);
+    // The piece that came back went on the shelf again: the order is charged for the one it kept.
+    expect(day!.purchaseCost.toFixed(2)).toBe("20.00");
+
+    const { months } = await getDashboardMargins(t.db, { months: 2 }, new Date());
+    expect(months.map((row) => row.shop)).toEqual(["WEBSHOP", "EBAY", "WEBSHOP", "EBAY"]);
+    const [web, ebay] = months.slice(2);
+    expect([web!.orders, web!.revenue.toFixed(2), web!.purchaseCost.toFixed(2), web!.refunds.toFixed(2)]).toEqual([1, "100.00", "20.00", "50.00"]);
+    expect(web!.margin.toFixed(2)).toBe(placed.total.minus("20.00").minus("50.00").toFixed(2));
+    expect([ebay!.orders, ebay!.margin.toFixed(2)]).toEqual([0, "0.00"]);
+    await expect(getDashboardMargins(t.db, { months: 13 })).rejects.toThrow();
   });
 });

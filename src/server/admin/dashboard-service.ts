@@ -1,20 +1,16 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { box, order, orderItem, product, productDescription, purchaseRecord } from "@/server/db/schema";
+import { box, order, product, productDescription, purchaseRecord } from "@/server/db/schema";
 import { latestUnreadProblems } from "@/server/logbook/service";
+import { costedSalesIn, monthlyMargins, refundsGiven, type CostedSale } from "@/server/margins/service";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { incomingPieces } from "@/server/stock/service";
-import type { Dashboard, DashboardDay, DashboardPeriod } from "./schemas";
+import { dashboardMarginsInput, type Dashboard, type DashboardDay, type DashboardMargins, type DashboardMarginsInput, type DashboardPeriod } from "./schemas";
 
 const DAY = 86_400_000;
 const WAITING_STATUSES = ["PENDING", "PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT", "PROCESSED"] as const;
-
-/** Average purchase cost of one piece per product, weighted by the pieces bought; the basis of gross margin. */
-const unitCost = sql`(
-  select sum(${purchaseRecord.purchaseCostEuro} * ${purchaseRecord.purchasedStock}) / nullif(sum(${purchaseRecord.purchasedStock}), 0)
-  from ${purchaseRecord} where ${purchaseRecord.productId} = ${orderItem.productId})`;
 
 const decimal = (value: string | null) => new Decimal(value ?? 0);
 
@@ -28,24 +24,20 @@ function localDate(date: Date): string {
 }
 
 /**
- * What customers paid for items, after every discount: `orderItem.totalPrice` already is that amount, so no discount
- * is taken off again. Shipping is not revenue here.
+ * A period's sales from the costed lines of the orders paid in it (src/server/margins): counted when paid (`soldAt`),
+ * cancelled orders never, the pieces costed first bought, first sold. Revenue is what customers paid for items after
+ * every discount: `orderItem.totalPrice` already is that amount, so no discount is taken off again. Shipping is not
+ * revenue here, and refunds are shown apart.
  */
-const itemRevenue = sql<string>`coalesce(sum(${orderItem.totalPrice}), 0)`;
-
-/** Sales are counted when paid (`soldAt`), cancelled orders never. */
-async function salesSince(db: Db, since: Date) {
-  const [row] = await db
-    .select({
-      orders: sql<number>`count(distinct ${order.id})`.mapWith(Number),
-      revenue: itemRevenue,
-      purchaseCost: sql<string>`coalesce(sum(${orderItem.quantity} * coalesce(${unitCost}, 0)), 0)`,
-      piecesWithoutCost: sql<number>`coalesce(sum(case when ${unitCost} is null then ${orderItem.quantity} else 0 end), 0)`.mapWith(Number),
-    })
-    .from(order)
-    .innerJoin(orderItem, eq(orderItem.orderId, order.id))
-    .where(and(gte(order.soldAt, since), ne(order.status, "CANCELLED")));
-  return row!;
+function periodSales(sales: readonly CostedSale[], since: Date) {
+  const inPeriod = sales.filter((sale) => sale.soldAt >= since);
+  const total = (amount: (sale: CostedSale) => Decimal) => inPeriod.reduce((sum, sale) => sum.plus(amount(sale)), new Decimal(0));
+  return {
+    orders: new Set(inPeriod.map((sale) => sale.orderId)).size,
+    revenue: total((sale) => sale.totalPrice),
+    purchaseCost: total((sale) => sale.cost?.costEuro ?? new Decimal(0)),
+    piecesWithoutCost: inPeriod.reduce((pieces, sale) => pieces + (sale.cost?.unknownCostPieces ?? 0), 0),
+  };
 }
 
 export async function getDashboard(db: Db, readerId: string, now = new Date()): Promise<Dashboard> {
@@ -68,18 +60,11 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
     .groupBy(purchaseRecord.productId)
     .as("average_costs");
 
-  const [sales, daily, waiting, lowStock, problems, [stock], [boxes]] = await Promise.all([
-    Promise.all(windows.map((window) => salesSince(db, window.since))),
-    db
-      .select({
-        day: sql<string>`to_char(date_trunc('day', ${order.soldAt}), 'YYYY-MM-DD')`,
-        orders: sql<number>`count(distinct ${order.id})`.mapWith(Number),
-        revenue: itemRevenue,
-      })
-      .from(order)
-      .innerJoin(orderItem, eq(orderItem.orderId, order.id))
-      .where(and(gte(order.soldAt, firstDay), ne(order.status, "CANCELLED")))
-      .groupBy(sql`1`),
+  // Up to and including this moment: an order paid right now is in today's figures.
+  const upToNow = new Date(now.getTime() + 1);
+  const [sales, refunds, waiting, lowStock, problems, [stock], [boxes]] = await Promise.all([
+    costedSalesIn(db, { from: firstDay, to: upToNow }),
+    Promise.all(windows.map((window) => refundsGiven(db, { from: window.since, to: upToNow }))),
     db.select({ status: order.status, value: count() }).from(order).where(inArray(order.status, [...WAITING_STATUSES])).groupBy(order.status),
     db
       .select({
@@ -108,15 +93,19 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
   ]);
 
   const periods: DashboardPeriod[] = windows.map((window, index) => {
-    const row = sales[index]!;
-    const revenue = decimal(row.revenue).toDecimalPlaces(2);
-    const purchaseCost = decimal(row.purchaseCost).toDecimalPlaces(2);
+    const row = periodSales(sales, window.since);
+    const refunded = refunds[index]!;
+    const revenue = row.revenue.toDecimalPlaces(2);
+    const purchaseCost = row.purchaseCost.toDecimalPlaces(2);
     const grossMargin = revenue.minus(purchaseCost);
     return {
       key: window.key,
       label: window.label,
       orders: row.orders,
       revenue,
+      refunds: refunded.count,
+      refunded: refunded.amount,
+      revenueAfterRefunds: revenue.minus(refunded.amount),
       purchaseCost,
       grossMargin,
       marginRate: revenue.isZero() ? null : grossMargin.dividedBy(revenue).toDecimalPlaces(4),
@@ -124,11 +113,18 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
     };
   });
 
-  const byDay = new Map(daily.map((row) => [row.day, row]));
+  const byDay = new Map<string, { revenue: Decimal; orders: Set<number> }>();
+  for (const sale of sales) {
+    const date = localDate(sale.soldAt);
+    const day = byDay.get(date) ?? { revenue: new Decimal(0), orders: new Set<number>() };
+    day.revenue = day.revenue.plus(sale.totalPrice);
+    day.orders.add(sale.orderId);
+    byDay.set(date, day);
+  }
   const days: DashboardDay[] = Array.from({ length: 30 }, (_, index) => {
     const date = localDate(new Date(firstDay.getFullYear(), firstDay.getMonth(), firstDay.getDate() + index));
-    const row = byDay.get(date);
-    return { date, revenue: decimal(row?.revenue ?? null).toDecimalPlaces(2), orders: row?.orders ?? 0 };
+    const day = byDay.get(date);
+    return { date, revenue: (day?.revenue ?? new Decimal(0)).toDecimalPlaces(2), orders: day?.orders.size ?? 0 };
   });
 
   return {
@@ -147,3 +143,12 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
   };
 }
 
+
+/**
+ * Margin per month and channel (web shop, eBay) for the dashboard's table: the last `months` months, this one
+ * included. Apart from `getDashboard`, since it costs the pieces of every order in those months.
+ */
+export async function getDashboardMargins(db: Db, rawInput: DashboardMarginsInput, now = new Date()): Promise<DashboardMargins> {
+  const input = dashboardMarginsInput.parse(rawInput);
+  return { months: await monthlyMargins(db, { months: input.months, now }) };
+}

@@ -1,5 +1,6 @@
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
-import { getDashboard } from "./dashboard-service";
+import { getDashboard, getDashboardMargins } from "./dashboard-service";
+import { dashboardMarginsInput } from "./schemas";
 import { getSidebarInformation } from "./sidebar-service";
 
 export const sidebarRouter = createTRPCRouter({
@@ -8,4 +9,5 @@ export const sidebarRouter = createTRPCRouter({
 
 export const dashboardRouter = createTRPCRouter({
   get: adminProcedure.query(({ ctx }) => getDashboard(ctx.db, ctx.session.user.id)),
+  margins: adminProcedure.input(dashboardMarginsInput).query(({ ctx, input }) => getDashboardMargins(ctx.db, input)),
 });

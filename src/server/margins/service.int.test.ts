@@ -1,0 +1,232 @@
+import os from "node:os";
+import path from "node:path";
+import { Decimal } from "decimal.js";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/env";
+import type { Carrier } from "@/lib/enums";
+import { startPayment } from "@/server/checkout/payment";
+import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import { placeOrder } from "@/server/checkout/service";
+import { order, orderDetail } from "@/server/db/schema";
+import { seedDatabase } from "@/server/db/seed/seed";
+import { createLabel } from "@/server/fulfilment/service";
+import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
+import type { PaymentsPort } from "@/server/integrations/payments/port";
+import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
+import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { applyPaymentUpdate } from "@/server/orders/service";
+import { createRefund } from "@/server/refunds/service";
+import { addPurchaseRecord, correctInventory, createBox, explodeBox, shipBox } from "@/server/stock/service";
+import { handleMollieWebhook } from "@/server/webhooks/service";
+import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
+import { makeProduct } from "../../../tests/helpers/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { costedSalesIn, monthlyMargins, orderMargin } from "./service";
+
+/**
+ * Margins on a real database: stock bought in boxes and booked into stock by exploding them (the stock service),
+ * orders placed through checkout and paid through the sandbox provider and the payment webhook, labels bought from the
+ * sandbox carrier and refunds given through the refunds service, which books restocked pieces back into the ledger.
+ */
+
+const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a shipping day before the cut-off
+const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
+let t: TestDatabase;
+let payments: PaymentsPort;
+let admin: { id: string };
+const webhookUrl = `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
+const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" };
+const storageRoot = path.join(os.tmpdir(), `margins-${process.pid}`);
+const carriers = { POSTNL: createSandboxCarrier("POSTNL", { now: () => now }), UPS: createSandboxCarrier("UPS", { now: () => now }) };
+const fulfilmentPorts = { carrierFor: (carrier: Carrier) => carriers[carrier], storage: createSandboxStorage({ root: path.join(storageRoot, "labels") }) };
+
+/** A box of `pieces` pieces of the product bought in peso at `rate` pesos to the euro, shipped and exploded into stock. */
+async function boxBoughtInPeso(productId: number, pieces: number, unitCostPhp: string, rate: string) {
+  await setExchangeRate(t.db, rate);
+  const { id: boxId } = await createBox(t.db, admin.id);
+  await addPurchaseRecord(t.db, { boxId, productId, quantity: pieces, unitCost: unitCostPhp, currency: "PHP" }, admin.id);
+  await shipBox(t.db, { boxId, trackingNumber: `LX${boxId}PH`, estimatedDeliveryDate: "2030-01-01" }, admin.id);
+  await explodeBox(t.db, boxId, admin.id);
+}
+
+/** A guest order placed through checkout and paid on the sandbox provider, the webhook settling it at `paidAt`. */
+async function paidOrder(items: PlaceOrderInput["items"], paidAt: Date) {
+  const placed = await placeOrder(t.db, { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items }, { userId: null }, paidAt);
+  const { checkoutUrl } = await startPayment(t.db, placed, { payments, redirectUrl: "https://shop.example/return", webhookUrl, shopName: "Balance & Crown" });
+  const paymentId = checkoutUrl.split("/").pop()!;
+  await completeSandboxPayment(t.db, paymentId, "paid");
+  await handleMollieWebhook(t.db, { url: webhookUrl, body: `id=${paymentId}`, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, paidAt) });
+  return placed;
+}
+
+const refundPorts = () => ({ paymentsFor: () => payments });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // A small demo shop, with its six months of web shop and eBay orders, for the figures that add orders up.
+  await seedDatabase(t.db, createSandboxStorage({ root: path.join(storageRoot, "seed") }), { products: 24, images: 0, now });
+  admin = await makeUser(t.db, "ADMIN", "Ada");
+  payments = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
+});
+
+afterAll(() => t?.dispose());
+
+describe("order margin", () => {
+  it("costs pieces first bought, first sold across two boxes bought at different exchange rates", async () => {
+    const crown = await makeProduct(t.db, { name: "Crown 5.5 mm", price: "40.00", stock: 0 });
+    await boxBoughtInPeso(crown.id, 3, "600.00", "60"); // €10.00 a piece
+    await boxBoughtInPeso(crown.id, 3, "715.00", "65"); // €11.00 a piece
+
+    const first = await paidOrder([{ productId: crown.id, quantity: 2 }], minutes(1));
+    const second = await paidOrder([{ productId: crown.id, quantity: 2 }], minutes(2));
+
+    const a = await orderMargin(t.db, first.orderId);
+    expect([a.sold, a.purchaseCost.toFixed(2), a.purchaseCostPhp.toFixed(2), a.unknownCostPieces]).toEqual([true, "20.00", "1200.00", 0]);
+    const b = await orderMargin(t.db, second.orderId);
+    // The last piece of box 1 and the first of box 2, each at its own box's rate.
+    expect([b.purchaseCost.toFixed(2), b.purchaseCostPhp.toFixed(2)]).toEqual(["21.00", "1315.00"]);
+    expect(b.lines.map((line) => [line.name, line.quantity, line.paid.toFixed(2), line.purchaseCost.toFixed(2)])).toEqual([["Crown 5.5 mm", 2, "80.00", "21.00"]]);
+    // What the customer paid is the order's total: the items and the shipping with its surcharge.
+    expect(b.paid.toFixed(2)).toBe(second.total.toFixed(2));
+    expect(b.paid.greaterThan(80)).toBe(true);
+    expect(b.margin?.toFixed(2)).toBe(b.paid.minus(21).toFixed(2));
+  });
+
+  it("takes the label, the refunds and the restocked pieces into a partially refunded order's margin", async () => {
+    const bezel = await makeProduct(t.db, { name: "Bezel insert", price: "50.00", stock: 0 });
+    await boxBoughtInPeso(bezel.id, 2, "600.00", "60"); // €10.00
+    await boxBoughtInPeso(bezel.id, 2, "715.00", "65"); // €11.00
+    const refunded = await paidOrder([{ productId: bezel.id, quantity: 3 }], minutes(10));
+    await createLabel(t.db, refunded.orderId, { userId: admin.id, now: minutes(11) }, fulfilmentPorts);
+    const [{ labelCost } = { labelCost: null }] = await t.db.select({ labelCost: orderDetail.labelCost }).from(orderDetail).where(eq(orderDetail.orderId, refunded.orderId));
+    const [line] = (await orderMargin(t.db, refunded.orderId)).lines;
+    expect(line!.purchaseCost.toFixed(2)).toBe("31.00");
+
+    // One of the three pieces comes back and goes on the shelf again; the customer gets €50 back.
+    const given = await createRefund(
+      t.db,
+      { orderNumber: refunded.orderNumber, kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("50.00"), reason: "WRONG_ITEM" },
+      { userId: admin.id, now: minutes(20) },
+      refundPorts(),
+    );
+    expect(given.status).toBe("REFUNDED");
+
+    const margin = await orderMargin(t.db, refunded.orderId);
+    // The two pieces kept are the oldest two: box 1's. The returned piece is in the pool again, at €11.00.
+    expect([margin.purchaseCost.toFixed(2), margin.restockedPieces, margin.refunds.toFixed(2)]).toEqual(["20.00", 1, "50.00"]);
+    expect(labelCost?.greaterThan(0)).toBe(true);
+    expect(margin.labelCost.toFixed(2)).toBe(labelCost!.toFixed(2));
+    expect(margin.margin!.toFixed(2)).toBe(refunded.total.minus("20.00").minus(margin.providerFees).minus(labelCost!).minus("50.00").toFixed(2));
+
+    // The next buyer gets the returned piece; the one after that box 2's last, then nothing is left.
+    const next = await paidOrder([{ productId: bezel.id, quantity: 2 }], minutes(30));
+    expect((await orderMargin(t.db, next.orderId)).purchaseCost.toFixed(2)).toBe("22.00");
+  });
+
+  it("keeps the cost of pieces refunded without coming back, and counts only money that went back", async () => {
+    const strap = await makeProduct(t.db, { name: "Leather strap", price: "30.00", stock: 0 });
+    await boxBoughtInPeso(strap.id, 2, "600.00", "60");
+    const placed = await paidOrder([{ productId: strap.id, quantity: 2 }], minutes(40));
+    const [line] = (await orderMargin(t.db, placed.orderId)).lines;
+    await createRefund(
+      t.db,
+      { orderNumber: placed.orderNumber, kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("15.00"), reason: "DAMAGED" },
+      { userId: admin.id, now: minutes(41) },
+      refundPorts(),
+    );
+    const margin = await orderMargin(t.db, placed.orderId);
+    expect([margin.purchaseCost.toFixed(2), margin.restockedPieces, margin.refunds.toFixed(2)]).toEqual(["20.00", 0, "15.00"]);
+    expect(margin.margin!.toFixed(2)).toBe(placed.total.minus("20.00").minus("15.00").toFixed(2));
+  });
+
+  it("reports pieces sold with no purchase left as of unknown cost, and written-off pieces take their place", async () => {
+    const hands = await makeProduct(t.db, { name: "Hands set", price: "20.00", stock: 0 });
+    await boxBoughtInPeso(hands.id, 2, "600.00", "60");
+    // One piece is damaged and written off; two more are found in a drawer, with no purchase behind them.
+    await correctInventory(t.db, { productId: hands.id, quantity: -1, reason: "DAMAGED" }, admin.id);
+    await correctInventory(t.db, { productId: hands.id, quantity: 2, reason: "OTHER", comment: "Found in a drawer" }, admin.id);
+    // Paid after the corrections (they are dated by the clock; the other orders here by the test's `now`).
+    const placed = await paidOrder([{ productId: hands.id, quantity: 3 }], new Date(Date.now() + 60_000));
+    const margin = await orderMargin(t.db, placed.orderId);
+    expect([margin.purchaseCost.toFixed(2), margin.unknownCostPieces]).toEqual(["10.00", 2]);
+  });
+
+  it("costs a range's sales as the history does when an order was refunded in full after a restock and cancelled", async () => {
+    const glass = await makeProduct(t.db, { name: "Crystal 30 mm", price: "30.00", stock: 0 });
+    await boxBoughtInPeso(glass.id, 1, "600.00", "60"); // €10.00
+    await boxBoughtInPeso(glass.id, 3, "715.00", "65"); // €11.00
+    await paidOrder([{ productId: glass.id, quantity: 1 }], minutes(44)); // takes box 1's piece
+    const returned = await paidOrder([{ productId: glass.id, quantity: 2 }], minutes(45));
+    const [line] = (await orderMargin(t.db, returned.orderId)).lines;
+    const actor = { userId: admin.id, now: minutes(45) };
+    const give = (refund: Omit<Parameters<typeof createRefund>[1], "orderNumber" | "reason">) =>
+      createRefund(t.db, { orderNumber: returned.orderNumber, reason: "OTHER", ...refund }, actor, refundPorts());
+    await give({ kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("30.00") });
+    await give({ kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("30.00") });
+    await give({ kind: "SHIPPING", restock: false, amount: returned.total.minus("60.00") });
+    const [cancelled] = await t.db.select({ status: order.status }).from(order).where(eq(order.id, returned.orderId));
+    expect(cancelled!.status).toBe("CANCELLED");
+
+    // The cancelled order sold nothing: the next buyer's piece is the second one that left the pool, box 2's first.
+    const later = await paidOrder([{ productId: glass.id, quantity: 1 }], minutes(46));
+    expect((await orderMargin(t.db, later.orderId)).purchaseCost.toFixed(2)).toBe("11.00");
+    const range = await costedSalesIn(t.db, { from: new Date(minutes(44).getTime() + 1), to: minutes(47) });
+    expect(range.find((sale) => sale.orderId === later.orderId)?.cost?.costEuro.toFixed(2)).toBe("11.00");
+  });
+
+  it("has no margin for an order that was never paid", async () => {
+    const dial = await makeProduct(t.db, { name: "Dial", price: "25.00", stock: 0 });
+    await boxBoughtInPeso(dial.id, 1, "600.00", "60");
+    const placed = await placeOrder(t.db, { email: "later@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: dial.id, quantity: 1 }] }, { userId: null }, now);
+    const margin = await orderMargin(t.db, placed.orderId);
+    expect([margin.sold, margin.margin, margin.purchaseCost.toFixed(2)]).toEqual([false, null, "0.00"]);
+    await expect(orderMargin(t.db, 999_999)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("margins over a range", () => {
+  it("adds up to the margins of its orders, one by one, per month and channel", async () => {
+    const months = await monthlyMargins(t.db, { months: 7, now: minutes(60) });
+    expect(months).toHaveLength(14);
+    expect(months.slice(0, 2).map((row) => [row.month, row.shop])).toEqual([
+      ["2025-09", "WEBSHOP"],
+      ["2025-09", "EBAY"],
+    ]);
+    expect(months.at(-1)?.month).toBe("2026-03");
+    // The demo's history sells through both channels.
+    expect(months.some((row) => row.shop === "EBAY" && row.orders > 0)).toBe(true);
+
+    const sold = await t.db
+      .select({ id: order.id })
+      .from(order)
+      .where(and(isNotNull(order.soldAt), ne(order.status, "CANCELLED")));
+    const one = await Promise.all(sold.map((row) => orderMargin(t.db, row.id)));
+    const inRange = one.filter((margin) => margin.soldAt! >= new Date("2025-08-31T22:00:00Z") && margin.soldAt! < minutes(60));
+    const total = (values: Decimal[]) => values.reduce((sum, value) => sum.plus(value), new Decimal(0)).toFixed(2);
+    expect(months.reduce((sum, row) => sum + row.orders, 0)).toBe(inRange.length);
+    expect(total(months.map((row) => row.margin))).toBe(total(inRange.map((margin) => margin.margin!)));
+    expect(total(months.map((row) => row.purchaseCost))).toBe(total(inRange.map((margin) => margin.purchaseCost)));
+    expect(total(months.map((row) => row.refunds))).toBe(total(inRange.map((margin) => margin.refunds)));
+
+    // A range that starts in the middle of the history (pieces before it counted from the ledger) costs each line as
+    // the order's own margin does (pieces before it summed from the earlier sales).
+    const range = await costedSalesIn(t.db, { from: new Date("2026-01-15T00:00:00Z"), to: minutes(60) });
+    const lines = new Map(one.flatMap((margin) => margin.lines.map((line) => [line.orderItemId, line] as const)));
+    expect(range.length).toBeGreaterThan(10);
+    for (const sale of range) {
+      const line = lines.get(sale.orderItemId)!;
+      expect([sale.orderItemId, sale.cost?.costEuro.toFixed(2), sale.cost?.unknownCostPieces]).toEqual([sale.orderItemId, line.purchaseCost.toFixed(2), line.unknownCostPieces]);
+    }
+  });
+
+  it("splits a month by channel with revenue, shipping and costs", async () => {
+    const [march] = (await monthlyMargins(t.db, { months: 1, now: minutes(60) })).filter((row) => row.shop === "WEBSHOP");
+    expect(march!.month).toBe("2026-03");
+    expect(march!.orders).toBeGreaterThanOrEqual(5); // the five paid in this file, and the demo's
+    expect(march!.refunds.greaterThanOrEqualTo(65)).toBe(true);
+    expect(march!.margin.toFixed(2)).toBe(
+      march!.revenue.plus(march!.shipping).minus(march!.purchaseCost).minus(march!.providerFees).minus(march!.labelCost).minus(march!.refunds).toFixed(2),
+    );
+  });
+});

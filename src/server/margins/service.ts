@@ -1,0 +1,487 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { refundStatuses, type Shop } from "@/lib/enums";
+import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
+import { box, inventoryCorrection, order, orderDetail, orderItem, paymentDetail, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { paidOrderStatuses } from "@/server/orders/order-machine";
+import { readOrderLines } from "@/server/orders/order-rows";
+import { orderTotals } from "@/server/orders/totals";
+import { givesMoneyBack } from "@/server/refunds/rules";
+import { SHOP_TIME_ZONE } from "@/server/shipping/service";
+import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
+import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
+
+/*
+ * Margins: what paid orders earned. The cost of their pieces is first bought, first sold (fifo.ts), worked out when
+ * asked from the purchases, the orders and the stock ledger themselves, so it is never out of step with them.
+ *
+ * A figure loads only what it needs: the orders paid in its range, the purchases of the products they sold, and per
+ * product how many pieces had left its pool before the range (the rule's `consumedBefore`), never every earlier sale.
+ * That count is found in one of two ways, which the integration tests hold against each other:
+ *
+ * - from the history (`consumedBeforeFromHistory`): the kept pieces of the product's sales paid before the range and
+ *   its write-offs before it. Exact and plain, and cheap for the few products of one order (the order page).
+ * - from the ledger (`consumedBeforeFromLedger`), for the dashboard's ranges of thousands of orders, where summing
+ *   years of sales per product took seconds on the million-order benchmark. A product's stock is its ledger's sum
+ *   (`bookStock`; the nightly reconciliation checks it), and an order line's rows in the ledger (ORDER_ITEM, and the
+ *   REFUND rows of its refunds) add up to minus its pieces still out: a sale's kept pieces, an unpaid order's
+ *   quantity, and nothing for a cancelled order, unless a refund had put pieces back before the order was cancelled
+ *   (cancelling books the whole quantity back, those pieces a second time). So all pieces that ever left a
+ *   product's pool, kept pieces of sales and written-off pieces, are
+ *       booked purchases + pieces found by corrections - stock now - pieces held by unpaid orders
+ *       + the rows of cancelled orders' lines (read only for lines with a restocking refund: nothing elsewhere),
+ *   and those that left before the range are that less what left from its start on: the range's sales, the sales
+ *   after it and the write-offs from its start. Every term is a few rows per product.
+ */
+
+const ZERO = new Decimal(0);
+const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
+
+/** Orders that are sales: paid, and not cancelled since (cancelling gave their pieces back). */
+const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
+
+/** Refunds whose money went back or is on its way, as the refund rules count them. */
+const refundGivingBack: SQL = inArray(refund.status, refundStatuses.filter(givesMoneyBack));
+
+/** From `from` (inclusive) to `to` (exclusive). */
+export type MarginRange = { from: Date; to: Date };
+type Range = MarginRange;
+
+/** The end of a range that runs on to whatever comes. */
+const NO_END = new Date("9999-12-31T00:00:00Z");
+
+const paidIn = (range: Range): SQL => and(soldOrder, gte(order.soldAt, range.from), lt(order.soldAt, range.to))!;
+
+/** Ids as one array parameter: a range can name more orders or products than a query may have parameters. */
+const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/** The product is one of these. */
+const anyProduct = (column: AnyColumn, productIds: readonly number[]): SQL => sql`${column} = any(${idArray(productIds)})`;
+
+/**
+ * Pieces of each order line that refunds put back in stock, as the ledger has them: the refunds' REFUND rows (booked
+ * when the money went back, taken out again when a provider later refused it). Found from the few restocking refunds
+ * through each product's ledger index, never by reading the whole ledger.
+ */
+function restockedPerLine(db: Db) {
+  return db
+    .select({ orderItemId: refund.refundedOrderItemId, pieces: sql<string>`sum(${stockRecord.quantity})`.as("restocked_pieces") })
+    .from(refund)
+    .innerJoin(orderItem, eq(orderItem.id, refund.refundedOrderItemId))
+    .innerJoin(
+      stockRecord,
+      and(eq(stockRecord.productId, orderItem.productId), eq(stockRecord.refundId, refund.id), eq(stockRecord.type, "REFUND")),
+    )
+    .where(eq(refund.restockedProduct, true))
+    .groupBy(refund.refundedOrderItemId)
+    .as("restocked");
+}
+
+/** The month of a moment in shop time, "2026-03". */
+const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
+
+/**
+ * The lines of the orders paid in the range (of the given products only, when given): what was paid for them, what
+ * came back, and the order's month (shop time) and channel. A dashboard's range holds tens of thousands of lines, so
+ * the orders are found first (by when they were paid) and their lines by the orders' ids, which the planner reads
+ * through the lines' order index instead of scanning every line; both are read as the driver returns them, without
+ * the query builder's mapping of each field.
+ */
+async function salesIn(db: Db, range: Range, productIds?: readonly number[]) {
+  const orders = await rawRows<{ id: number; soldAt: Date | string; month: string }>(
+    db,
+    sql`select ${order.id} as "id", ${order.soldAt} as "soldAt", ${shopMonth(order.soldAt)} as "month" from ${order} where ${paidIn(range)}`,
+  );
+  if (orders.length === 0) return [];
+  const paid = new Map(orders.map((row) => [row.id, { soldAt: new Date(row.soldAt), month: row.month }]));
+  const restocked = restockedPerLine(db);
+  const lines = await rawRows<{ orderItemId: number; orderId: number; productId: number; shop: Shop; quantity: number; restockedPieces: number; totalPrice: string }>(
+    db,
+    sql`select ${orderItem.id} as "orderItemId", ${orderItem.orderId} as "orderId", ${orderItem.productId} as "productId", ${orderDetail.shop} as "shop",
+          ${orderItem.quantity} as "quantity", coalesce(${restocked.pieces}, 0)::int as "restockedPieces", ${orderItem.totalPrice} as "totalPrice"
+        from ${orderItem}
+        inner join ${orderDetail} on ${orderDetail.orderId} = ${orderItem.orderId}
+        left join ${restocked} on ${restocked.orderItemId} = ${orderItem.id}
+        where ${orderItem.orderId} = any(${idArray([...paid.keys()])})${productIds ? sql` and ${orderItem.productId} = any(${idArray(productIds)})` : sql``}`,
+  );
+  return lines.map((line) => ({ ...line, ...paid.get(line.orderId)!, totalPrice: new Decimal(line.totalPrice) }));
+}
+
+type SaleRow = Awaited<ReturnType<typeof salesIn>>[number];
+
+/** The kept pieces of these sales per product. */
+function keptPerProduct(sales: readonly Pick<SaleRow, "productId" | "quantity" | "restockedPieces">[]): Map<number, number> {
+  const kept = new Map<number, number>();
+  for (const sale of sales) kept.set(sale.productId, (kept.get(sale.productId) ?? 0) + keptPieces({ pieces: sale.quantity, restockedPieces: sale.restockedPieces }));
+  return kept;
+}
+
+/**
+ * The purchases of the products that are in stock's pool: those in EXPLODED boxes, which `explodeBox` booked into
+ * stock, all of a box's purchases at once, at the moment the box's row last changed (an exploded box never changes
+ * again). Read through the boxes rather than the ledger's PURCHASE_RECORD rows: the same pieces and moment, at a
+ * third of the cost for a dashboard's tens of thousands of products.
+ */
+async function lotsOf(db: Db, productIds: readonly number[]): Promise<Map<number, FifoLot[]>> {
+  const rows = await rawRows<{ productId: number; purchaseRecordId: number; bookedAt: Date | string; pieces: number; unitCostEuro: string; unitCostPhp: string }>(
+    db,
+    sql`select ${purchaseRecord.productId} as "productId", ${purchaseRecord.id} as "purchaseRecordId", ${box.updatedAt} as "bookedAt",
+          ${purchaseRecord.purchasedStock} as "pieces", ${purchaseRecord.purchaseCostEuro} as "unitCostEuro", ${purchaseRecord.purchaseCostPhp} as "unitCostPhp"
+        from ${purchaseRecord}
+        inner join ${box} on ${box.id} = ${purchaseRecord.boxId}
+        where ${box.status} = 'EXPLODED' and ${anyProduct(purchaseRecord.productId, productIds)}`,
+  );
+  return groupBy(
+    rows.map((row) => ({
+      productId: row.productId,
+      purchaseRecordId: row.purchaseRecordId,
+      bookedAt: new Date(row.bookedAt),
+      pieces: row.pieces,
+      unitCostEuro: new Decimal(row.unitCostEuro),
+      unitCostPhp: new Decimal(row.unitCostPhp),
+    })),
+    (row) => row.productId,
+  );
+}
+
+/** The inventory corrections of the products, both ways: up (pieces found) and down (written off: damaged, lost). */
+async function correctionsOf(db: Db, productIds: readonly number[]) {
+  const rows = await db
+    .select({ id: inventoryCorrection.id, productId: inventoryCorrection.productId, at: inventoryCorrection.createdAt, quantity: inventoryCorrection.quantity })
+    .from(inventoryCorrection)
+    .where(anyProduct(inventoryCorrection.productId, productIds));
+  return groupBy(rows, (row) => row.productId);
+}
+
+type Corrections = Awaited<ReturnType<typeof correctionsOf>>;
+
+const writtenOff = (corrections: Corrections, productId: number, keep: (at: Date) => boolean) =>
+  (corrections.get(productId) ?? []).reduce((pieces, row) => pieces + (row.quantity < 0 && keep(row.at) ? -row.quantity : 0), 0);
+
+/** Per product, the pieces that left its pool before `before`, summed from its earlier sales and write-offs. */
+async function consumedBeforeFromHistory(db: Db, before: Date, productIds: readonly number[], corrections: Corrections): Promise<Map<number, number>> {
+  const restocked = restockedPerLine(db);
+  const rows = await db
+    .select({
+      productId: orderItem.productId,
+      quantity: sql<number>`sum(${orderItem.quantity})`.mapWith(Number),
+      restockedPieces: sql<number>`coalesce(sum(${restocked.pieces}), 0)`.mapWith(Number),
+    })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .leftJoin(restocked, eq(restocked.orderItemId, orderItem.id))
+    .where(and(soldOrder, lt(order.soldAt, before), anyProduct(orderItem.productId, productIds)))
+    .groupBy(orderItem.productId);
+  const sold = keptPerProduct(rows);
+  return new Map(productIds.map((productId) => [productId, (sold.get(productId) ?? 0) + writtenOff(corrections, productId, (at) => at < before)]));
+}
+
+/**
+ * Per product, the pieces that left its pool before the range, from the ledger's totals (see the top of this file).
+ * `sales` are the range's sales of these products.
+ */
+async function consumedBeforeFromLedger(
+  db: Db,
+  range: Range,
+  productIds: readonly number[],
+  lots: Map<number, FifoLot[]>,
+  corrections: Corrections,
+  sales: readonly SaleRow[],
+): Promise<Map<number, number>> {
+  const [stock, held, cancelledLedger, later] = await Promise.all([
+    db.select({ productId: product.id, stock: product.stock }).from(product).where(anyProduct(product.id, productIds)),
+    db
+      .select({ productId: orderItem.productId, pieces: sql<number>`sum(${orderItem.quantity})`.mapWith(Number) })
+      .from(orderItem)
+      .innerJoin(order, eq(order.id, orderItem.orderId))
+      .where(and(eq(order.status, "PENDING"), anyProduct(orderItem.productId, productIds)))
+      .groupBy(orderItem.productId),
+    db
+      .select({ productId: orderItem.productId, pieces: sql<number>`sum(${stockRecord.quantity})`.mapWith(Number) })
+      .from(orderItem)
+      .innerJoin(order, eq(order.id, orderItem.orderId))
+      .innerJoin(stockRecord, eq(stockRecord.orderItemId, orderItem.id))
+      .where(
+        and(
+          eq(order.status, "CANCELLED"),
+          inArray(orderItem.id, db.select({ id: refund.refundedOrderItemId }).from(refund).where(eq(refund.restockedProduct, true))),
+          anyProduct(orderItem.productId, productIds),
+        ),
+      )
+      .groupBy(orderItem.productId),
+    salesIn(db, { from: range.to, to: NO_END }, productIds),
+  ]);
+  const stockOf = new Map(stock.map((row) => [row.productId, row.stock]));
+  const heldOf = new Map(held.map((row) => [row.productId, row.pieces]));
+  const cancelledOf = new Map(cancelledLedger.map((row) => [row.productId, row.pieces]));
+  const keptFromStart = keptPerProduct([...sales, ...later]);
+  return new Map(
+    productIds.map((productId) => {
+      const bought = (lots.get(productId) ?? []).reduce((pieces, lot) => pieces + lot.pieces, 0);
+      const found = (corrections.get(productId) ?? []).reduce((pieces, row) => pieces + Math.max(0, row.quantity), 0);
+      const everLeft = bought + found - (stockOf.get(productId) ?? 0) - (heldOf.get(productId) ?? 0) + (cancelledOf.get(productId) ?? 0);
+      const leftFromStart = (keptFromStart.get(productId) ?? 0) + writtenOff(corrections, productId, (at) => at >= range.from);
+      return [productId, Math.max(0, everLeft - leftFromStart)];
+    }),
+  );
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * The FIFO cost of each sale in `sales`, which must hold every line paid in the range of the products it names.
+ * `consumedBefore` says how the pieces that left before the range are counted (see the top of this file).
+ */
+async function costSales(db: Db, range: Range, sales: readonly SaleRow[], consumedBefore: "history" | "ledger"): Promise<Map<number, FifoCost>> {
+  const productIds = [...new Set(sales.map((sale) => sale.productId))];
+  if (productIds.length === 0) return new Map();
+  const [lots, corrections] = await Promise.all([lotsOf(db, productIds), correctionsOf(db, productIds)]);
+  const before =
+    consumedBefore === "history"
+      ? await consumedBeforeFromHistory(db, range.from, productIds, corrections)
+      : await consumedBeforeFromLedger(db, range, productIds, lots, corrections, sales);
+  const costs = new Map<number, FifoCost>();
+  for (const [productId, productSales] of groupBy(sales, (sale) => sale.productId)) {
+    const outflows: FifoOutflow[] = productSales.map((sale) => ({
+      kind: "SALE",
+      id: sale.orderItemId,
+      at: sale.soldAt,
+      pieces: sale.quantity,
+      restockedPieces: sale.restockedPieces,
+    }));
+    for (const correction of corrections.get(productId) ?? []) {
+      if (correction.quantity < 0 && correction.at >= range.from && correction.at < range.to) {
+        outflows.push({ kind: "WRITE_OFF", id: correction.id, at: correction.at, pieces: -correction.quantity });
+      }
+    }
+    for (const cost of fifoCosts(lots.get(productId) ?? [], outflows, { consumedBefore: before.get(productId) ?? 0 })) {
+      if (cost.kind === "SALE") costs.set(cost.id, cost);
+    }
+  }
+  return costs;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders and ranges
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What makes up a margin, for one order or many. */
+type MarginParts = { paid: Decimal; purchaseCost: Decimal; providerFees: Decimal; labelCost: Decimal; refunds: Decimal };
+
+/**
+ * The one margin formula: what the customers paid (items after discounts, shipping and surcharge) less the FIFO cost
+ * of the pieces they kept, the provider's fees (the payments' and the refunds'), the labels and the refunds that gave
+ * money back. Restocked pieces cost nothing: fifo.ts gave their cost back to the pool.
+ */
+function marginOf(parts: MarginParts): Decimal {
+  return parts.paid.minus(parts.purchaseCost).minus(parts.providerFees).minus(parts.labelCost).minus(parts.refunds);
+}
+
+/** Refunds giving money back, with their fees, per order of the `where`. */
+async function refundsPerOrder(db: Db, where: SQL) {
+  return db
+    .select({
+      orderId: refund.orderId,
+      month: shopMonth(order.soldAt),
+      shop: orderDetail.shop,
+      amount: sql<string>`sum(${refund.amount})`.mapWith((value: string) => new Decimal(value)),
+      providerFees: sql<string>`coalesce(sum(${refund.providerFees}), 0)`.mapWith((value: string) => new Decimal(value)),
+    })
+    .from(refund)
+    .innerJoin(order, eq(order.id, refund.orderId))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .where(and(refundGivingBack, where))
+    .groupBy(refund.orderId, order.soldAt, orderDetail.shop);
+}
+
+/**
+ * The margin of one order: per line the FIFO cost of the pieces the customer kept, and the order's charges. An
+ * order that was never paid, or was cancelled, sold nothing: its `margin` is null and its lines cost nothing.
+ */
+export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin> {
+  const [head] = await db
+    .select({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      soldAt: order.soldAt,
+      shop: orderDetail.shop,
+      labelCost: orderDetail.labelCost,
+      shippingTotal: paymentDetail.shippingTotal,
+      surcharge: paymentDetail.additionalShippingFees,
+      providerFees: paymentDetail.providerFees,
+    })
+    .from(order)
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .where(eq(order.id, orderId));
+  if (!head) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
+  const [lines, [refunds]] = await Promise.all([readOrderLines(db, orderId), refundsPerOrder(db, eq(refund.orderId, orderId))]);
+
+  const sold = head.soldAt !== null && (paidOrderStatuses as readonly string[]).includes(head.status);
+  let costs = new Map<number, FifoCost>();
+  if (sold) {
+    // The order's own moment: its lines and any other paid at the very same instant, after everything before it.
+    const range = { from: head.soldAt!, to: new Date(head.soldAt!.getTime() + 1) };
+    costs = await costSales(db, range, await salesIn(db, range, [...new Set(lines.map((line) => line.productId))]), "history");
+  }
+  const costed = lines.map((line) => ({ line, cost: costs.get(line.itemId) }));
+  const totals = orderTotals(lines, { shippingTotal: head.shippingTotal, surcharge: head.surcharge ?? ZERO });
+  const parts = {
+    paid: totals.total,
+    purchaseCost: sum(costed.map(({ cost }) => cost?.costEuro ?? ZERO)),
+    providerFees: (head.providerFees ?? ZERO).plus(refunds?.providerFees ?? ZERO),
+    labelCost: head.labelCost ?? ZERO,
+    refunds: refunds?.amount ?? ZERO,
+  };
+  return {
+    orderId: head.orderId,
+    orderNumber: head.orderNumber,
+    status: head.status,
+    shop: head.shop,
+    soldAt: head.soldAt,
+    sold,
+    totals,
+    ...parts,
+    purchaseCostPhp: sum(costed.map(({ cost }) => cost?.costPhp ?? ZERO)),
+    unknownCostPieces: costed.reduce((pieces, { cost }) => pieces + (cost?.unknownCostPieces ?? 0), 0),
+    restockedPieces: costed.reduce((pieces, { cost }) => pieces + (cost?.restockedPieces ?? 0), 0),
+    margin: sold ? marginOf(parts) : null,
+    lines: costed.map(
+      ({ line, cost }): OrderMarginLine => ({
+        orderItemId: line.itemId,
+        productId: line.productId,
+        name: line.name,
+        quantity: line.quantity,
+        paid: line.totalPrice,
+        restockedPieces: cost?.restockedPieces ?? 0,
+        purchaseCost: cost?.costEuro ?? ZERO,
+        purchaseCostPhp: cost?.costPhp ?? ZERO,
+        unknownCostPieces: cost?.unknownCostPieces ?? 0,
+      }),
+    ),
+  };
+}
+
+/** A line paid in a range, with the FIFO cost of its kept pieces (undefined for none kept). */
+export type CostedSale = Omit<SaleRow, "restockedPieces"> & { cost: FifoCost | undefined };
+
+/** Every line of the orders paid in the range, with its FIFO purchase cost, its order's month and channel. */
+export async function costedSalesIn(db: Db, range: MarginRange): Promise<CostedSale[]> {
+  const sales = await salesIn(db, range);
+  const costs = await costSales(db, range, sales, "ledger");
+  return sales.map((sale) => ({ ...sale, cost: costs.get(sale.orderItemId) }));
+}
+
+/** Refunds given in the range (money gone back or on its way) on orders that count as sales, not cancelled ones. */
+export async function refundsGiven(db: Db, range: MarginRange): Promise<{ count: number; amount: Decimal }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number), amount: sql<string>`coalesce(sum(${refund.amount}), 0)` })
+    .from(refund)
+    .innerJoin(order, eq(order.id, refund.orderId))
+    .where(and(refundGivingBack, soldOrder, gte(refund.createdAt, range.from), lt(refund.createdAt, range.to)));
+  return { count: row?.count ?? 0, amount: new Decimal(row?.amount ?? 0) };
+}
+
+/** The start of the shop-time month `monthsBack` months before the one `now` falls in, and that month's key. */
+async function monthStart(db: Db, now: Date, monthsBack: number): Promise<{ from: Date; month: string }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const start = sql`date_trunc('month', ${at} at time zone ${SHOP_TIME_ZONE}) - make_interval(months => ${monthsBack}::int)`;
+  const [row] = await rawRows<{ from: string | Date; month: string }>(
+    db,
+    sql`select (${start}) at time zone ${SHOP_TIME_ZONE} as "from", to_char(${start}, 'YYYY-MM') as month`,
+  );
+  return { from: new Date(row!.from), month: row!.month };
+}
+
+function nextMonth(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}`;
+}
+
+const shops: Shop[] = ["WEBSHOP", "EBAY"];
+
+/**
+ * Margin per month (shop time) and channel for the last `months` months, the current one included, oldest first;
+ * every month and channel has a row, empty ones too. An order counts in the month it was paid, with its refunds
+ * whenever they were given. The orders' charges are summed by the database, the pieces' costs here.
+ */
+export async function monthlyMargins(db: Db, options: { months: number; now?: Date }): Promise<MonthlyMargin[]> {
+  const now = options.now ?? new Date();
+  const { from, month: first } = await monthStart(db, now, options.months - 1);
+  // Up to and including `now`: an order paid this very moment counts.
+  const range = { from, to: new Date(now.getTime() + 1) };
+  const money = (column: SQL | AnyColumn) => sql<string>`coalesce(sum(${column}), 0)`.mapWith((value: string) => new Decimal(value));
+  const [charges, sales, refunds] = await Promise.all([
+    db
+      .select({
+        month: shopMonth(order.soldAt),
+        shop: orderDetail.shop,
+        orders: sql<number>`count(*)`.mapWith(Number),
+        shipping: money(paymentDetail.shippingTotal),
+        providerFees: money(paymentDetail.providerFees),
+        labelCost: money(orderDetail.labelCost),
+      })
+      .from(order)
+      .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+      .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+      .where(paidIn(range))
+      .groupBy(sql`1`, orderDetail.shop),
+    costedSalesIn(db, range),
+    refundsPerOrder(db, paidIn(range)),
+  ]);
+
+  const rows = new Map<string, MonthlyMargin>();
+  for (let index = 0, month = first; index < options.months; index++, month = nextMonth(month)) {
+    for (const shop of shops) {
+      rows.set(`${month} ${shop}`, {
+        month,
+        shop,
+        orders: 0,
+        revenue: ZERO,
+        shipping: ZERO,
+        purchaseCost: ZERO,
+        purchaseCostPhp: ZERO,
+        unknownCostPieces: 0,
+        providerFees: ZERO,
+        labelCost: ZERO,
+        refunds: ZERO,
+        margin: ZERO,
+      });
+    }
+  }
+  const rowOf = (month: string, shop: Shop) => rows.get(`${month} ${shop}`);
+  for (const charge of charges) {
+    const row = rowOf(charge.month, charge.shop);
+    if (!row) continue;
+    Object.assign(row, { orders: charge.orders, shipping: charge.shipping, providerFees: charge.providerFees, labelCost: charge.labelCost });
+  }
+  for (const sale of sales) {
+    const row = rowOf(sale.month, sale.shop);
+    if (!row) continue;
+    row.revenue = row.revenue.plus(sale.totalPrice);
+    if (!sale.cost) continue;
+    row.purchaseCost = row.purchaseCost.plus(sale.cost.costEuro);
+    row.purchaseCostPhp = row.purchaseCostPhp.plus(sale.cost.costPhp);
+    row.unknownCostPieces += sale.cost.unknownCostPieces;
+  }
+  for (const given of refunds) {
+    const row = rowOf(given.month, given.shop);
+    if (!row) continue;
+    row.refunds = row.refunds.plus(given.amount);
+    row.providerFees = row.providerFees.plus(given.providerFees);
+  }
+  for (const row of rows.values()) row.margin = marginOf({ ...row, paid: row.revenue.plus(row.shipping) });
+  return [...rows.values()];
+}
