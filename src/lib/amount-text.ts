@@ -27,3 +27,8 @@ export const percentText = z
   .transform((value) => new Decimal(value.replace(",", ".")))
   .refine((value) => value.greaterThan(0) && value.lessThanOrEqualTo(100), "must be more than 0 and at most 100")
   .transform((value) => value.dividedBy(100));
+
+/** A stored fraction as the percentage staff type and read back: 0.15 → "15", 0.035 → "3.5". */
+export function percentAsTyped(fraction: Decimal): string {
+  return fraction.times(100).toDecimalPlaces(2).toString();
+}

@@ -10,6 +10,7 @@ import { fulfilmentRouter } from "@/server/fulfilment/admin-router";
 import { jobsRouter } from "@/server/jobs/admin-router";
 import { logbookRouter } from "@/server/logbook/router";
 import { mapsRouter } from "@/server/maps/router";
+import { marginsRouter } from "@/server/margins/router";
 import { ebayRouter } from "@/server/marketplace/router";
 import { navbarRouter } from "@/server/navbar/router";
 import { notificationRouter } from "@/server/notifications/router";
@@ -57,6 +58,7 @@ export const appRouter = createTRPCRouter({
     refunds: refundAdminRouter,
     discounts: discountAdminRouter,
     shippingCosts: shippingCostsRouter,
+    margins: marginsRouter,
   }),
 });
 

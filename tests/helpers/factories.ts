@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import type { Caliber, Gender, ItemType, PricingType, ProductState } from "@/lib/enums";
 import { buildSearchText } from "@/server/catalog/search-text";
-import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
+import type { CheckoutPaymentMethod, PlaceOrderInput } from "@/server/checkout/schemas";
 import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
@@ -96,23 +96,28 @@ export async function makeStockedProduct(db: Db, spec: Omit<ProductSpec, "stock"
   return { ...row, stock };
 }
 
+/** The buyer in Amsterdam the tests' guest orders go to unless told otherwise. */
+export const amsterdamAddress = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" };
+
 /**
- * A guest order for one watch in stock, placed through checkout (`placeOrder`), as a buyer in Amsterdam would place
- * it: the watch is stocked through the ledger first, so the order takes it as a real one would.
+ * A guest order placed through checkout (`placeOrder`) for products in stock, as a buyer would place it: to Amsterdam,
+ * tracked and by iDEAL unless told otherwise. Not paid yet.
+ */
+export async function placeGuestOrder(
+  db: Db,
+  order: Pick<PlaceOrderInput, "email" | "items" | "couponCode"> & Partial<Pick<PlaceOrderInput, "shippingMethod" | "paymentMethod">> & { address?: Partial<PlaceOrderInput["address"]> },
+  now: Date,
+) {
+  const { address, shippingMethod = "TNT", paymentMethod = "IDEAL", ...rest } = order;
+  return placeOrder(db, { ...rest, address: { ...amsterdamAddress, ...address }, shippingMethod, paymentMethod }, { userId: null }, now);
+}
+
+/**
+ * A guest order for one watch in stock, placed through checkout (`placeGuestOrder`), as a buyer in Amsterdam would
+ * place it: the watch is stocked through the ledger first, so the order takes it as a real one would.
  */
 export async function placeOneWatchOrder(db: Db, options: { email: string; method: CheckoutPaymentMethod; now: Date; price?: string }) {
   const watch = await makeStockedProduct(db, { name: `Watch for ${options.email}`, price: options.price ?? "60.00", stock: 1 });
-  const placed = await placeOrder(
-    db,
-    {
-      email: options.email,
-      address: { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" },
-      shippingMethod: "TNT",
-      paymentMethod: options.method,
-      items: [{ productId: watch.id, quantity: 1 }],
-    },
-    { userId: null },
-    options.now,
-  );
+  const placed = await placeGuestOrder(db, { email: options.email, paymentMethod: options.method, items: [{ productId: watch.id, quantity: 1 }] }, options.now);
   return { ...placed, watchId: watch.id };
 }

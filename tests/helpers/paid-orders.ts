@@ -2,26 +2,27 @@ import { env } from "@/env";
 import type { ItemType, ShippingMethod } from "@/lib/enums";
 import { startPayment } from "@/server/checkout/payment";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
-import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { applyPaymentUpdate } from "@/server/orders/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
-import { makeStockedProduct } from "./factories";
+import { makeStockedProduct, placeGuestOrder } from "./factories";
 import { startWebhookReceiver } from "./webhook-receiver";
 
 export type PaidOrderSpec = {
   email: string;
-  /** The pieces bought, one of each; each is stocked through the ledger first. */
-  items: { name: string; price?: string; itemType?: ItemType }[];
+  /** The pieces bought (one of each unless told); each is stocked through the ledger first, just enough for the order. */
+  items: { name: string; price?: string; itemType?: ItemType; quantity?: number }[];
   shippingMethod?: ShippingMethod;
   /** Where it goes; a buyer in Amsterdam unless told otherwise. */
   address?: Partial<PlaceOrderInput["address"]>;
+  couponCode?: string;
 };
 
 /**
- * Paid orders as the shop makes them: placed through checkout (`placeOrder`), paid on the sandbox provider's page,
- * and settled by the Mollie webhook route, which the sandbox calls on a local port, at `now`. Call `close` when done.
+ * Paid orders as the shop makes them: placed through checkout (`placeGuestOrder`), paid on the sandbox provider's
+ * page, and settled by the Mollie webhook route, which the sandbox calls on a local port, at `now`. `payments` is
+ * that sandbox provider, to refund through. Call `close` when done.
  */
 export async function startPaidOrders(db: Db, now: Date) {
   const payments = createSandboxPayments({ db, baseUrl: "http://127.0.0.1" });
@@ -30,26 +31,25 @@ export async function startPaidOrders(db: Db, now: Date) {
   );
   const webhookUrl = `${receiver.url}/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
 
-  async function placePaidOrder(spec: PaidOrderSpec): Promise<{ orderId: number; orderNumber: string }> {
+  async function placePaidOrder(spec: PaidOrderSpec): Promise<{ orderId: number; orderNumber: string; productIds: number[] }> {
     const products = [];
-    for (const item of spec.items) products.push(await makeStockedProduct(db, { ...item, stock: 1 }));
-    const placed = await placeOrder(
+    for (const { quantity = 1, ...item } of spec.items) products.push(await makeStockedProduct(db, { ...item, stock: quantity }));
+    const placed = await placeGuestOrder(
       db,
       {
         email: spec.email,
-        address: { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL", ...spec.address },
-        shippingMethod: spec.shippingMethod ?? "TNT",
-        paymentMethod: "IDEAL",
-        items: products.map((product) => ({ productId: product.id, quantity: 1 })),
+        address: spec.address,
+        shippingMethod: spec.shippingMethod,
+        items: products.map((product, index) => ({ productId: product.id, quantity: spec.items[index]!.quantity ?? 1 })),
+        couponCode: spec.couponCode,
       },
-      { userId: null },
       now,
     );
     const { checkoutUrl } = await startPayment(db, placed, { payments, redirectUrl: "http://127.0.0.1/checkout/return", webhookUrl, shopName: env.SHOP_NAME });
     const { notified } = await completeSandboxPayment(db, checkoutUrl.split("/").pop()!, "paid");
     if (!notified) throw new Error(`The payment webhook of order ${placed.orderNumber} was not taken`);
-    return { orderId: placed.orderId, orderNumber: placed.orderNumber };
+    return { orderId: placed.orderId, orderNumber: placed.orderNumber, productIds: products.map((product) => product.id) };
   }
 
-  return { placePaidOrder, close: receiver.close };
+  return { placePaidOrder, payments, close: receiver.close };
 }

@@ -1,8 +1,12 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * `min-w-0`: a card is often a grid or flex item, whose automatic minimum width is its content's; a wide table in its
+ * own scroller would otherwise stretch the card, and a phone's page, past the screen.
+ */
 export function AdminCard({ className, ...props }: React.ComponentProps<"section">) {
-  return <section className={cn("rounded-lg border bg-card text-card-foreground shadow-xs", className)} {...props} />;
+  return <section className={cn("min-w-0 rounded-lg border bg-card text-card-foreground shadow-xs", className)} {...props} />;
 }
 
 export function AdminCardHeader({ className, title, description, actions }: { className?: string; title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode }) {

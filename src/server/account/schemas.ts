@@ -88,4 +88,14 @@ export type Address = {
 
 export type CountryOption = { code: string; name: string };
 
-export type OrderSummary = { id: number; orderNumber: string; status: OrderStatus; createdAt: Date; soldAt: Date | null; itemCount: number; total: Decimal | null };
+export type OrderSummary = {
+  id: number;
+  orderNumber: string;
+  status: OrderStatus;
+  createdAt: Date;
+  soldAt: Date | null;
+  itemCount: number;
+  total: Decimal | null;
+  /** What went back to the customer or is on its way (PENDING and REFUNDED refunds); zero without refunds. */
+  refunded: Decimal;
+};

@@ -1,8 +1,9 @@
+import { customerSearchInput } from "@/server/orders/manual-order-schemas";
+import { searchCustomers } from "@/server/orders/manual-order-service";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   createDiscountInput,
   discountActiveInput,
-  discountCustomerSearchInput,
   discountIdInput,
   discountListInput,
   discountTargetPreviewInput,
@@ -14,7 +15,6 @@ import {
   getDiscount,
   listDiscounts,
   previewDiscountTargets,
-  searchDiscountCustomers,
   setDiscountActive,
   updateDiscount,
 } from "./admin-service";
@@ -29,5 +29,6 @@ export const discountAdminRouter = createTRPCRouter({
   /** What saving these targets would do: how many products or customers, and how many move from other discounts. */
   previewTargets: adminProcedure.input(discountTargetPreviewInput).query(({ ctx, input }) => previewDiscountTargets(ctx.db, input)),
   targetChoices: adminProcedure.query(({ ctx }) => discountTargetChoices(ctx.db)),
-  searchCustomers: adminProcedure.input(discountCustomerSearchInput).query(({ ctx, input }) => searchDiscountCustomers(ctx.db, input.search)),
+  /** The customers a USER discount can be given to: the manual order's customer search. */
+  searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
 });

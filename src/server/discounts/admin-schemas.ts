@@ -4,9 +4,11 @@ import { euroText, percentText } from "@/lib/amount-text";
 import { discountTypes, pricingTypes, type DiscountType, type PricingType, type UserRole } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
+import { normaliseCouponCode } from "./schemas";
 import { isShopDateTime, shopDateTimeToDate } from "./shop-time";
 
-export { dateToShopDateTime, DISCOUNT_TIME_ZONE, formatShopDateTime } from "./shop-time";
+export { formatDiscountValue } from "./discount-price";
+export { dateToShopDateTime, formatShopDateTime } from "./shop-time";
 
 /**
  * The admin's discounts: the form's schema, parsed by the browser form and the server alike (STYLE.md: one schema
@@ -27,9 +29,6 @@ export const MAX_TARGET_GROUPS = 50;
 /** What a coupon's code may be once normalised (upper case): typeable on any keyboard, no spaces. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 
-/** Codes are typed by people: compared without case and surrounding spaces (`normaliseCouponCode` in service.ts). */
-const normalisedCode = (code: string) => code.trim().toUpperCase();
-
 /** A moment typed in the shop's time zone ("2026-05-04T09:00", a datetime-local field); empty for none. */
 const shopDateTimeText = text()
   .trim()
@@ -46,16 +45,8 @@ const usageLimitText = z
 /** A customer's id (the user table's text key). */
 export const customerId = text().trim().min(1).max(100);
 
-const discountFields = {
-  /** The name staff see; for a COUPON the code customers type. */
-  name: text().trim().min(1, "Give the discount a name").max(100, "must be at most 100 characters"),
-  discountType: z.enum(discountTypes),
-  pricingType: z.enum(pricingTypes),
-  /** As typed: euros for FIXED (5 or 4.95), a percentage for PERCENT (15 for 15%); read below by the pricing type. */
-  value: z.string().max(20),
-  active: z.boolean(),
-  startsAt: shopDateTimeText,
-  expiresAt: shopDateTimeText,
+/** Who or what a PRODUCT or USER discount goes to; the other kinds have no targets. */
+const targetFields = {
   /** PRODUCT: the products that get the discount, named one by one... */
   productIds: z.array(rowId).max(MAX_TARGET_PRODUCTS, `name at most ${MAX_TARGET_PRODUCTS} products one by one; choose a category instead`).prefault([]),
   /** ...and every product of these categories and manufacturers, each with everything below it in its tree. */
@@ -64,6 +55,19 @@ const discountFields = {
   /** USER: the customers that get the discount, named one by one, and every VIP customer when `allVips`. */
   customerIds: z.array(customerId).max(MAX_TARGET_CUSTOMERS, `name at most ${MAX_TARGET_CUSTOMERS} customers one by one`).prefault([]),
   allVips: z.boolean().prefault(false),
+};
+
+const discountFields = {
+  /** The name staff see; for a COUPON the code customers type. */
+  name: text().trim().min(1, "Give the discount a name").max(100, "must be at most 100 characters"),
+  discountType: z.enum(discountTypes),
+  pricingType: z.enum(pricingTypes),
+  /** As typed: euros for FIXED (5 or 4.95), a percentage for PERCENT (15 for 15%); read by `readDiscountValue`. */
+  value: z.string().max(20),
+  active: z.boolean(),
+  startsAt: shopDateTimeText,
+  expiresAt: shopDateTimeText,
+  ...targetFields,
   /** COUPON: the smallest cart (after product discounts) it applies to, in euros; empty for any cart. */
   minOrderValue: z.string().max(20).prefault(""),
   /** COUPON: how many orders may use it; empty for no limit. */
@@ -75,51 +79,59 @@ type DiscountFields = z.output<z.ZodObject<typeof discountFields>>;
 /** A discount as the form's fields give it, read into what is stored. */
 export type DiscountFormValues = Omit<DiscountFields, "value" | "minOrderValue"> & { value: Decimal; minOrderValue: Decimal | null };
 
+type Read = { value: Decimal } | { message: string };
+
+/** An amount in euros above zero as typed; `notPositive` says why zero is refused. */
+function readPositiveEuro(typed: string, notPositive: string): Read {
+  const read = euroText.safeParse(typed);
+  if (!read.success) return { message: read.error.issues[0]?.message ?? "must be an amount in euros" };
+  return read.data.greaterThan(0) ? { value: read.data } : { message: notPositive };
+}
+
 /**
- * Reads the value by the pricing type (FIXED: euros above zero; PERCENT: more than 0 up to 100, stored as the
- * fraction, 15 -> 0.15), checks the window (the end after the start) and the coupon's code, and keeps only the
- * targets and coupon terms of the discount's own type: a GLOBAL discount has no targets, only a COUPON a minimum
- * order value and a usage limit.
+ * A discount's value as typed, read by its pricing type: FIXED euros above zero; PERCENT more than 0 up to 100,
+ * stored as the fraction (15 -> 0.15). The schema refuses with the message; the form shows what it reads as the
+ * storefront will (`formatDiscountValue`).
+ */
+export function readDiscountValue(pricingType: PricingType, typed: string): Read {
+  const valueText = typed.trim();
+  if (valueText === "") return { message: pricingType === "PERCENT" ? "Enter the percentage, like 15" : "Enter the amount in euros, like 5.00" };
+  if (pricingType === "FIXED") return readPositiveEuro(valueText, "must be more than €0.00");
+  const read = percentText.safeParse(valueText);
+  return read.success ? { value: read.data } : { message: read.error.issues[0]?.message ?? "must be a percentage" };
+}
+
+/**
+ * Reads the value (`readDiscountValue`), checks the window (the end after the start) and the coupon's code, and keeps
+ * only the targets and coupon terms of the discount's own type: a GLOBAL discount has no targets, only a COUPON a
+ * minimum order value and a usage limit.
  */
 function readDiscount<T extends DiscountFields>(fields: T, ctx: z.RefinementCtx): Omit<T, "value" | "minOrderValue"> & { value: Decimal; minOrderValue: Decimal | null } {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  const valueText = fields.value.trim();
-  let value: Decimal | null = null;
-  if (valueText === "") {
-    issue("value", fields.pricingType === "PERCENT" ? "Enter the percentage, like 15" : "Enter the amount in euros, like 5.00");
-  } else if (fields.pricingType === "PERCENT") {
-    const read = percentText.safeParse(valueText);
-    if (read.success) value = read.data;
-    else issue("value", read.error.issues[0]?.message ?? "must be a percentage");
-  } else {
-    const read = euroText.safeParse(valueText);
-    if (!read.success) issue("value", read.error.issues[0]?.message ?? "must be an amount in euros");
-    else if (!read.data.greaterThan(0)) issue("value", "must be more than €0.00");
-    else value = read.data;
-  }
+  const value = readDiscountValue(fields.pricingType, fields.value);
+  if ("message" in value) issue("value", value.message);
 
   if (fields.startsAt && fields.expiresAt && fields.expiresAt <= fields.startsAt) issue("expiresAt", "must be after the start");
 
   const coupon = fields.discountType === "COUPON";
-  const name = coupon ? normalisedCode(fields.name) : fields.name;
+  const name = coupon ? normaliseCouponCode(fields.name) : fields.name;
   if (coupon && !COUPON_CODE_PATTERN.test(name)) issue("name", "A code is 3 to 32 letters, digits, - or _, without spaces");
 
   let minOrderValue: Decimal | null = null;
   const minimumText = fields.minOrderValue.trim();
   if (coupon && minimumText !== "") {
-    const read = euroText.safeParse(minimumText);
-    if (!read.success) issue("minOrderValue", read.error.issues[0]?.message ?? "must be an amount in euros");
-    else if (!read.data.greaterThan(0)) issue("minOrderValue", "must be more than €0.00, or empty for any cart");
-    else minOrderValue = read.data;
+    const minimum = readPositiveEuro(minimumText, "must be more than €0.00, or empty for any cart");
+    if ("message" in minimum) issue("minOrderValue", minimum.message);
+    else minOrderValue = minimum.value;
   }
-  if (value === null) return z.NEVER;
+  if ("message" in value) return z.NEVER;
 
   const product = fields.discountType === "PRODUCT";
   const customer = fields.discountType === "USER";
   return {
     ...fields,
     name,
-    value,
+    value: value.value,
     productIds: product ? [...new Set(fields.productIds)] : [],
     categoryIds: product ? [...new Set(fields.categoryIds)] : [],
     manufacturerIds: product ? [...new Set(fields.manufacturerIds)] : [],
@@ -151,11 +163,7 @@ export const discountTargetPreviewInput = z.object({
   /** The discount being edited; none for a new one. */
   id: rowId.optional(),
   discountType: z.enum(["PRODUCT", "USER"]),
-  productIds: discountFields.productIds,
-  categoryIds: discountFields.categoryIds,
-  manufacturerIds: discountFields.manufacturerIds,
-  customerIds: discountFields.customerIds,
-  allVips: discountFields.allVips,
+  ...targetFields,
 });
 export type DiscountTargetPreviewInput = z.input<typeof discountTargetPreviewInput>;
 export type DiscountTargetPreviewQuery = z.output<typeof discountTargetPreviewInput>;
@@ -204,6 +212,3 @@ export type DiscountDetail = DiscountRow & { products: DiscountTargetProduct[]; 
 /** A category or manufacturer to pick, labelled with its path ("Parts › Crowns"); parents too, their products below. */
 export type DiscountGroupChoice = { id: number; label: string };
 export type DiscountTargetChoices = { categories: DiscountGroupChoice[]; manufacturers: DiscountGroupChoice[] };
-
-/** Customers whose name or e-mail contains the search, for the USER discount's customer field. */
-export const discountCustomerSearchInput = z.object({ search: text().trim().min(2, "Type at least 2 characters").max(200) });

@@ -1,11 +1,11 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { discount, order, orderDiscount, orderItem, product, productCategory, productManufacturer, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { escapeLike, logChange } from "@/server/logbook/service";
+import { logChange, type LogChange } from "@/server/logbook/service";
 import {
   formatShopDateTime,
   type DiscountDetail,
@@ -14,13 +14,12 @@ import {
   type DiscountListInput,
   type DiscountRow,
   type DiscountTargetChoices,
-  type DiscountTargetCustomer,
   type DiscountTargetPreview,
   type DiscountTargetPreviewQuery,
 } from "./admin-schemas";
 import { formatDiscountValue } from "./discount-price";
 import { discountStatus } from "./in-force";
-import { countedOrder } from "./service";
+import { countedOrder, discountColumns } from "./service";
 
 /**
  * Staff's discounts (`admin.discounts.*`): the four kinds, their windows in the shop's time zone, the active switch,
@@ -68,16 +67,7 @@ async function selectRows(db: Db, where: SQL | undefined, now: Date): Promise<Di
   const usage = usageByDiscount(db);
   const rows = await db
     .select({
-      id: discount.id,
-      name: discount.name,
-      discountType: discount.discountType,
-      pricingType: discount.pricingType,
-      value: discount.value,
-      active: discount.active,
-      startsAt: discount.startsAt,
-      expiresAt: discount.expiresAt,
-      minOrderValue: discount.minOrderValue,
-      usageLimit: discount.usageLimit,
+      ...discountColumns,
       updatedAt: discount.updatedAt,
       products: sql<number>`(select count(*) from ${product} where ${product.discountId} = ${discount.id})`.mapWith(Number),
       customers: sql<number>`(select count(*) from ${user} where ${user.discountId} = ${discount.id})`.mapWith(Number),
@@ -178,12 +168,26 @@ async function targetCondition(db: Db, targets: DiscountTargets): Promise<SQL | 
   return null;
 }
 
-type TargetRow<Id> = { id: Id; discountId: number | null; wanted: boolean };
+/** A product's id or a customer's: the rows a PRODUCT or USER discount is held by. */
+type TargetId = number | string;
+
+/** Where the targets of a PRODUCT or USER discount hold it: the product's or the customer's own row. */
+const holders = {
+  PRODUCT: { table: product, id: product.id, discountId: product.discountId },
+  USER: { table: user, id: user.id, discountId: user.discountId },
+};
+
+/** The rows that hold a PRODUCT or USER discount; null for the kinds without targets. */
+function holderOf(discountType: DiscountFormValues["discountType"]) {
+  return discountType === "PRODUCT" || discountType === "USER" ? holders[discountType] : null;
+}
+
+type TargetRow = { id: TargetId; discountId: number | null; wanted: boolean };
 
 /** What saving targets does: who gets the discount (and from which discount each came), and who loses it. */
-type TargetPlan<Id> = { total: number; add: TargetRow<Id>[]; release: TargetRow<Id>[] };
+type TargetPlan = { total: number; add: TargetRow[]; release: TargetRow[] };
 
-function planOf<Id>(rows: TargetRow<Id>[], discountId: number | null): TargetPlan<Id> {
+function planOf(rows: TargetRow[], discountId: number | null): TargetPlan {
   return {
     total: rows.filter((row) => row.wanted).length,
     add: rows.filter((row) => row.wanted && row.discountId !== discountId),
@@ -195,26 +199,23 @@ function planOf<Id>(rows: TargetRow<Id>[], discountId: number | null): TargetPla
  * The products or customers the targets name, and those holding the discount now. Saving locks them (`lock`), in
  * id order, so that two saves moving the same products take turns.
  */
-async function readTargets(db: Db, discountId: number | null, targets: DiscountTargets, lock: boolean): Promise<TargetPlan<number> | TargetPlan<string> | null> {
-  if (targets.discountType !== "PRODUCT" && targets.discountType !== "USER") return null;
+async function readTargets(db: Db, discountId: number | null, targets: DiscountTargets, lock: boolean): Promise<TargetPlan | null> {
+  const holder = holderOf(targets.discountType);
+  if (!holder) return null;
   const wanted = await targetCondition(db, targets);
-  const wantedColumn = sql<boolean>`${wanted ?? sql`false`}`.mapWith(Boolean);
-  if (targets.discountType === "PRODUCT") {
-    const holding = discountId === null ? undefined : eq(product.discountId, discountId);
-    const where = wanted && holding ? or(wanted, holding) : (wanted ?? holding);
-    if (!where) return planOf<number>([], discountId);
-    const query = db.select({ id: product.id, discountId: product.discountId, wanted: wantedColumn }).from(product).where(where).orderBy(asc(product.id));
-    return planOf(lock ? await query.for("update") : await query, discountId);
-  }
-  const holding = discountId === null ? undefined : eq(user.discountId, discountId);
+  const holding = discountId === null ? undefined : eq(holder.discountId, discountId);
   const where = wanted && holding ? or(wanted, holding) : (wanted ?? holding);
-  if (!where) return planOf<string>([], discountId);
-  const query = db.select({ id: user.id, discountId: user.discountId, wanted: wantedColumn }).from(user).where(where).orderBy(asc(user.id));
+  if (!where) return planOf([], discountId);
+  const query = db
+    .select({ id: holder.id, discountId: holder.discountId, wanted: sql<boolean>`${wanted ?? sql`false`}`.mapWith(Boolean) })
+    .from(holder.table)
+    .where(where)
+    .orderBy(asc(holder.id));
   return planOf(lock ? await query.for("update") : await query, discountId);
 }
 
 /** The discounts that products or customers would be taken from, with how many each loses. */
-async function movedFrom(db: Db, rows: TargetRow<unknown>[]): Promise<DiscountTargetPreview["movedFrom"]> {
+async function movedFrom(db: Db, rows: TargetRow[]): Promise<DiscountTargetPreview["movedFrom"]> {
   const counts = new Map<number, number>();
   for (const row of rows) if (row.discountId !== null) counts.set(row.discountId, (counts.get(row.discountId) ?? 0) + 1);
   if (counts.size === 0) return [];
@@ -226,67 +227,51 @@ async function movedFrom(db: Db, rows: TargetRow<unknown>[]): Promise<DiscountTa
 export async function previewDiscountTargets(db: Db, input: DiscountTargetPreviewQuery): Promise<DiscountTargetPreview> {
   const plan = await readTargets(db, input.id ?? null, input, false);
   if (!plan) return { total: 0, moved: 0, movedFrom: [], released: 0 };
-  const moved = (plan.add as TargetRow<unknown>[]).filter((row) => row.discountId !== null);
+  const moved = plan.add.filter((row) => row.discountId !== null);
   return { total: plan.total, moved: moved.length, movedFrom: await movedFrom(db, moved), released: plan.release.length };
 }
 
 /** What a save did to the targets, as the logbook keeps it. */
-type TargetChange = { total: number; added: (number | string)[]; released: (number | string)[]; moved: { id: number | string; fromDiscountId: number }[] };
+type TargetChange = { total: number; added: TargetId[]; released: TargetId[]; moved: { id: TargetId; fromDiscountId: number }[] };
 
 /** Gives the discount to the products or customers its targets name, and takes it from those they no longer name. */
 async function applyTargets(tx: Db, discountId: number, targets: DiscountTargets): Promise<TargetChange | null> {
+  const holder = holderOf(targets.discountType);
   const plan = await readTargets(tx, discountId, targets, true);
-  if (!plan) return null;
-  const table = targets.discountType === "PRODUCT" ? product : user;
-  const idColumn = targets.discountType === "PRODUCT" ? product.id : user.id;
-  const set = async (ids: (number | string)[], value: number | null) => {
-    for (const slice of slices(ids)) await tx.update(table).set({ discountId: value }).where(inArray(idColumn, slice as never[]));
+  if (!holder || !plan) return null;
+  const set = async (ids: TargetId[], value: number | null) => {
+    for (const slice of slices(ids)) await tx.update(holder.table).set({ discountId: value }).where(inArray(holder.id, slice as never[]));
   };
   const added = plan.add.map((row) => row.id);
   const released = plan.release.map((row) => row.id);
   await set(added, discountId);
   await set(released, null);
-  const moved = (plan.add as TargetRow<number | string>[]).flatMap((row) => (row.discountId === null ? [] : [{ id: row.id, fromDiscountId: row.discountId }]));
+  const moved = plan.add.flatMap((row) => (row.discountId === null ? [] : [{ id: row.id, fromDiscountId: row.discountId }]));
   return { total: plan.total, added, released, moved };
 }
 
 /** The product ids or customer ids holding a discount now, for the logbook's previous state. */
-async function currentTargets(tx: Db, discountId: number, discountType: DiscountFormValues["discountType"]): Promise<(number | string)[] | null> {
-  if (discountType === "PRODUCT") return (await tx.select({ id: product.id }).from(product).where(eq(product.discountId, discountId)).orderBy(asc(product.id))).map((row) => row.id);
-  if (discountType === "USER") return (await tx.select({ id: user.id }).from(user).where(eq(user.discountId, discountId)).orderBy(asc(user.id))).map((row) => row.id);
-  return null;
+async function currentTargets(tx: Db, discountId: number, discountType: DiscountFormValues["discountType"]): Promise<TargetId[] | null> {
+  const holder = holderOf(discountType);
+  if (!holder) return null;
+  return (await tx.select({ id: holder.id }).from(holder.table).where(eq(holder.discountId, discountId)).orderBy(asc(holder.id))).map((row) => row.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Saving
 // ---------------------------------------------------------------------------------------------------------------
 
-const stateColumns = {
-  id: discount.id,
-  name: discount.name,
-  discountType: discount.discountType,
-  pricingType: discount.pricingType,
-  value: discount.value,
-  active: discount.active,
-  startsAt: discount.startsAt,
-  expiresAt: discount.expiresAt,
-  minOrderValue: discount.minOrderValue,
-  usageLimit: discount.usageLimit,
-};
-type DiscountState = Pick<typeof discount.$inferSelect, keyof typeof stateColumns>;
+/** A discount as the logbook keeps it before and after a change. */
+type DiscountState = Pick<typeof discount.$inferSelect, keyof typeof discountColumns>;
 
-function columnsOf(values: DiscountFormValues) {
-  return {
-    name: values.name,
-    discountType: values.discountType,
-    pricingType: values.pricingType,
-    value: values.value,
-    active: values.active,
-    startsAt: values.startsAt,
-    expiresAt: values.expiresAt,
-    minOrderValue: values.minOrderValue,
-    usageLimit: values.usageLimit,
-  };
+/** What a save writes to the discount's own row; its targets are written to the products or customers. */
+function columnsOf({ productIds, categoryIds, manufacturerIds, customerIds, allVips, ...columns }: DiscountFormValues) {
+  return columns;
+}
+
+/** A discount's logbook entry (event and entity DISCOUNT), in the transaction that makes the change. */
+function logDiscountChange(tx: Db, id: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+  return logChange(tx, { ...change, eventType: "DISCOUNT", entityType: "DISCOUNT", entityId: id });
 }
 
 /** A window in words: "from 4 May 2026, 09:00 until 1 Jun 2026, 00:00", "from ... on", "until ...", "always". */
@@ -299,7 +284,7 @@ function windowText(window: { startsAt: Date | null; expiresAt: Date | null }): 
 }
 
 /** A discount's state as the logbook keeps it: its columns, with the value as the shop shows it. */
-function loggedState(state: DiscountState, targets: (number | string)[] | null) {
+function loggedState(state: DiscountState, targets: TargetId[] | null) {
   return { ...state, label: formatDiscountValue(state), ...(targets === null ? {} : { targets }) };
 }
 
@@ -342,14 +327,11 @@ function targetWords(type: DiscountFormValues["discountType"], change: TargetCha
 export async function createDiscount(db: Db, values: DiscountFormValues, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await refuseOverlappingCode(tx, values, null);
-    const [state] = await tx.insert(discount).values(columnsOf(values)).returning(stateColumns);
+    const [state] = await tx.insert(discount).values(columnsOf(values)).returning(discountColumns);
     if (!state) throw new AppError("INTERNAL_SERVER_ERROR", "The discount could not be saved.");
     const change = await applyTargets(tx, state.id, values);
-    await logChange(tx, {
+    await logDiscountChange(tx, state.id, {
       userId,
-      eventType: "DISCOUNT",
-      entityType: "DISCOUNT",
-      entityId: state.id,
       newState: { ...loggedState(state, change ? change.added : null), ...(change?.moved.length ? { movedFrom: change.moved } : {}) },
       description: `Discount ${state.id} "${state.name}" created: ${state.discountType} ${formatDiscountValue(state)}, ${windowText(state)}${state.active ? "" : ", switched off"}${targetWords(state.discountType, change)}`,
     });
@@ -364,7 +346,7 @@ function changedColumns(before: DiscountState, after: DiscountState): (keyof Dis
     if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
     return a === b;
   };
-  return (Object.keys(stateColumns) as (keyof DiscountState)[]).filter((key) => !same(before[key], after[key]));
+  return (Object.keys(discountColumns) as (keyof DiscountState)[]).filter((key) => !same(before[key], after[key]));
 }
 
 /**
@@ -374,23 +356,20 @@ function changedColumns(before: DiscountState, after: DiscountState): (keyof Dis
  */
 export async function updateDiscount(db: Db, id: number, values: DiscountFormValues, userId: string, now: Date = new Date()): Promise<DiscountDetail> {
   await db.transaction(async (tx) => {
-    const before: DiscountState = await lockExistingRow(tx, discount, id, stateColumns, "Discount");
+    const before: DiscountState = await lockExistingRow(tx, discount, id, discountColumns, "Discount");
     if (before.discountType !== values.discountType) {
       throw new AppError("BAD_REQUEST", `Discount ${id} is a ${before.discountType} discount and stays one; create a new discount of another kind instead.`);
     }
     await refuseOverlappingCode(tx, values, id);
     const targetsBefore = await currentTargets(tx, id, before.discountType);
-    const [after] = await tx.update(discount).set(columnsOf(values)).where(eq(discount.id, id)).returning(stateColumns);
+    const [after] = await tx.update(discount).set(columnsOf(values)).where(eq(discount.id, id)).returning(discountColumns);
     if (!after) throw new AppError("INTERNAL_SERVER_ERROR", "The discount could not be saved.");
     const change = await applyTargets(tx, id, values);
     const changed = changedColumns(before, after);
     const targetsAfter = change ? [...new Set([...(targetsBefore ?? []).filter((target) => !change.released.includes(target)), ...change.added])] : null;
     const targetsChanged = change !== null && (change.added.length > 0 || change.released.length > 0);
-    await logChange(tx, {
+    await logDiscountChange(tx, id, {
       userId,
-      eventType: "DISCOUNT",
-      entityType: "DISCOUNT",
-      entityId: id,
       previousState: loggedState(before, targetsBefore),
       newState: { ...loggedState(after, targetsAfter), ...(change?.moved.length ? { movedFrom: change.moved } : {}) },
       description:
@@ -405,14 +384,11 @@ export async function updateDiscount(db: Db, id: number, values: DiscountFormVal
 /** The active switch: a discount switched off applies nowhere until it is switched on again; logged. */
 export async function setDiscountActive(db: Db, id: number, active: boolean, userId: string, now: Date = new Date()): Promise<DiscountDetail> {
   await db.transaction(async (tx) => {
-    const before: DiscountState = await lockExistingRow(tx, discount, id, stateColumns, "Discount");
+    const before: DiscountState = await lockExistingRow(tx, discount, id, discountColumns, "Discount");
     if (before.active === active) return;
     await tx.update(discount).set({ active }).where(eq(discount.id, id));
-    await logChange(tx, {
+    await logDiscountChange(tx, id, {
       userId,
-      eventType: "DISCOUNT",
-      entityType: "DISCOUNT",
-      entityId: id,
       previousState: { active: before.active },
       newState: { active },
       description: `Discount ${id} "${before.name}" switched ${active ? "on" : "off"}`,
@@ -442,15 +418,4 @@ export async function discountTargetChoices(db: Db): Promise<DiscountTargetChoic
     db.select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId }).from(productManufacturer),
   ]);
   return { categories: pathChoices(categories), manufacturers: pathChoices(manufacturers) };
-}
-
-/** Customers whose name or e-mail contains the search, with their role; ten at most. */
-export async function searchDiscountCustomers(db: Db, search: string): Promise<DiscountTargetCustomer[]> {
-  const pattern = `%${escapeLike(search.trim())}%`;
-  return db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-    .from(user)
-    .where(or(ilike(user.email, pattern), ilike(user.name, pattern)))
-    .orderBy(asc(user.email))
-    .limit(10);
 }

@@ -1,6 +1,11 @@
 import type { Decimal } from "decimal.js";
 import type { DiscountType, PricingType } from "@/lib/enums";
 
+/** Codes are typed by people: compared without case and surrounding spaces. */
+export function normaliseCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
 /** A coupon that applies: its normalised code, its terms and how the shop shows it (-10%, -€5.00). */
 export type AppliedCoupon = { code: string; value: Decimal; pricingType: PricingType; label: string };
 

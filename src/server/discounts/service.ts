@@ -7,19 +7,28 @@ import { discount, order, orderDiscount, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { limitFirstLook, type Caller } from "@/server/rate-limit/service";
 import { formatDiscountValue, type DiscountTerms } from "./discount-price";
-import type { AppliedCoupon, DiscountRef } from "./schemas";
+import { normaliseCouponCode, type AppliedCoupon, type DiscountRef } from "./schemas";
 import { discountInForce, isDiscountInForce, userDiscountInForce } from "./in-force";
-
-/** Codes are typed by people: compared without case and surrounding spaces. */
-export function normaliseCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
 
 /**
  * An order counts as a use of the discounts it recorded unless it was cancelled: an unpaid order that expires is
  * cancelled and so gives its coupon use back.
  */
 export const countedOrder: SQL = ne(order.status, "CANCELLED");
+
+/** A discount's own columns: its kind, terms, window, switch and coupon terms (its targets are on products and users). */
+export const discountColumns = {
+  id: discount.id,
+  name: discount.name,
+  discountType: discount.discountType,
+  pricingType: discount.pricingType,
+  value: discount.value,
+  active: discount.active,
+  startsAt: discount.startsAt,
+  expiresAt: discount.expiresAt,
+  minOrderValue: discount.minOrderValue,
+  usageLimit: discount.usageLimit,
+};
 
 /** How many orders (not cancelled) used a discount: what a coupon's usage limit is measured against. */
 export async function discountUses(db: Db, discountId: number): Promise<number> {
@@ -55,16 +64,7 @@ export async function findCouponTerms(db: Db, code: string, now: Date, caller: C
   const wanted = normaliseCouponCode(code);
   if (caller) await limitFirstLook(db, "couponCode", caller, wanted, now);
   const rows = await db
-    .select({
-      id: discount.id,
-      value: discount.value,
-      pricingType: discount.pricingType,
-      active: discount.active,
-      startsAt: discount.startsAt,
-      expiresAt: discount.expiresAt,
-      minOrderValue: discount.minOrderValue,
-      usageLimit: discount.usageLimit,
-    })
+    .select(discountColumns)
     .from(discount)
     .where(and(eq(discount.discountType, "COUPON"), eq(sql`upper(${discount.name})`, wanted)));
   // Several discounts may share a code over the years (never with overlapping windows: the admin refuses that): the

@@ -1,31 +1,13 @@
+import { SHOP_TIME_ZONE, shopWallTime, wallTimeText, type WallTime } from "@/lib/shop-clock";
+
 /**
  * A discount's dates as staff type and read them: wall-clock time in the shop's time zone ("2026-05-04T09:00", a
  * datetime-local field), stored as the instant it names. Pure, so the form's schema and the server read a typed date
  * alike; the browser's own time zone never comes into it.
  */
 
-/** The shop's time zone: SHOP_TIME_ZONE of the shipping rules (shop-time.test.ts holds the two together). */
-export const DISCOUNT_TIME_ZONE = "Europe/Amsterdam";
-
 /** How a moment is typed: a date and a time to the minute, as a datetime-local field gives it. */
 export const SHOP_DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-const wallClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DISCOUNT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
-
-function wallTimeAt(instant: Date): WallTime {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute) };
-}
 
 const asUtc = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
 
@@ -53,7 +35,7 @@ export function shopDateTimeToDate(typed: string): Date {
   const wall = parseWallTime(typed);
   if (!wall) throw new Error(`Not a date and time: ${typed}`);
   const target = asUtc(wall);
-  const offsetAt = (instant: number) => asUtc(wallTimeAt(new Date(instant))) - instant;
+  const offsetAt = (instant: number) => asUtc(shopWallTime(new Date(instant))) - instant;
   const first = target - offsetAt(target);
   const second = target - offsetAt(first);
   return new Date(second);
@@ -61,12 +43,10 @@ export function shopDateTimeToDate(typed: string): Date {
 
 /** An instant as staff type and read it in the shop's time zone: "2026-05-04T09:00". */
 export function dateToShopDateTime(instant: Date): string {
-  const wall = wallTimeAt(instant);
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}`;
+  return wallTimeText(shopWallTime(instant));
 }
 
-const shown = new Intl.DateTimeFormat("en-GB", { timeZone: DISCOUNT_TIME_ZONE, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const shown = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** An instant as the back office shows a discount's dates, in the shop's time zone: "4 May 2026, 09:00". */
 export function formatShopDateTime(instant: Date): string {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { errorMessage } from "@/lib/error-message";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -29,7 +30,7 @@ export const createLabelJob = defineJob({
     try {
       await createLabel(db, orderId, { userId });
     } catch (error) {
-      const message = `No label was created for order ${orderId}: ${error instanceof Error ? error.message : String(error)}`;
+      const message = `No label was created for order ${orderId}: ${errorMessage(error)}`;
       if (error instanceof AppError) {
         await logOrderChange(db, orderId, { userId, logLevel: "WARNING", description: message });
         return;

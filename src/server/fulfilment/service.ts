@@ -2,6 +2,7 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Carrier, OrderStatus } from "@/lib/enums";
+import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { country, order, orderAddress, orderDetail, orderItem, productDescription } from "@/server/db/schema";
@@ -146,8 +147,6 @@ function receiverAddress(address: ShippingOrder["address"]): CarrierAddress {
   };
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Buys the label of a paid order that has none, stores its PDF and moves the order to PROCESSED.
  *
@@ -205,8 +204,8 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
     await logOrderChange(db, orderId, {
       userId: actor.userId,
       logLevel: "ERROR",
-      errorData: { message: errorText(error) },
-      description: `${plan.choice.name} refused the label of order ${orderNumber}: ${errorText(error)}`,
+      errorData: { message: errorMessage(error) },
+      description: `${plan.choice.name} refused the label of order ${orderNumber}: ${errorMessage(error)}`,
     });
     throw error;
   }
@@ -262,13 +261,13 @@ async function undoPurchase(
     logger.error({ event: "LABEL", orderNumber: failed.orderNumber, err: undoError }, "a label bought for nothing could not be voided");
   }
   const message = voided
-    ? `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was voided again: ${errorText(failed.error)}`
-    : `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was bought but could not be kept or voided: void it at ${failed.carrier.carrier} by hand. ${errorText(failed.error)}`;
+    ? `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was voided again: ${errorMessage(failed.error)}`
+    : `The label ${failed.label.trackingNumber} of order ${failed.orderNumber} was bought but could not be kept or voided: void it at ${failed.carrier.carrier} by hand. ${errorMessage(failed.error)}`;
   await db.transaction(async (tx) => {
     await logOrderChange(tx, failed.orderId, {
       userId: failed.actor.userId,
       logLevel: voided ? "WARNING" : "ERROR",
-      errorData: { message: errorText(failed.error) },
+      errorData: { message: errorMessage(failed.error) },
       description: message,
     });
     if (!voided) await notifyStaff(tx, { type: "ORDER", severity: "ERROR", message });
@@ -442,7 +441,7 @@ export async function pollTracking(db: Db, options: { now?: Date; ports?: Fulfil
     try {
       info = await ports.carrierFor(parcel.carrier!).track(trackingNumber);
     } catch (error) {
-      poll.failed.push({ orderNumber: parcel.orderNumber, error: errorText(error) });
+      poll.failed.push({ orderNumber: parcel.orderNumber, error: errorMessage(error) });
       // Asked again after the interval like any other parcel, not on the next run.
       await db.update(orderDetail).set({ trackingCheckedAt: now }).where(and(eq(orderDetail.orderId, parcel.orderId), eq(orderDetail.trackingNumber, trackingNumber)));
       continue;

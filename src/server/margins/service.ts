@@ -2,6 +2,7 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { refundStatuses, type Shop } from "@/lib/enums";
+import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { box, inventoryCorrection, order, orderDetail, orderItem, paymentDetail, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
@@ -10,7 +11,6 @@ import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { readOrderLines } from "@/server/orders/order-rows";
 import { orderTotals } from "@/server/orders/totals";
 import { givesMoneyBack } from "@/server/refunds/rules";
-import { SHOP_TIME_ZONE } from "@/server/shipping/service";
 import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
 import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
 
@@ -303,6 +303,13 @@ async function refundsPerOrder(db: Db, where: SQL) {
     .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
     .where(and(refundGivingBack, where))
     .groupBy(refund.orderId, order.soldAt, orderDetail.shop);
+}
+
+/** `orderMargin` of the order with this number, for its page; NOT_FOUND for an unknown number. */
+export async function orderMarginByNumber(db: Db, orderNumber: string): Promise<OrderMargin> {
+  const [row] = await db.select({ id: order.id }).from(order).where(eq(order.orderNumber, orderNumber));
+  if (!row) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
+  return orderMargin(db, row.id);
 }
 
 /**

@@ -13,7 +13,8 @@ import { AppError } from "@/server/errors";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { escapeLike } from "@/server/logbook/service";
-import { SHOP_TIME_ZONE, shopDateAndHour } from "@/server/shipping/service";
+import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
+import { shopDateAndHour } from "@/server/shipping/service";
 import {
   EXACT_COUNT_LIMIT,
   staffOrderStatuses,

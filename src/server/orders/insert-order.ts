@@ -10,7 +10,7 @@ import { discount, order, orderAddress, orderDetail, orderDiscount, orderItem, p
 import type { DiscountUse } from "@/server/discounts/schemas";
 import { discountUses, usedUpMessage } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
-import type { ShippingQuote } from "@/server/shipping/schemas";
+import type { ShippingPlace, ShippingQuote } from "@/server/shipping/schemas";
 import { bookStockInProductOrder } from "@/server/stock/service";
 import type { OrderTotals } from "./schemas";
 import type { PricedOrderLine } from "./totals";
@@ -113,7 +113,7 @@ export function paymentAmounts(totals: OrderTotals) {
 }
 
 /** The order address's columns for an address shipped to as `shipping` quoted it. */
-export function orderAddressValues(address: OrderAddressValues, email: string, shipping: Pick<ShippingQuote, "countryCode" | "countryName" | "regionCode" | "regionName">) {
+export function orderAddressValues(address: OrderAddressValues, email: string, shipping: ShippingPlace) {
   return {
     firstName: address.firstName,
     lastName: address.lastName,

@@ -1,7 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { OrderStatus } from "@/lib/enums";
+import type { OrderStatus, UserRole } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Address } from "@/server/account/schemas";
 import { listAddresses } from "@/server/account/service";
@@ -497,11 +497,14 @@ export async function getEditableOrder(db: Db, orderNumber: string): Promise<Edi
   };
 }
 
-/** Customers whose name or e-mail contains the search, for the manual order's customer field; ten at most. */
-export async function searchCustomers(db: Db, search: string): Promise<CustomerMatch[]> {
+/**
+ * Customers whose name or e-mail contains the search, ten at most, with their role: staff choose a manual order's
+ * customer, or a customer discount's customers (`admin.discounts.searchCustomers`), with it.
+ */
+export async function searchCustomers(db: Db, search: string): Promise<(CustomerMatch & { role: UserRole })[]> {
   const pattern = `%${escapeLike(search.trim())}%`;
   return db
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
     .where(or(ilike(user.email, pattern), ilike(user.name, pattern)))
     .orderBy(asc(user.email))

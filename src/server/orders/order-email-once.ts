@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { errorMessage } from "@/lib/error-message";
 import type { Db } from "@/server/db/client";
 import { orderDetail } from "@/server/db/schema";
 import { logChange } from "@/server/logbook/service";
@@ -40,7 +41,7 @@ export async function sendOrderEmailOnce(
       await logChange(tx, {
         ...logged,
         logLevel: "ERROR",
-        errorData: { message: error instanceof Error ? error.message : String(error) },
+        errorData: { message: errorMessage(error) },
         description: failed,
       });
     });

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, ne, notExists, or } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
+import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow, lockRow } from "@/server/db/lock-row";
@@ -197,7 +198,7 @@ export async function expireUnpaidOrders(
     try {
       step = await sweepOrder(db, candidate, options.paymentsFor, now);
     } catch (error) {
-      sweep.failed.push({ orderNumber: candidate.orderNumber, error: error instanceof Error ? error.message : String(error) });
+      sweep.failed.push({ orderNumber: candidate.orderNumber, error: errorMessage(error) });
       continue;
     }
     if (step.kind === "expired") sweep.expired.push(candidate.orderNumber);

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { env } from "@/env";
+import { errorMessage } from "@/lib/error-message";
 import { rowId } from "@/lib/id";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
@@ -64,7 +65,7 @@ export async function sendRefundEmail(db: Db, refundId: number, options: RefundE
       ...emailEntry(refundId),
       logLevel: "ERROR",
       newState: { refundEmailSent: false, to, orderNumber },
-      errorData: { message: error instanceof Error ? error.message : String(error) },
+      errorData: { message: errorMessage(error) },
       description: `The refund e-mail of refund ${refundId} (order ${orderNumber}) could not be sent; it is tried again`,
     });
     throw error;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { rowId } from "@/lib/id";
@@ -52,10 +53,9 @@ export type PayoutOutcome = "accepted" | "refused" | "unknown" | "nothing to do"
 const describeRefund = (row: Pick<RefundRow, "id" | "type" | "refundedOrderItemId" | "quantity" | "productName" | "amount">, orderNumber: string) =>
   `Refund ${row.id} of order ${orderNumber} (${refundSubject({ kind: refundKindOf({ type: row.type, orderItemId: row.refundedOrderItemId }), quantity: row.quantity, productName: row.productName })}, ${formatEuro(row.amount)})`;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function refundEntry(refundId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): LogChange {
-  return { ...change, eventType: "REFUND", entityType: "REFUND", entityId: refundId };
+/** A refund's logbook entry (event and entity REFUND), in the caller's transaction. */
+export function logRefundChange(db: Db, refundId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+  return logChange(db, { ...change, eventType: "REFUND", entityType: "REFUND", entityId: refundId });
 }
 
 async function readRefund(db: Db, refundId: number): Promise<RefundRow> {
@@ -93,18 +93,15 @@ export async function sendRefund(db: Db, refundId: number, ports: RefundPorts, a
     answer = await payments.refundPayment({ externalPaymentId, amount: row.amount, description: `Refund for order ${orderNumber}`, idempotencyKey: row.idempotencyKey });
   } catch (error) {
     if (isRefundOutcomeUnknown(error)) {
-      await logChange(
-        db,
-        refundEntry(refundId, {
-          userId: null,
-          logLevel: "WARNING",
-          errorData: { message: errorText(error), idempotencyKey: row.idempotencyKey },
-          description: `${describeRefund(row, orderNumber)}: no clear answer from ${payments.provider} (${errorText(error)}); it stays PENDING and is asked again with the same key`,
-        }),
-      );
+      await logRefundChange(db, refundId, {
+        userId: null,
+        logLevel: "WARNING",
+        errorData: { message: errorMessage(error), idempotencyKey: row.idempotencyKey },
+        description: `${describeRefund(row, orderNumber)}: no clear answer from ${payments.provider} (${errorMessage(error)}); it stays PENDING and is asked again with the same key`,
+      });
       return "unknown";
     }
-    return db.transaction((tx) => failRefund(tx, refundId, row.idempotencyKey, `${payments.provider} refused it: ${errorText(error)}`, actor));
+    return db.transaction((tx) => failRefund(tx, refundId, row.idempotencyKey, `${payments.provider} refused it: ${errorMessage(error)}`, actor));
   }
   return db.transaction((tx) => recordAnswer(tx, refundId, row.idempotencyKey, answer, payments.provider, actor));
 }
@@ -157,18 +154,15 @@ async function recordAnswer(tx: Db, refundId: number, key: string, answer: Provi
   } as const;
   await tx.update(refund).set(settled).where(eq(refund.id, refundId));
   const { orderNumber } = await orderOf(tx, row.orderId);
-  await logChange(
-    tx,
-    refundEntry(refundId, {
-      userId: actor.userId,
-      previousState: { status: row.status, externalRefundId: row.externalRefundId },
-      newState: settled,
-      description:
-        status === "REFUNDED"
-          ? `${describeRefund(row, orderNumber)} paid back by ${provider} (${answer.externalRefundId})`
-          : `${describeRefund(row, orderNumber)} accepted by ${provider} (${answer.externalRefundId}); the money is on its way`,
-    }),
-  );
+  await logRefundChange(tx, refundId, {
+    userId: actor.userId,
+    previousState: { status: row.status, externalRefundId: row.externalRefundId },
+    newState: settled,
+    description:
+      status === "REFUNDED"
+        ? `${describeRefund(row, orderNumber)} paid back by ${provider} (${answer.externalRefundId})`
+        : `${describeRefund(row, orderNumber)} accepted by ${provider} (${answer.externalRefundId}); the money is on its way`,
+  });
   if (firstAnswer) {
     await moneyWentBack(tx, row, actor);
     if (status === "PENDING") await scheduleFollowUp(tx, refundId, 1, now);
@@ -264,7 +258,7 @@ async function failRefund(tx: Db, refundId: number, key: string, message: string
       stockNote = ` Its ${booked} piece(s) went back in stock and have been sold since; correct the stock if need be.`;
     }
   }
-  await logChange(tx, refundEntry(refundId, { userId: actor.userId, logLevel: "ERROR", previousState: { status: row.status }, newState: failed, description: `${what} failed: ${message}.${stockNote}` }));
+  await logRefundChange(tx, refundId, { userId: actor.userId, logLevel: "ERROR", previousState: { status: row.status }, newState: failed, description: `${what} failed: ${message}.${stockNote}` });
   await notifyStaff(tx, { type: "REFUND", severity: "ERROR", message: `${what} failed: ${message}. Nothing was paid back; retry it from the order page.${stockNote}` });
   return "refused";
 }

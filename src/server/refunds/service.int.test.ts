@@ -4,31 +4,25 @@ import path from "node:path";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/env";
 import { getSidebarInformation } from "@/server/admin/sidebar-service";
-import { startPayment } from "@/server/checkout/payment";
-import { placeOrder } from "@/server/checkout/service";
 import { rawRows } from "@/server/db/raw-rows";
 import { adminNotification, logbook, mailOutbox, order, paymentDetail, product, refund, sandboxRefund, stockRecord } from "@/server/db/schema";
 import { createLabel, markShipped, type FulfilmentPorts } from "@/server/fulfilment/service";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
-import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import { createManualOrderInput } from "@/server/orders/manual-order-schemas";
 import { createManualOrder } from "@/server/orders/manual-order-service";
 import { issueOrderToken } from "@/server/orders/order-token";
-import { applyPaymentUpdate } from "@/server/orders/service";
 import { getOrderView, viewOrderConfirmation } from "@/server/orders/view";
 import { createCaller } from "@/server/root";
 import { reconcileStock } from "@/server/stock/reconciliation";
-import { handleMollieWebhook } from "@/server/webhooks/service";
 import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
-import { makeStockedProduct } from "../../../tests/helpers/factories";
+import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
+import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { codeOf } from "../../../tests/helpers/refusals";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/helpers/webhook-receiver";
 import { refundEmailJob } from "./refund-email";
 import { followUpRefund, sendRefund, type RefundPorts } from "./refund-payout";
 import { createRefundInput, type CreateRefundInput } from "./schemas";
@@ -44,7 +38,7 @@ const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a
 const t = seededDatabaseForFile({ now });
 const storageRoot = mkdtempSync(path.join(os.tmpdir(), "refunds-test-"));
 let sandbox: PaymentsPort;
-let receiver: WebhookReceiver;
+let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
 let ports: RefundPorts;
 let fulfilment: FulfilmentPorts;
 let staff: { id: string };
@@ -53,44 +47,22 @@ const tokenSecret = "a-token-secret-of-at-least-thirty-two-characters";
 
 beforeAll(async () => {
   staff = await makeUser(t.db, "ADMIN", "Sam Staff");
-  sandbox = createSandboxPayments({ db: t.db, baseUrl: "http://127.0.0.1" });
+  paidOrders = await startPaidOrders(t.db, now);
+  sandbox = paidOrders.payments;
   ports = { paymentsFor: () => sandbox };
   fulfilment = { carrierFor: (carrier) => createSandboxCarrier(carrier, { now: () => now }), storage: createSandboxStorage({ root: storageRoot }) };
-  receiver = await startWebhookReceiver((url, body) =>
-    handleMollieWebhook(t.db, { url, body, payments: sandbox, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now) }),
-  );
 });
 
 afterAll(async () => {
-  await receiver?.close();
+  await paidOrders?.close();
   rmSync(storageRoot, { recursive: true, force: true });
 });
 
 type Line = { name: string; price: string; quantity?: number };
 
-/** A guest order placed through checkout and paid on the sandbox provider's page, settled by its webhook. */
-async function placePaidOrder(email: string, lines: Line[], options: { couponCode?: string } = {}) {
-  const products = [];
-  for (const line of lines) products.push(await makeStockedProduct(t.db, { name: line.name, price: line.price, stock: line.quantity ?? 1, itemType: "CROWN" }));
-  const placed = await placeOrder(
-    t.db,
-    {
-      email,
-      address: { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" },
-      shippingMethod: "TNT",
-      paymentMethod: "IDEAL",
-      items: products.map((row, index) => ({ productId: row.id, quantity: lines[index]!.quantity ?? 1 })),
-      couponCode: options.couponCode,
-    },
-    { userId: null },
-    now,
-  );
-  const webhookUrl = `${receiver.url}/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
-  const { checkoutUrl } = await startPayment(t.db, placed, { payments: sandbox, redirectUrl: "http://127.0.0.1/checkout/return", webhookUrl, shopName: env.SHOP_NAME });
-  const { notified } = await completeSandboxPayment(t.db, checkoutUrl.split("/").pop()!, "paid");
-  if (!notified) throw new Error(`The payment webhook of order ${placed.orderNumber} was not taken`);
-  return { ...placed, productIds: products.map((row) => row.id) };
-}
+/** A guest order of crowns and crystals placed through checkout and paid on the sandbox provider's page, settled by its webhook. */
+const placePaidOrder = (email: string, lines: Line[], options: { couponCode?: string } = {}) =>
+  paidOrders.placePaidOrder({ email, items: lines.map((line) => ({ ...line, itemType: "CROWN" })), ...options });
 
 /** Labelled and handed to the carrier through fulfilment. */
 async function ship(orderId: number) {
@@ -243,16 +215,9 @@ describe("refunding a shipped order", () => {
     expect(await reconcileStock(t.db)).toEqual([]);
 
     // Another customer buys it.
-    const again = await placeOrder(
+    const again = await placeGuestOrder(
       t.db,
-      {
-        email: "grace-buys-it@example.com",
-        address: { firstName: "Grace", lastName: "Hopper", street: "Dam", houseNumber: "2", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" },
-        shippingMethod: "TNT",
-        paymentMethod: "IDEAL",
-        items: [{ productId, quantity: 1 }],
-      },
-      { userId: null },
+      { email: "grace-buys-it@example.com", address: { firstName: "Grace", lastName: "Hopper", houseNumber: "2" }, items: [{ productId, quantity: 1 }] },
       now,
     );
     expect(again.orderNumber).toMatch(/^BC-/);
@@ -479,18 +444,7 @@ describe("refunds and the order's status", () => {
 
   it("refuses unpaid orders, and says so in the proposal", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Unpaid crown", price: "12.00", stock: 1 });
-    const placed = await placeOrder(
-      t.db,
-      {
-        email: "ada-unpaid@example.com",
-        address: { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" },
-        shippingMethod: "TNT",
-        paymentMethod: "IDEAL",
-        items: [{ productId: watch.id, quantity: 1 }],
-      },
-      { userId: null },
-      now,
-    );
+    const placed = await placeGuestOrder(t.db, { email: "ada-unpaid@example.com", items: [{ productId: watch.id, quantity: 1 }] }, now);
     expect((await getRefundProposal(t.db, placed.orderNumber)).refusal).toContain("not paid yet");
     await expect(give({ orderNumber: placed.orderNumber, kind: "GOODWILL", amount: "1.00", reason: "OTHER" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(getRefundProposal(t.db, "BC-2026-999999")).rejects.toMatchObject({ code: "NOT_FOUND" });

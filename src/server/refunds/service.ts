@@ -7,10 +7,9 @@ import { order, refund } from "@/server/db/schema";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { refundMachine } from "./refund-machine";
-import { bookedPieces, moneyWentBack, refundSendJob, sendRefund, shopRefundPorts, type RefundActor, type RefundPorts } from "./refund-payout";
+import { bookedPieces, logRefundChange, moneyWentBack, refundSendJob, sendRefund, shopRefundPorts, type RefundActor, type RefundPorts } from "./refund-payout";
 import { readRefundOrderState, readRefundRows, toRefundView, type RefundOrderState } from "./refund-rows";
 import { attemptKey, orderRefusal, proposedLineAmounts, refundKindOf, refundRefusal, refundSubject, refundTypeOf, type RefundRequest } from "./rules";
 import { retryRefundInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
@@ -32,6 +31,11 @@ import { retryRefundInput, type CreateRefund, type RefundProposal, type RefundVi
 
 /** A refund sent to the provider inline is completed by the safety-net job no sooner than this after it was given. */
 const SAFETY_NET_DELAY_MS = 60_000;
+
+/** Queues an attempt's safety net: the `refund-send` job, one per attempt (its key names it). */
+function queueSafetyNet(tx: Db, refundId: number, idempotencyKey: string, now: Date): Promise<void> {
+  return enqueueJob(tx, refundSendJob, { refundId }, { singletonKey: idempotencyKey, startAfter: new Date(now.getTime() + SAFETY_NET_DELAY_MS) });
+}
 
 async function readState(db: Db, orderNumber: string, lock: boolean): Promise<RefundOrderState> {
   const state = await readRefundOrderState(db, eq(order.orderNumber, orderNumber), { lock });
@@ -137,11 +141,8 @@ export async function createRefund(db: Db, input: CreateRefund, actor: RefundAct
     const line = state.lines.find((candidate) => candidate.orderItemId === row!.refundedOrderItemId);
     const subject = refundSubject({ kind: input.kind, quantity: row!.quantity, productName: line?.name ?? null });
     const how = manual ? `recorded as paid back by hand (paid ${state.payment.provider})` : `going back through ${state.payment.provider}`;
-    await logChange(tx, {
+    await logRefundChange(tx, id, {
       userId: actor.userId,
-      eventType: "REFUND",
-      entityType: "REFUND",
-      entityId: id,
       newState: {
         orderNumber: state.orderNumber,
         kind: input.kind,
@@ -161,7 +162,7 @@ export async function createRefund(db: Db, input: CreateRefund, actor: RefundAct
       const [stored] = await readRefundRows(tx, eq(refund.id, id));
       await moneyWentBack(tx, stored!, actor);
     } else {
-      await enqueueJob(tx, refundSendJob, { refundId: id }, { singletonKey: row!.idempotencyKey, startAfter: new Date(now.getTime() + SAFETY_NET_DELAY_MS) });
+      await queueSafetyNet(tx, id, row!.idempotencyKey, now);
     }
     return { id, manual };
   });
@@ -208,16 +209,13 @@ export async function retryRefund(db: Db, raw: { refundId: number }, actor: Refu
     });
     const retried = { status: "PENDING", idempotencyKey: attemptKey(refundId, idempotencyKey), failureMessage: null, settledAt: null } as const;
     await tx.update(refund).set(retried).where(eq(refund.id, refundId));
-    await logChange(tx, {
+    await logRefundChange(tx, refundId, {
       userId: actor.userId,
-      eventType: "REFUND",
-      entityType: "REFUND",
-      entityId: refundId,
       previousState: { status: "FAILED", idempotencyKey, failureMessage },
       newState: retried,
       description: `Refund ${refundId} of order ${state.orderNumber} (${formatEuro(amount)}) tried again by staff`,
     });
-    await enqueueJob(tx, refundSendJob, { refundId }, { singletonKey: retried.idempotencyKey, startAfter: new Date(now.getTime() + SAFETY_NET_DELAY_MS) });
+    await queueSafetyNet(tx, refundId, retried.idempotencyKey, now);
   });
   await sendNow(db, refundId, ports, actor);
   return refundView(db, refundId);

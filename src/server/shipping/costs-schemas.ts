@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { euroText, optionalEuroText } from "@/lib/amount-text";
-import { regionCode } from "./schemas";
+import { countryCode, regionCode, type ShippingRates } from "./schemas";
 import { checkSurchargeBands } from "./surcharge-bands";
 
 /**
@@ -90,9 +90,7 @@ export const etaDaysText = z
   .transform(Number)
   .refine((days) => days >= 1 && days <= 90, "must be from 1 to 90 days");
 
-export const countryCodeInput = z.object({
-  code: z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").transform((code) => code.toUpperCase()),
-});
+export const countryCodeInput = z.object({ code: countryCode });
 export type CountryCodeInput = z.input<typeof countryCodeInput>;
 export type CountryCodeValues = z.output<typeof countryCodeInput>;
 
@@ -126,18 +124,13 @@ export type UpdateCountryCostsInput = z.input<typeof updateCountryCostsInput>;
 export type UpdateCountryCostsValues = z.output<typeof updateCountryCostsInput>;
 
 /** A country in the staff list. */
-export type AdminCountryRow = {
+export type AdminCountryRow = ShippingRates & {
   id: number;
   code: string;
   name: string;
   phoneCode: string;
   active: boolean;
   eu: boolean;
-  untrackedCost: Decimal;
-  tntCost: Decimal;
-  untrackedEtaDays: number;
-  tntEtaDays: number;
-  maxOrderUntracked: Decimal;
   regionCount: number;
   activeRegionCount: number;
 };

@@ -2,57 +2,38 @@ import { Decimal } from "decimal.js";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logbook, paymentDetail, shippingSurcharge } from "@/server/db/schema";
-import { makeUser } from "../../../tests/helpers/admin-fixtures";
+import { createCaller } from "@/server/root";
+import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
 import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import {
-  countryCodeInput,
-  countryListInput,
-  saveSurchargeBandsInput,
-  surchargeBandIdInput,
-  surchargeBandInput,
-  updateCountryCostsInput,
-  updateSurchargeBandInput,
-  type SaveSurchargeBandsInput,
-  type SurchargeBandInput,
-  type UpdateCountryCostsInput,
-  type UpdateSurchargeBandInput,
-} from "./costs-schemas";
-import {
-  createSurchargeBand,
-  deleteSurchargeBand,
-  getCountryCosts,
-  listCountryCosts,
-  listSurchargeBands,
-  saveSurchargeBands,
-  updateCountryCosts,
-  updateSurchargeBand,
-} from "./costs-service";
+import { updateCountryCostsInput, type SaveSurchargeBandsInput, type SurchargeBandInput, type UpdateCountryCostsInput, type UpdateSurchargeBandInput } from "./costs-schemas";
 import { getShippingOptions, quoteShipping } from "./service";
 
 /**
- * Staff set shipping costs on a seeded shop: the surcharge bands stay one chain (no overlap, no gap, also when two
- * staff members save at once), every change is logged, and checkout quotes the new figures at once while an order
- * already placed keeps the shipping it was charged.
+ * Staff set shipping costs on a seeded shop, through the `admin.shippingCosts` procedures: the surcharge bands stay
+ * one chain (no overlap, no gap, also when two staff members save at once), every change is logged, and checkout
+ * quotes the new figures at once while an order already placed keeps the shipping it was charged.
  */
 
 // Wednesday 4 March 2026, 10:00 in Amsterdam: a shipping day before the cut-off.
 const now = new Date("2026-03-04T09:00:00Z");
 const t = seededDatabaseForFile({ now });
 let staff: { userId: string };
+let shippingCosts: ReturnType<typeof createCaller>["admin"]["shippingCosts"];
 let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
 
-// The procedures parse their input with the same schemas before calling the service; so do these.
-const create = (input: SurchargeBandInput) => createSurchargeBand(t.db, surchargeBandInput.parse(input), staff);
-const update = (input: UpdateSurchargeBandInput) => updateSurchargeBand(t.db, updateSurchargeBandInput.parse(input), staff);
-const remove = (id: number) => deleteSurchargeBand(t.db, surchargeBandIdInput.parse({ id }), staff);
-const save = (input: SaveSurchargeBandsInput) => saveSurchargeBands(t.db, saveSurchargeBandsInput.parse(input), staff);
-const updateCountry = (input: UpdateCountryCostsInput) => updateCountryCosts(t.db, updateCountryCostsInput.parse(input), staff);
-const country = (code: string) => getCountryCosts(t.db, countryCodeInput.parse({ code }));
+const create = (input: SurchargeBandInput) => shippingCosts.createBand(input);
+const update = (input: UpdateSurchargeBandInput) => shippingCosts.updateBand(input);
+const remove = (id: number) => shippingCosts.deleteBand({ id });
+const save = (input: SaveSurchargeBandsInput) => shippingCosts.saveBands(input);
+const updateCountry = (input: UpdateCountryCostsInput) => shippingCosts.updateCountry(input);
+const country = (code: string) => shippingCosts.country({ code });
+const listSurchargeBands = () => shippingCosts.bands();
+const listCountryCosts = (search?: string) => shippingCosts.countries({ search });
 
 /** The bands as staff read them: "min–max at percentage", by minimum. */
 async function bands() {
-  const list = await listSurchargeBands(t.db);
+  const list = await listSurchargeBands();
   return list.bands.map((band) => `${band.minPrice.toFixed(2)}–${band.maxPrice.toFixed(2)} ${band.percentage.toFixed(4)}`);
 }
 
@@ -66,7 +47,7 @@ async function entries(entityType: "SHIPPING_SURCHARGE" | "COUNTRY" | "REGION") 
 
 /** The seeded band of a range. */
 async function bandId(minPrice: string) {
-  const list = await listSurchargeBands(t.db);
+  const list = await listSurchargeBands();
   return list.bands.find((band) => band.minPrice.toFixed(2) === minPrice)!.id;
 }
 
@@ -90,7 +71,9 @@ async function countryForm(code: string, changes: Partial<UpdateCountryCostsInpu
 const seeded = ["0.00–100.00 0.0000", "100.00–250.00 0.0200", "250.00–500.00 0.0350", "500.00–999999.99 0.0500"];
 
 beforeAll(async () => {
-  staff = { userId: (await makeUser(t.db, "ADMIN", "Sam Staff")).id };
+  const member = await makeUser(t.db, "ADMIN", "Sam Staff");
+  staff = { userId: member.id };
+  shippingCosts = createCaller(contextFor(t.db, member)).admin.shippingCosts;
   paidOrders = await startPaidOrders(t.db, now);
 });
 
@@ -98,7 +81,7 @@ afterAll(() => paidOrders?.close());
 
 describe("surcharge bands", () => {
   it("lists the seeded chain, with nothing wrong with it", async () => {
-    const list = await listSurchargeBands(t.db);
+    const list = await listSurchargeBands();
     expect(await bands()).toEqual(seeded);
     expect(list.problems).toEqual([]);
     expect(list.version).toMatch(/^[0-9a-f]{16}$/);
@@ -150,7 +133,7 @@ describe("surcharge bands", () => {
   });
 
   it("moves a boundary between two bands and removes a middle band in one save of the set", async () => {
-    const before = await listSurchargeBands(t.db);
+    const before = await listSurchargeBands();
     const [low, middle, upper, top] = before.bands;
     const form = (band: typeof low) => ({ id: band!.id, minPrice: band!.minPrice.toFixed(2), maxPrice: band!.maxPrice.toFixed(2), percentage: band!.percentage.times(100).toFixed(2) });
 
@@ -181,17 +164,17 @@ describe("surcharge bands", () => {
   });
 
   it("refuses a save started from a set someone else has changed since", async () => {
-    const stale = await listSurchargeBands(t.db);
+    const stale = await listSurchargeBands();
     const top = stale.bands.at(-1)!;
     await update({ id: top.id, minPrice: "5000", maxPrice: "999999.99", percentage: "7" });
     const bandsAsRead = stale.bands.map((band) => ({ id: band.id, minPrice: band.minPrice.toFixed(2), maxPrice: band.maxPrice.toFixed(2), percentage: band.percentage.times(100).toFixed(2) }));
     await expect(save({ version: stale.version, bands: bandsAsRead })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("changed by someone else") });
-    expect((await listSurchargeBands(t.db)).bands.at(-1)!.percentage.toFixed(4)).toBe("0.0700");
+    expect((await listSurchargeBands()).bands.at(-1)!.percentage.toFixed(4)).toBe("0.0700");
   });
 
   it("refuses one of two band edits made at once that would overlap together", async () => {
     // Make room above €5,000: the top band goes (the last band may, no gap is left).
-    await remove((await listSurchargeBands(t.db)).bands.at(-1)!.id);
+    await remove((await listSurchargeBands()).bands.at(-1)!.id);
     const entriesBefore = (await entries("SHIPPING_SURCHARGE")).length;
 
     // Each of these is valid on its own; both together overlap.
@@ -205,21 +188,21 @@ describe("surcharge bands", () => {
 
     expect(await t.db.select({ value: count() }).from(shippingSurcharge).where(eq(shippingSurcharge.minPrice, new Decimal("5000")))).toEqual([{ value: 1 }]);
     expect(await entries("SHIPPING_SURCHARGE")).toHaveLength(entriesBefore + 1);
-    expect((await listSurchargeBands(t.db)).problems).toEqual([]);
+    expect((await listSurchargeBands()).problems).toEqual([]);
   });
 });
 
 describe("countries and regions", () => {
   it("lists countries searched by name or code, with their regions counted", async () => {
-    const all = await listCountryCosts(t.db, countryListInput.parse({}));
+    const all = await listCountryCosts();
     expect(all.map((row) => row.code)).toContain("BR");
-    const us = (await listCountryCosts(t.db, countryListInput.parse({ search: "united" }))).map((row) => [row.code, row.regionCount, row.activeRegionCount]);
+    const us = (await listCountryCosts("united")).map((row) => [row.code, row.regionCount, row.activeRegionCount]);
     expect(us).toEqual([
       ["GB", 0, 0],
       ["US", 53, 51],
     ]);
-    expect((await listCountryCosts(t.db, countryListInput.parse({ search: "nl" }))).map((row) => row.code)).toEqual(["NL", "FI"]);
-    expect(await listCountryCosts(t.db, countryListInput.parse({ search: "100%_" }))).toEqual([]);
+    expect((await listCountryCosts("nl")).map((row) => row.code)).toEqual(["NL", "FI"]);
+    expect(await listCountryCosts("100%_")).toEqual([]);
   });
 
   it("changes a country's TNT cost: the next quote charges it, an order already paid keeps what it was charged", async () => {

@@ -6,7 +6,7 @@ import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { country, region, shippingSurcharge } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { escapeLike, logChange } from "@/server/logbook/service";
+import { escapeLike, logChange, type LogChange } from "@/server/logbook/service";
 import type {
   AdminCountry,
   AdminCountryRow,
@@ -115,16 +115,13 @@ async function changeSurchargeBands(
   });
 }
 
+/** A change to the shipping costs in the logbook (event SHIPPING_COST), by the staff member who made it. */
+function logCostChange(tx: Db, actor: Actor, change: Omit<LogChange, "userId" | "eventType">) {
+  return logChange(tx, { ...change, userId: actor.userId, eventType: "SHIPPING_COST" });
+}
+
 function logBandChange(tx: Db, actor: Actor, id: number, previous: BandValues | null, next: BandValues | null, description: string) {
-  return logChange(tx, {
-    userId: actor.userId,
-    eventType: "SHIPPING_COST",
-    entityType: "SHIPPING_SURCHARGE",
-    entityId: id,
-    previousState: previous && bandState(previous),
-    newState: next && bandState(next),
-    description,
-  });
+  return logCostChange(tx, actor, { entityType: "SHIPPING_SURCHARGE", entityId: id, previousState: previous && bandState(previous), newState: next && bandState(next), description });
 }
 
 function bandIn(current: readonly AdminSurchargeBand[], id: number): AdminSurchargeBand {
@@ -232,17 +229,9 @@ export async function getCountryCosts(db: Db, { code }: CountryCodeValues): Prom
   return { ...found, regions, regionCount: regions.length, activeRegionCount: regions.filter((entry) => entry.active).length };
 }
 
-type CountryValues = {
-  active: boolean;
-  eu: boolean;
-  untrackedCost: Decimal;
-  tntCost: Decimal;
-  untrackedEtaDays: number;
-  tntEtaDays: number;
-  maxOrderUntracked: Decimal;
-};
-
-const countryFields = ["active", "eu", "untrackedCost", "tntCost", "untrackedEtaDays", "tntEtaDays", "maxOrderUntracked"] as const satisfies readonly (keyof CountryValues)[];
+/** What staff change of a country: whether it is shipped to, its EU flag and its rates. */
+const countryFields = ["active", "eu", "untrackedCost", "tntCost", "untrackedEtaDays", "tntEtaDays", "maxOrderUntracked"] as const satisfies readonly (keyof AdminCountryRow)[];
+type CountryValues = Pick<AdminCountryRow, (typeof countryFields)[number]>;
 
 const countryFieldLabels: Record<keyof CountryValues, string> = {
   active: "shipped to",
@@ -286,9 +275,7 @@ export async function updateCountryCosts(db: Db, input: UpdateCountryCostsValues
     const changes = countryFields.filter((field) => !same(previous[field], next[field]));
     if (changes.length) {
       await tx.update(country).set(next).where(eq(country.id, found.id));
-      await logChange(tx, {
-        userId: actor.userId,
-        eventType: "SHIPPING_COST",
+      await logCostChange(tx, actor, {
         entityType: "COUNTRY",
         entityId: found.code,
         previousState: previous,
@@ -311,9 +298,7 @@ export async function updateCountryCosts(db: Db, input: UpdateCountryCostsValues
       ];
       if (regionChanges.length === 0) continue;
       await tx.update(region).set(after).where(eq(region.id, stored.id));
-      await logChange(tx, {
-        userId: actor.userId,
-        eventType: "SHIPPING_COST",
+      await logCostChange(tx, actor, {
         entityType: "REGION",
         entityId: `${found.code}-${stored.code}`,
         previousState: before,

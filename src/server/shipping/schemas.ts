@@ -18,8 +18,11 @@ export const calendarDay = z.iso.date("must be a date (YYYY-MM-DD)");
 /** A state or province as the shipping rules name it (NY, ON, NSW); the checkout's schemas take the same. */
 export const regionCode = z.string().trim().regex(/^[A-Za-z0-9]{1,3}$/, "must be a state or province code");
 
+/** A country as the shipping rules name it: its two-letter code, in capitals however it was typed. */
+export const countryCode = z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").transform((code) => code.toUpperCase());
+
 export const shippingOptionsInput = z.object({
-  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").transform((code) => code.toUpperCase()),
+  countryCode,
   /** The state or province, for countries that have them (United States, Canada, Australia). */
   regionCode: regionCode.transform((code) => code.toUpperCase()).optional(),
   orderValue,
@@ -35,6 +38,27 @@ export const shippingQuoteInput = shippingOptionsInput.extend({ method: z.enum(s
 export type ShippingQuoteInput = z.input<typeof shippingQuoteInput>;
 
 export type SurchargeBand = { minPrice: Decimal; maxPrice: Decimal; percentage: Decimal };
+
+/**
+ * What shipping to a destination costs and takes, as its country stores it (a region may lower the untracked limit):
+ * each method's price before the surcharge and its delivery days, and the order value above which a parcel must go
+ * tracked.
+ */
+export type ShippingRates = {
+  untrackedCost: Decimal;
+  tntCost: Decimal;
+  untrackedEtaDays: number;
+  tntEtaDays: number;
+  maxOrderUntracked: Decimal;
+};
+
+/** Where a parcel goes, by code and by name; the region only in countries that have states or provinces. */
+export type ShippingPlace = {
+  countryCode: string;
+  countryName: string;
+  regionCode: string | null;
+  regionName: string | null;
+};
 
 /** One way to send the parcel, with what it costs and when it should arrive. */
 export type ShippingOption = {
@@ -53,11 +77,7 @@ export type ShippingOption = {
   unavailableReason: string | null;
 };
 
-export type ShippingOptions = {
-  countryCode: string;
-  countryName: string;
-  regionCode: string | null;
-  regionName: string | null;
+export type ShippingOptions = ShippingPlace & {
   orderValue: Decimal;
   /** Above this order value the parcel must go tracked. */
   maxOrderUntracked: Decimal;
@@ -68,13 +88,7 @@ export type ShippingOptions = {
 };
 
 /** The chosen method's price and dates, as an order records them, and the destination's names for its address. */
-export type ShippingQuote = ShippingOption & {
-  countryCode: string;
-  countryName: string;
-  regionCode: string | null;
-  regionName: string | null;
-  estimatedShippingDate: string | null;
-};
+export type ShippingQuote = ShippingOption & ShippingPlace & { estimatedShippingDate: string | null };
 
 /** A country the shop ships to, for the checkout's address form. */
 export type ShippingCountry = {

@@ -3,6 +3,7 @@ import { Decimal } from "decimal.js";
 import { asc, eq, gte } from "drizzle-orm";
 import type { ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
+import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { country, region, shippingCalendar, shippingSurcharge } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -15,6 +16,8 @@ import {
   type ShippingOptionsInput,
   type ShippingQuote,
   type ShippingQuoteInput,
+  type ShippingPlace,
+  type ShippingRates,
   type SurchargeBand,
 } from "./schemas";
 
@@ -24,8 +27,6 @@ import {
  * the tables and apply them.
  */
 
-/** The shop works on Dutch time: parcels leave from the Netherlands. */
-export const SHOP_TIME_ZONE = "Europe/Amsterdam";
 
 /**
  * Orders paid after this hour (shop time) miss today's post run, so they ship on the next shipping day even when
@@ -33,19 +34,10 @@ export const SHOP_TIME_ZONE = "Europe/Amsterdam";
  */
 export const SHIPPING_CUTOFF_HOUR = 14;
 
-const shopClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
 /** Today's date (YYYY-MM-DD) and the hour, in the shop's time zone. */
 export function shopDateAndHour(now: Date): { date: string; hour: number } {
-  const parts = Object.fromEntries(shopClock.formatToParts(now).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const wall = shopWallTime(now);
+  return { date: wallTimeDay(wall), hour: wall.hour };
 }
 
 /**
@@ -102,15 +94,7 @@ export function surchargeAmount(value: Decimal, band: SurchargeBand | null): Dec
   return value.times(band.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-type Destination = {
-  countryName: string;
-  regionName: string | null;
-  untrackedCost: Decimal;
-  tntCost: Decimal;
-  untrackedEtaDays: number;
-  tntEtaDays: number;
-  maxOrderUntracked: Decimal;
-};
+type Destination = ShippingRates & Pick<ShippingPlace, "countryName" | "regionName">;
 
 /** Both methods for a destination and order value, priced, dated, and untracked refused above the limit. */
 export function shippingOptionsFor(

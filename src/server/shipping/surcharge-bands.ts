@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 
 /**
@@ -37,7 +38,7 @@ export function bandRange(band: Pick<SurchargeBandBounds, "minPrice" | "maxPrice
 
 /** A fraction as the percentage staff type: 0.035 → "3.5%". */
 export function percentOf(fraction: Decimal): string {
-  return `${fraction.times(100).toDecimalPlaces(2).toString()}%`;
+  return `${percentAsTyped(fraction)}%`;
 }
 
 /** Every way the set breaks the rule; empty when checkout can use the set as it is. */

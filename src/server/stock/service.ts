@@ -2,6 +2,7 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BoxStatus, StockRecordType } from "@/lib/enums";
+import { errorMessage } from "@/lib/error-message";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { box, configParams, inventoryCorrection, product, purchaseRecord, stockRecord } from "@/server/db/schema";
@@ -121,7 +122,7 @@ export async function refreshExchangeRate(db: Db, port: ExchangeRatePort, userId
   try {
     quote = await port.eurToPhp();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     await db.transaction(async (tx) => {
       await logChange(tx, {
         userId,

@@ -1,7 +1,6 @@
 "use client";
 
-import { Decimal } from "decimal.js";
-import { AlertTriangle, Loader2, Plus, Save, UserRound, X } from "lucide-react";
+import { AlertTriangle, UserRound, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
@@ -9,13 +8,14 @@ import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel, AdminSelect, AdminSwitch } from "@/components/ui/admin-form-controls";
-import { Button } from "@/components/ui/button";
-import { euroText, percentText } from "@/lib/amount-text";
+import { percentAsTyped } from "@/lib/amount-text";
 import { discountTypes, type DiscountType, type PricingType } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import {
   createDiscountInput,
   dateToShopDateTime,
+  formatDiscountValue,
+  readDiscountValue,
   updateDiscountInput,
   type DiscountDetail,
   type DiscountFormInput,
@@ -26,10 +26,12 @@ import {
   type UpdateDiscountInput,
 } from "@/server/discounts/admin-schemas";
 import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { FormField, fieldProps } from "../forms/form-field";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../forms/form-layout";
 import { isFilled } from "../forms/is-filled";
+import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../forms/search-to-add";
+import { useDebounced } from "../forms/use-debounced";
 import { formatCount, formatEuro } from "../format";
-import { SEARCH_PAUSE_MS, useDebounced } from "../orders/manual-order-queries";
-import { SearchField } from "../orders/manual-order-search";
 import { discountTypeHints, discountTypeLabels } from "./labels";
 import {
   useCreateDiscount,
@@ -83,7 +85,7 @@ function valuesOf(discount: DiscountDetail | undefined): FormValues {
     discountType: discount.discountType,
     pricingType: discount.pricingType,
     // A percentage is stored as a fraction (0.15) and typed as the percentage (15).
-    value: discount.pricingType === "PERCENT" ? discount.value.times(100).toString() : discount.value.toFixed(2),
+    value: discount.pricingType === "PERCENT" ? percentAsTyped(discount.value) : discount.value.toFixed(2),
     active: discount.active,
     startsAt: discount.startsAt ? dateToShopDateTime(discount.startsAt) : "",
     expiresAt: discount.expiresAt ? dateToShopDateTime(discount.expiresAt) : "",
@@ -97,23 +99,9 @@ function valuesOf(discount: DiscountDetail | undefined): FormValues {
   };
 }
 
-function inputOf(values: FormValues): DiscountFormInput {
-  return {
-    name: values.name,
-    discountType: values.discountType,
-    pricingType: values.pricingType,
-    value: values.value,
-    active: values.active,
-    startsAt: values.startsAt,
-    expiresAt: values.expiresAt,
-    productIds: values.products.map((product) => product.id),
-    categoryIds: values.categoryIds,
-    manufacturerIds: values.manufacturerIds,
-    customerIds: values.customers.map((customer) => customer.id),
-    allVips: values.allVips,
-    minOrderValue: values.minOrderValue,
-    usageLimit: values.usageLimit,
-  };
+/** The form's values as the schema reads them: the chosen products and customers by id. */
+function inputOf({ products, customers, ...values }: FormValues): DiscountFormInput {
+  return { ...values, productIds: products.map((product) => product.id), customerIds: customers.map((customer) => customer.id) };
 }
 
 /** What the targets would ask the server about, or null when the kind has none or nothing is chosen yet. */
@@ -135,44 +123,13 @@ function previewInputOf(values: FormValues, id: number | undefined): DiscountTar
 
 /** How the storefront will show the typed value (-15%, -€5.00), or null while it is not a valid value. */
 function shownValue(pricingType: PricingType, typed: string): string | null {
-  if (pricingType === "PERCENT") {
-    const read = percentText.safeParse(typed);
-    return read.success ? `-${read.data.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toString()}%` : null;
-  }
-  const read = euroText.safeParse(typed);
-  return read.success && read.data.greaterThan(0) ? `-${formatEuro(read.data)}` : null;
+  const read = readDiscountValue(pricingType, typed);
+  return "value" in read ? formatDiscountValue({ pricingType, value: read.value }) : null;
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-x-8 gap-y-3 border-b px-5 py-5 last:border-b-0 lg:grid-cols-[14rem_1fr]">
-      <div>
-        <h3 className="font-sans text-sm font-semibold tracking-normal">{title}</h3>
-        <p className="mt-1 text-xs text-muted-foreground">{description}</p>
-      </div>
-      <div className="min-w-0 space-y-3">{children}</div>
-    </section>
-  );
-}
-
-function FormField({ label, htmlFor, required: isRequired, error, hint, className, children }: {
-  label: string;
-  htmlFor: string;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("space-y-1", className)} data-invalid={error ? true : undefined}>
-      <AdminLabel htmlFor={htmlFor} required={isRequired} className={cn(error && "text-destructive")}>
-        {label}
-      </AdminLabel>
-      {children}
-      {error ? <p className="text-[11px] text-destructive">{error}</p> : hint ? <p className="text-[11px] text-muted-foreground">{hint}</p> : null}
-    </div>
-  );
+/** The form's sections, padded inside its card so that their rules run from edge to edge. */
+function Section(props: { title: string; description: string; children: ReactNode }) {
+  return <FormSection {...props} className="px-5" />;
 }
 
 function Chip({ children, onRemove, label }: { children: ReactNode; onRemove: () => void; label: string }) {
@@ -222,91 +179,62 @@ function ChosenList<T>({ items, render, keyOf, onRemove, onClear, noun }: {
 }
 
 function ProductSearch({ chosen, onAdd }: { chosen: ReadonlySet<number>; onAdd: (product: DiscountTargetProduct) => void }) {
-  const [search, setSearch] = useState("");
-  const term = useDebounced(search, SEARCH_PAUSE_MS);
-  const products = useDiscountProductSearch(term);
-  const rows = term.trim().length >= 2 ? products.data?.rows : undefined;
-  const add = (product: DiscountTargetProduct) => {
-    onAdd({ id: product.id, name: product.name });
-    setSearch("");
-  };
+  const search = useSearchTerm();
+  const products = useDiscountProductSearch(search.term);
   return (
-    <div className="space-y-2">
-      <SearchField
-        label="Search products to add"
-        placeholder="Add a product by name, brand or #id"
-        value={search}
-        onChange={setSearch}
-        busy={products.isFetching}
-        onKeyDown={(event) => {
-          if (event.key !== "Enter") return;
-          event.preventDefault();
-          const first = rows?.find((row) => !chosen.has(row.id));
-          if (first) add(first);
-        }}
-      />
-      {rows ? (
-        rows.length ? (
-          <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" aria-label="Products found">
-            {rows.map((row) => (
-              <li key={row.id} className="flex items-center gap-3 px-3 py-1.5 text-sm">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{row.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    #{row.id} · {formatEuro(row.price)}
-                    {row.category ? ` · ${row.category}` : ""}
-                    {row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
-                  </span>
-                </span>
-                <Button type="button" size="sm" variant="outline" disabled={chosen.has(row.id)} onClick={() => add(row)}>
-                  <Plus /> {chosen.has(row.id) ? "Added" : "Add"}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-xs text-muted-foreground">No product matches “{term.trim()}”.</p>
-        )
-      ) : null}
-    </div>
+    <SearchToAdd
+      label="Search products to add"
+      placeholder="Add a product by name, brand or #id"
+      search={search}
+      busy={products.isFetching}
+      rows={products.data?.rows}
+      added={chosen}
+      onAdd={(product) => onAdd({ id: product.id, name: product.name })}
+      listLabel="Products found"
+      noMatch={`No product matches “${search.term.trim()}”.`}
+      enterAddsFirst
+    >
+      {(row) => (
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium">{row.name}</span>
+          <span className="text-xs text-muted-foreground">
+            #{row.id} · {formatEuro(row.price)}
+            {row.category ? ` · ${row.category}` : ""}
+            {row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
+          </span>
+        </span>
+      )}
+    </SearchToAdd>
   );
 }
 
 function CustomerSearch({ chosen, onAdd }: { chosen: ReadonlySet<string>; onAdd: (customer: DiscountTargetCustomer) => void }) {
-  const [search, setSearch] = useState("");
-  const term = useDebounced(search, SEARCH_PAUSE_MS);
-  const customers = useDiscountCustomerSearch(term);
-  const rows = term.trim().length >= 2 ? customers.data : undefined;
-  const add = (customer: DiscountTargetCustomer) => {
-    onAdd(customer);
-    setSearch("");
-  };
+  const search = useSearchTerm();
+  const customers = useDiscountCustomerSearch(search.term);
   return (
-    <div className="space-y-2">
-      <SearchField label="Search customers to add" placeholder="Add a customer by name or e-mail" value={search} onChange={setSearch} busy={customers.isFetching} />
-      {rows ? (
-        rows.length ? (
-          <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" aria-label="Customers found">
-            {rows.map((row) => (
-              <li key={row.id} className="flex items-center gap-3 px-3 py-1.5 text-sm">
-                <UserRound className="size-4 shrink-0 text-brass" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">
-                    {row.name ?? row.email} {row.role === "VIP" ? <AdminBadge tone="brass">VIP</AdminBadge> : null}
-                  </span>
-                  <span className="block truncate text-xs text-muted-foreground">{row.email}</span>
-                </span>
-                <Button type="button" size="sm" variant="outline" disabled={chosen.has(row.id)} onClick={() => add(row)}>
-                  <Plus /> {chosen.has(row.id) ? "Added" : "Add"}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-xs text-muted-foreground">No customer matches “{term.trim()}”.</p>
-        )
-      ) : null}
-    </div>
+    <SearchToAdd
+      label="Search customers to add"
+      placeholder="Add a customer by name or e-mail"
+      search={search}
+      busy={customers.isFetching}
+      rows={customers.data}
+      added={chosen}
+      onAdd={onAdd}
+      listLabel="Customers found"
+      noMatch={`No customer matches “${search.term.trim()}”.`}
+    >
+      {(row) => (
+        <>
+          <UserRound className="size-4 shrink-0 text-brass" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium">
+              {row.name ?? row.email} {row.role === "VIP" ? <AdminBadge tone="brass">VIP</AdminBadge> : null}
+            </span>
+            <span className="block truncate text-xs text-muted-foreground">{row.email}</span>
+          </span>
+        </>
+      )}
+    </SearchToAdd>
   );
 }
 
@@ -410,13 +338,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
     toast.success("Discount created", { description: `${input.name} is saved.` });
     router.push(`/admin/discounts/manage/${id}`);
   };
-  const refuse = (refused: FieldErrors<FormValues>) => {
-    if (Object.values(refused).some((error) => error?.type === "required")) return showRefusal(refused, setMissing);
-    const [field, error] = Object.entries(refused as Record<string, { message?: string }>)[0] ?? [];
-    if (!field) return;
-    toast.error("Error", { description: `${fieldLabels[field] ?? field}: ${error?.message ?? "is not valid"}` });
-    document.getElementById(`field-${field}`)?.focus();
-  };
+  const refuse = (refused: FieldErrors<FormValues>) => showRefusal(refused, setMissing, (path) => fieldLabels[path] ?? path);
 
   const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => form.setValue(name, value as never, { shouldDirty: true });
   const type = values.discountType;
@@ -424,7 +346,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
   const chosenCustomers = useMemo(() => new Set(values.customers?.map((customer) => customer.id)), [values.customers]);
   const shown = shownValue(values.pricingType, values.value ?? "");
   const register = form.register;
-  const field = (name: string) => ({ id: `field-${name}`, "aria-invalid": errorOf(name) ? true : undefined });
+  const field = (name: string) => fieldProps(name, errorOf(name));
 
   return (
     <form noValidate aria-label={discount ? `Edit discount ${discount.name}` : "New discount"} onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)}>
@@ -570,18 +492,10 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
           </Section>
         ) : null}
       </AdminCard>
-      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
-        <p className="mr-auto text-xs text-muted-foreground">
-          Fields marked <span className="text-destructive">*</span> are required.
-        </p>
-        <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" /> : <Save />}
-          {discount ? "Save changes" : "Create discount"}
-        </Button>
-      </div>
+      <FormActions sticky className="mt-4" note={<RequiredNote />}>
+        <CancelButton />
+        <SubmitButton busy={busy}>{discount ? "Save changes" : "Create discount"}</SubmitButton>
+      </FormActions>
     </form>
   );
 }

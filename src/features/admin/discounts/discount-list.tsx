@@ -44,7 +44,7 @@ function Reach({ row }: { row: DiscountRow }) {
   if (row.discountType === "GLOBAL") return <span className="text-muted-foreground">Every product</span>;
   if (row.discountType === "PRODUCT") return <span>{formatCount(row.targets ?? 0)} product{row.targets === 1 ? "" : "s"}</span>;
   if (row.discountType === "USER") return <span>{formatCount(row.targets ?? 0)} customer{row.targets === 1 ? "" : "s"}</span>;
-  const terms = [row.minOrderValue ? `from ${formatEuro(row.minOrderValue)}` : null, row.usageLimit ? `${formatCount(row.usageLimit)} uses at most` : null].filter(Boolean);
+  const terms = [row.minOrderValue ? `from ${formatEuro(row.minOrderValue)}` : null, row.usageLimit ? `${formatCount(row.usageLimit)} ${row.usageLimit === 1 ? "use" : "uses"} at most` : null].filter(Boolean);
   return <span className="text-muted-foreground">{terms.length ? terms.join(" · ") : "Any cart"}</span>;
 }
 

@@ -1,7 +1,7 @@
 import type { ResolverOptions } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
 import { productFormInput, requiredProductFields, templateFormInput, type ProductFormInput } from "@/server/catalog/admin-schemas";
-import { filledThenSchema } from "./filled-resolver";
+import { filledThenSchema, firstError } from "./filled-resolver";
 
 vi.mock("@/components/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
@@ -42,3 +42,15 @@ describe("the staff product form's resolver (SPEC section 5)", () => {
     expect((await resolveTemplate({ templateName: "Crowns", name: "" }, undefined, templateOptions)).values).toEqual({ templateName: "Crowns", name: "" });
   });
 });
+
+describe("the first refusal of a form", () => {
+  it("is found wherever it sits, with its field's path", () => {
+    expect(firstError({ name: { type: "required", message: "Required" } })).toEqual({ path: "name", message: "Required" });
+    expect(firstError({ bands: [undefined, { maxPrice: { type: "custom", message: "must be more than the minimum" } }] } as never)).toEqual({
+      path: "bands.1.maxPrice",
+      message: "must be more than the minimum",
+    });
+    expect(firstError({})).toBeNull();
+  });
+});
+

@@ -28,15 +28,35 @@ export function filledThenSchema<Values extends FieldValues, Input extends Field
   };
 }
 
+/** The first refusal in a form's errors, wherever it sits, with the path of its field ("bands.2.minPrice"). */
+export function firstError(errors: FieldErrors): { path: string; message: string } | null {
+  const walk = (node: unknown, path: string[]): { path: string; message: string } | null => {
+    if (!node || typeof node !== "object") return null;
+    const { message } = node as { message?: unknown };
+    if (typeof message === "string" && message && path.length) return { path: path.join("."), message };
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "ref") continue;
+      const found = walk(child, [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(errors, []);
+}
+
 /**
- * A refused submit: the empty required fields are marked and the first focused, with SPEC section 8's toast; a
- * filled form the schema refuses shows the schema's reason instead, as the server would have.
+ * A refused submit (SPEC section 8): the empty required fields are marked (`markMissing`), with the "fill out all
+ * required fields" toast; a filled form the schema refuses shows the schema's first reason instead, as the server
+ * would have, named by its field's label ("TNT price: must be an amount…"). The first refused field (id
+ * `field-<path>`, or `field-<last part of the path>`) is focused either way. Returns that refusal.
  */
-export function showRefusal(errors: FieldErrors, markMissing: (fields: Set<string>) => void) {
+export function showRefusal(errors: FieldErrors, markMissing?: (fields: Set<string>) => void, label: (path: string) => string = (path) => path) {
   const missing = Object.keys(errors).filter((field) => errors[field]?.type === "required");
-  markMissing(new Set(missing));
-  const [first, problem] = Object.entries(errors)[0] ?? [];
+  markMissing?.(new Set(missing));
+  const first = firstError(errors);
   if (missing.length) toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
-  else toast.error("Error", { description: first && problem?.message ? `${first}: ${String(problem.message)}` : undefined });
-  document.getElementById(`field-${first}`)?.focus();
+  else toast.error("Error", { description: first ? `${label(first.path)}: ${first.message}` : undefined });
+  // A form that holds a nested input flat ("address.postCode") names the field by the path's last part.
+  if (first) (document.getElementById(`field-${first.path}`) ?? document.getElementById(`field-${first.path.split(".").at(-1)}`))?.focus();
+  return first;
 }

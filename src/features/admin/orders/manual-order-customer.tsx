@@ -1,13 +1,12 @@
 "use client";
 
 import { MapPin, UserRound, X } from "lucide-react";
-import { useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
 import type { Address } from "@/server/account/schemas";
 import type { CustomerMatch } from "@/server/orders/manual-order-schemas";
-import { SEARCH_PAUSE_MS, useCustomerAddresses, useCustomerSearch, useDebounced } from "./manual-order-queries";
-import { SearchField } from "./manual-order-search";
+import { SearchField, useSearchTerm } from "../forms/search-to-add";
+import { useCustomerAddresses, useCustomerSearch } from "./manual-order-queries";
 
 /**
  * Who the order is for: a customer found by name or e-mail (the order then appears in their order history, and
@@ -22,9 +21,8 @@ export function CustomerPicker({
   onChoose: (customer: CustomerMatch | null) => void;
   onUseAddress: (address: Address) => void;
 }) {
-  const [search, setSearch] = useState("");
-  const term = useDebounced(search, SEARCH_PAUSE_MS);
-  const matches = useCustomerSearch(customer ? "" : term);
+  const search = useSearchTerm();
+  const matches = useCustomerSearch(customer ? "" : search.term);
   const addresses = useCustomerAddresses(customer?.id ?? null);
 
   if (customer) {
@@ -72,10 +70,10 @@ export function CustomerPicker({
     );
   }
 
-  const results = term.trim().length >= 2 ? matches.data : undefined;
+  const results = search.found ? matches.data : undefined;
   return (
     <div className="space-y-2">
-      <SearchField label="Search customers" placeholder="Search customers by name or e-mail" value={search} onChange={setSearch} busy={matches.isFetching} />
+      <SearchField label="Search customers" placeholder="Search customers by name or e-mail" value={search.text} onChange={search.setText} busy={matches.isFetching} />
       {results ? (
         results.length ? (
           <ul className="divide-y rounded-md border" aria-label="Customers found">
@@ -91,7 +89,7 @@ export function CustomerPicker({
             ))}
           </ul>
         ) : (
-          <p className="text-xs text-muted-foreground">No customer matches “{term.trim()}”. Leave the order without an account, or search again.</p>
+          <p className="text-xs text-muted-foreground">No customer matches “{search.term.trim()}”. Leave the order without an account, or search again.</p>
         )
       ) : (
         <p className="text-xs text-muted-foreground">Without a customer the order has no account: it is kept by its address and e-mail only.</p>

@@ -27,11 +27,12 @@ import {
   type UpdateManualOrderInput,
 } from "@/server/orders/manual-order-schemas";
 import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { FormField, fieldProps } from "../forms/form-field";
 import { isFilled } from "../forms/is-filled";
-import { Field } from "../products/product-fields";
+import { useDebounced } from "../forms/use-debounced";
 import { CustomerPicker } from "./manual-order-customer";
 import { OrderLines, ProductPicker, type ManualOrderFormLine } from "./manual-order-lines";
-import { QUOTE_PAUSE_MS, useCreateManualOrder, useDebounced, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
+import { QUOTE_PAUSE_MS, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
 import { QuoteSummary } from "./manual-order-summary";
 
 /** The form's values: the address flat, so SPEC section 5's required check sees each field. */
@@ -119,22 +120,6 @@ function quoteInputOf(values: ManualOrderFormValues, orderNumber: string | undef
   };
 }
 
-/** The first message the schema gave, wherever it sits, with the form field it belongs to. */
-function firstSchemaError(errors: FieldErrors): { field: string; path: string; message: string } | null {
-  const walk = (node: unknown, path: string[]): { field: string; path: string; message: string } | null => {
-    if (!node || typeof node !== "object") return null;
-    const { message } = node as { message?: unknown };
-    if (typeof message === "string" && path.length) return { field: path.at(-1)!, path: path.join("."), message };
-    for (const [key, child] of Object.entries(node)) {
-      if (key === "ref") continue;
-      const found = walk(child, [...path, key]);
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(errors, []);
-}
-
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <section className="space-y-3 border-b px-4 py-5 last:border-b-0 sm:px-5">
@@ -214,23 +199,25 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
     router.push(`/admin/orders/${saved.orderNumber}`);
   };
   const refuse = (errors: FieldErrors<ManualOrderFormValues>) => {
-    if (Object.values(errors).some((error) => error?.type === "required")) return showRefusal(errors, setInvalid);
-    const first = firstSchemaError(errors);
-    if (!first) return showRefusal(errors, setInvalid);
-    setInvalid(new Set([first.field]));
-    const label = first.path.startsWith("lines.") ? `Line ${Number(first.path.split(".")[1]) + 1}` : (fieldLabels[first.field as keyof typeof fieldLabels] ?? first.field);
-    toast.error("Error", { description: `${label}: ${first.message}` });
-    document.getElementById(`field-${first.field}`)?.focus();
+    // The schema reads the address nested ("address.postCode"); the form holds it flat, by the last part.
+    const fieldOf = (path: string) => path.split(".").at(-1)!;
+    const missing = Object.values(errors).some((error) => error?.type === "required");
+    const first = showRefusal(errors, setInvalid, (path) =>
+      path.startsWith("lines.") ? `Line ${Number(path.split(".")[1]) + 1}` : (fieldLabels[fieldOf(path) as keyof typeof fieldLabels] ?? fieldOf(path)),
+    );
+    // The field the schema refused is marked too, not only the empty required ones.
+    if (!missing && first) setInvalid(new Set([fieldOf(first.path)]));
   };
 
   const register = form.register;
   // A required field marked empty by a refused submit is unmarked as soon as it is filled.
   const marked = new Set([...invalid].filter((name) => !required.has(name) || !isFilled(values[name as keyof ManualOrderFormValues])));
-  const field = (name: keyof ManualOrderFormValues) => ({ id: `field-${name}`, "aria-invalid": marked.has(name) || undefined, "aria-required": required.has(name) || undefined });
+  const markedError = (name: string) => (marked.has(name) ? "Required" : undefined);
+  const field = (name: keyof ManualOrderFormValues) => fieldProps(name, markedError(name), required.has(name));
   const text = (name: (typeof addressFields)[number] | "email", props: { className?: string; autoComplete?: string; type?: string; placeholder?: string } = {}) => (
-    <Field label={fieldLabels[name]} htmlFor={`field-${name}`} required={required.has(name)} invalid={marked.has(name)} className={props.className}>
+    <FormField label={fieldLabels[name]} htmlFor={`field-${name}`} required={required.has(name)} error={markedError(name)} className={props.className}>
       <AdminInput {...field(name)} {...register(name)} type={props.type} autoComplete={props.autoComplete ?? "off"} placeholder={props.placeholder} />
-    </Field>
+    </FormField>
   );
   const shippingOptions = quote.data?.shipping?.options;
   // The country select can only show the order's country once its options are there.
@@ -273,7 +260,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
             {text("city")}
             {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
             {text("email", { type: "email", placeholder: "customer@example.com" })}
-            <Field label="Country" htmlFor="field-countryCode" required invalid={marked.has("countryCode")}>
+            <FormField label="Country" htmlFor="field-countryCode" required error={markedError("countryCode")}>
               <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
                 <option value="">Choose a country</option>
                 {countries.data?.map((entry) => (
@@ -282,9 +269,9 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                   </option>
                 ))}
               </AdminSelect>
-            </Field>
+            </FormField>
             {country?.regions.length ? (
-              <Field label="State or province" htmlFor="field-stateCode" required invalid={marked.has("stateCode")}>
+              <FormField label="State or province" htmlFor="field-stateCode" required error={markedError("stateCode")}>
                 <AdminSelect {...field("stateCode")} {...register("stateCode")}>
                   <option value="">Choose</option>
                   {country.regions.map((region) => (
@@ -293,7 +280,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                     </option>
                   ))}
                 </AdminSelect>
-              </Field>
+              </FormField>
             ) : null}
           </div>
         </Section>
@@ -331,9 +318,9 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                 <span className="block text-xs text-muted-foreground">A counter sale taken along, or postage given away.</span>
               </span>
             </label>
-            <Field label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
+            <FormField label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
               <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
-            </Field>
+            </FormField>
           </div>
         </Section>
         {order ? null : (

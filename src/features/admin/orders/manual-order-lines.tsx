@@ -1,7 +1,6 @@
 "use client";
 
-import { Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Trash2 } from "lucide-react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { AdminInput } from "@/components/ui/admin-form-controls";
 import { AdminBadge } from "@/components/ui/admin-badge";
@@ -9,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ManualOrderQuoteLine } from "@/server/orders/manual-order-schemas";
 import { formatEuro } from "../format";
-import { SEARCH_PAUSE_MS, useDebounced, useOrderableProducts } from "./manual-order-queries";
-import { SearchField } from "./manual-order-search";
+import { SearchToAdd, useSearchTerm } from "../forms/search-to-add";
+import { useOrderableProducts } from "./manual-order-queries";
 
 /** A line as the form holds it: the override and its reason as typed. */
 export type ManualOrderFormLine = {
@@ -29,52 +28,31 @@ const pricingLabels: Record<ManualOrderQuoteLine["pricing"], string> = { SHOP: "
 
 /** Finds products by name, words or id and adds them to the order; one already on a line is not offered twice. */
 export function ProductPicker({ onAdd, taken }: { onAdd: (product: { id: number; name: string }) => void; taken: ReadonlySet<number> }) {
-  const [search, setSearch] = useState("");
-  const term = useDebounced(search, SEARCH_PAUSE_MS);
-  const products = useOrderableProducts(term);
-  const rows = term.trim().length >= 2 ? products.data?.rows : undefined;
-  const add = (product: { id: number; name: string }) => {
-    onAdd(product);
-    setSearch("");
-  };
+  const search = useSearchTerm();
+  const products = useOrderableProducts(search.term);
   return (
-    <div className="space-y-2">
-      <SearchField
-        label="Search products to add"
-        placeholder="Add a product by name or id"
-        value={search}
-        onChange={setSearch}
-        busy={products.isFetching}
-        onKeyDown={(event) => {
-          // Enter adds the first product found that is not on a line yet.
-          const first = rows?.find((row) => !taken.has(row.id));
-          if (event.key !== "Enter") return;
-          event.preventDefault();
-          if (first) add(first);
-        }}
-      />
-      {rows ? (
-        rows.length ? (
-          <ul className="max-h-64 divide-y overflow-y-auto rounded-md border" aria-label="Products found">
-            {rows.map((row) => (
-              <li key={row.id} className="flex items-center gap-3 px-3 py-1.5 text-sm">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{row.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    #{row.id} · {formatEuro(row.price)} · {row.stock} in stock{row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
-                  </span>
-                </span>
-                <Button type="button" size="sm" variant="outline" disabled={taken.has(row.id)} onClick={() => add(row)}>
-                  <Plus /> {taken.has(row.id) ? "Added" : "Add"}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-xs text-muted-foreground">No product in stock matches “{term.trim()}”.</p>
-        )
-      ) : null}
-    </div>
+    <SearchToAdd
+      label="Search products to add"
+      placeholder="Add a product by name or id"
+      search={search}
+      busy={products.isFetching}
+      rows={products.data?.rows}
+      added={taken}
+      onAdd={onAdd}
+      listLabel="Products found"
+      noMatch={`No product in stock matches “${search.term.trim()}”.`}
+      enterAddsFirst
+      listClassName="max-h-64"
+    >
+      {(row) => (
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-medium">{row.name}</span>
+          <span className="text-xs text-muted-foreground">
+            #{row.id} · {formatEuro(row.price)} · {row.stock} in stock{row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
+          </span>
+        </span>
+      )}
+    </SearchToAdd>
   );
 }
 

@@ -1,26 +1,14 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { ManualOrderQuoteInput } from "@/server/orders/manual-order-schemas";
 
 /** Countries and their regions change rarely; the form keeps them for 10 minutes. */
 const COUNTRIES_STALE_MS = 10 * 60_000;
 
-/** Searches wait for a pause in typing; the preview waits a little less, so it follows the form closely. */
-export const SEARCH_PAUSE_MS = 300;
+/** The preview waits for a pause in typing, a little shorter than a search's, so it follows the form closely. */
 export const QUOTE_PAUSE_MS = 250;
-
-/** `value` once it has stopped changing for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** The countries the shop ships to, with their states or provinces: the checkout's list. */
 export function useShippingCountries() {

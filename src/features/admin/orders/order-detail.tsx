@@ -8,15 +8,16 @@ import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { Button } from "@/components/ui/button";
 import type { OrderStatus } from "@/lib/enums";
+import { cn } from "@/lib/utils";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import type { AdminOrder, StaffOrderStatus } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
-import { formatDate, formatDateTime, formatEuro } from "../format";
+import { formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { RefundPanel } from "../refunds/refund-panel";
 import { useOrderActions } from "./order-actions";
 import { AdminOrderStatusBadge, printUrl } from "./order-status";
 import { OrderTimeline } from "./order-timeline";
-import { useAdminOrder } from "./queries";
+import { useAdminOrder, useOrderMargin } from "./queries";
 
 /** How long the page keeps looking for a label it asked for: the create-label job's retries are done well before. */
 const LABEL_WAIT_MS = 2 * 60_000;
@@ -153,6 +154,42 @@ function Payment({ order }: { order: AdminOrder }) {
         <Field label="Payment id">{order.payment.externalPaymentId ? <span className="font-mono text-xs">{order.payment.externalPaymentId}</span> : "—"}</Field>
         <Field label="Paid">{order.soldAt ? formatDateTime(order.soldAt) : "Not yet"}</Field>
       </dl>
+    </AdminCard>
+  );
+}
+
+/**
+ * What the order earned: what the customer paid less the FIFO purchase cost of the pieces they kept, provider fees,
+ * the label and refunds (`admin.margins.order`). Pieces sold with no purchase left to take them from are named, not
+ * priced.
+ */
+function Margin({ orderNumber }: { orderNumber: string }) {
+  const margin = useOrderMargin(orderNumber);
+  const data = margin.data;
+  return (
+    <AdminCard>
+      <AdminCardHeader title="Margin" description={data && !data.sold ? "The order sold nothing: it has no margin." : "Purchase cost first bought, first sold"} />
+      {data?.sold ? (
+        <dl className="px-4 py-3">
+          <Field label="Paid">{formatEuro(data.paid)}</Field>
+          <Field label="Purchase cost">
+            <span title={formatPeso(data.purchaseCostPhp)}>−{formatEuro(data.purchaseCost)}</span>
+          </Field>
+          <Field label="Provider fees">−{formatEuro(data.providerFees)}</Field>
+          <Field label="Label">−{formatEuro(data.labelCost)}</Field>
+          <Field label="Refunds">−{formatEuro(data.refunds)}</Field>
+          <Field label="Margin">
+            <strong className={cn("font-semibold", data.margin?.isNegative() && "text-destructive")}>{data.margin ? formatEuro(data.margin) : "—"}</strong>
+          </Field>
+          {data.unknownCostPieces > 0 ? (
+            <p className="pt-1 text-xs text-muted-foreground">
+              {pieces(data.unknownCostPieces)} sold with no purchase left to cost them: the margin is higher than it will be.
+            </p>
+          ) : null}
+        </dl>
+      ) : margin.isError ? (
+        <p className="px-4 py-3 text-sm text-muted-foreground">We could not work out the margin: {margin.error.message}</p>
+      ) : null}
     </AdminCard>
   );
 }
@@ -329,6 +366,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
           <Customer order={order} />
           <Shipping order={order} waiting={waiting} />
           <Payment order={order} />
+          <Margin orderNumber={order.orderNumber} />
         </div>
       </div>
     </div>

@@ -12,6 +12,12 @@ export function useAdminOrders(query: OrderListInput) {
   return useQuery(trpc.admin.orders.list.queryOptions(query, { placeholderData: keepPreviousData }));
 }
 
+/** What one order earned (`admin.margins.order`); refreshed with the order, since refunds and labels change it. */
+export function useOrderMargin(orderNumber: string) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.margins.order.queryOptions({ orderNumber }, { retry: false }));
+}
+
 /**
  * One order's page. A label is bought by a job, so while one is awaited the page looks again every few seconds,
  * until the order has its tracking number.

@@ -1,11 +1,12 @@
 "use client";
 
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
-import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
+import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
-import { cn } from "@/lib/utils";
 import { descriptionFieldLabels } from "@/lib/labels";
 import { descriptionTextFields, type DescriptionTextField, type ProductFormChoices } from "@/server/catalog/admin-schemas";
+import { FormField, fieldProps } from "../forms/form-field";
+import { FormSection } from "../forms/form-layout";
 import { humanize } from "../format";
 
 /**
@@ -28,34 +29,6 @@ export type ProductFieldValues = {
 
 const longFields: DescriptionTextField[] = ["additional", "additional2", "additional3"];
 
-export function Field({
-  label,
-  htmlFor,
-  required,
-  invalid,
-  hint,
-  className,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  required?: boolean;
-  invalid?: boolean;
-  hint?: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn("space-y-1", className)} data-invalid={invalid || undefined}>
-      <AdminLabel htmlFor={htmlFor} required={required} className={cn(invalid && "text-destructive")}>
-        {label}
-      </AdminLabel>
-      {children}
-      {invalid ? <p className="text-[11px] text-destructive">Required</p> : hint ? <p className="text-[11px] text-muted-foreground">{hint}</p> : null}
-    </div>
-  );
-}
-
 type Props<T extends FieldValues> = {
   register: UseFormRegister<T>;
   choices: ProductFormChoices | undefined;
@@ -65,23 +38,18 @@ type Props<T extends FieldValues> = {
   allowEmptyEnums?: boolean;
 };
 
-function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
-  return (
-    <section className="grid gap-x-8 gap-y-3 border-b py-5 last:border-b-0 lg:grid-cols-[14rem_1fr]">
-      <div>
-        <h3 className="font-sans text-sm font-semibold tracking-normal">{title}</h3>
-        <p className="mt-1 text-xs text-muted-foreground">{description}</p>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</div>
-    </section>
-  );
+/** The product's sections, their fields in a grid. */
+function Section(props: { title: string; description: string; children: React.ReactNode }) {
+  return <FormSection {...props} bodyClassName="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" />;
 }
 
 export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, allowEmptyEnums }: Props<T>) {
   const reg = (name: string, options?: Parameters<UseFormRegister<T>>[1]) => register(name as Path<T>, options);
-  const field = (name: string) => ({ id: `field-${name}`, "aria-invalid": invalid.has(name) || undefined, "aria-required": required.has(name) || undefined });
+  /** SPEC section 5: a required field left empty is marked by a refused submit. */
+  const missing = (name: string) => (invalid.has(name) ? "Required" : undefined);
+  const field = (name: string) => fieldProps(name, missing(name), required.has(name));
   const enumSelect = (name: "caliber" | "state" | "itemType" | "gender", label: string, values: readonly string[]) => (
-    <Field label={label} htmlFor={`field-${name}`} required={required.has(name)} invalid={invalid.has(name)}>
+    <FormField label={label} htmlFor={`field-${name}`} required={required.has(name)} error={missing(name)}>
       <AdminSelect {...field(name)} {...reg(name)}>
         {allowEmptyEnums ? <option value="">—</option> : null}
         {values.map((value) => (
@@ -90,10 +58,10 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
           </option>
         ))}
       </AdminSelect>
-    </Field>
+    </FormField>
   );
   const idSelect = (name: "categoryId" | "manufacturerId" | "countryId", label: string, options: { id: number; label: string }[] | undefined, empty: string) => (
-    <Field label={label} htmlFor={`field-${name}`} required={required.has(name)} invalid={invalid.has(name)}>
+    <FormField label={label} htmlFor={`field-${name}`} required={required.has(name)} error={missing(name)}>
       <AdminSelect {...field(name)} {...reg(name, { setValueAs: (value: string) => (value === "" ? Number.NaN : Number(value)) } as never)}>
         <option value="">{empty}</option>
         {options?.map((option) => (
@@ -102,26 +70,26 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
           </option>
         ))}
       </AdminSelect>
-    </Field>
+    </FormField>
   );
 
   return (
     <>
       <Section title="Listing" description="What the shop shows and charges. Prices are in euro.">
-        <Field label="Name" htmlFor="field-name" required={required.has("name")} invalid={invalid.has("name")} className="sm:col-span-2 xl:col-span-3">
+        <FormField label="Name" htmlFor="field-name" required={required.has("name")} error={missing("name")} className="sm:col-span-2 xl:col-span-3">
           <AdminInput {...field("name")} {...reg("name")} placeholder="Omega Seamaster crown 5.5 mm, signed, NOS" autoComplete="off" />
-        </Field>
-        <Field label="Price (€)" htmlFor="field-price" required={required.has("price")} invalid={invalid.has("price")}>
+        </FormField>
+        <FormField label="Price (€)" htmlFor="field-price" required={required.has("price")} error={missing("price")}>
           <AdminInput {...field("price")} {...reg("price")} inputMode="decimal" placeholder="49.95" />
-        </Field>
-        <Field label="Shipping fee (€)" htmlFor="field-shippingFee" hint="Only when it differs from the country rate">
+        </FormField>
+        <FormField label="Shipping fee (€)" htmlFor="field-shippingFee" hint="Only when it differs from the country rate">
           <AdminInput {...field("shippingFee")} {...reg("shippingFee")} inputMode="decimal" placeholder="—" />
-        </Field>
-        <Field label="Sold in bulk" htmlFor="field-isBulk" hint="Many identical pieces under one listing">
+        </FormField>
+        <FormField label="Sold in bulk" htmlFor="field-isBulk" hint="Many identical pieces under one listing">
           <label className="flex h-9 items-center gap-2 text-sm">
             <input type="checkbox" id="field-isBulk" className="size-4 accent-[var(--primary)]" {...reg("isBulk")} /> Bulk item
           </label>
-        </Field>
+        </FormField>
         {idSelect("categoryId", "Category", choices?.categories, "Choose a category")}
         {idSelect("manufacturerId", "Manufacturer", choices?.manufacturers, "Choose a manufacturer")}
         {idSelect("countryId", "Country of origin", choices?.countries, "—")}
@@ -137,12 +105,12 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
           const options = choices?.selectOptions[name];
           const long = longFields.includes(name);
           return (
-            <Field
+            <FormField
               key={name}
               label={descriptionFieldLabels[name]}
               htmlFor={`field-${name}`}
               required={required.has(name)}
-              invalid={invalid.has(name)}
+              error={missing(name)}
               className={long ? "sm:col-span-2 xl:col-span-3" : undefined}
             >
               <AdminInput {...field(name)} {...reg(name)} list={options ? `options-${name}` : undefined} autoComplete="off" />
@@ -153,7 +121,7 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
                   ))}
                 </datalist>
               ) : null}
-            </Field>
+            </FormField>
           );
         })}
       </Section>

@@ -1,13 +1,11 @@
 "use client";
 
-import { ImagePlus, Loader2, Save } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
-import { AdminKbd } from "@/components/ui/admin-form-controls";
-import { Button } from "@/components/ui/button";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import {
   descriptionTextFields,
@@ -18,6 +16,7 @@ import {
   type ProductTemplate,
 } from "@/server/catalog/admin-schemas";
 import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../forms/form-layout";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
 import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
 
@@ -114,17 +113,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
     router.push(`/admin/products/edit?id=${id}`);
   };
 
-  // Ctrl+S / ⌘S saves from anywhere in the form.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        formRef.current?.requestSubmit();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useSaveShortcut(formRef);
 
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
@@ -132,50 +121,30 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
     <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">
         <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} />
-        <section className="grid gap-x-8 gap-y-3 border-t py-5 lg:grid-cols-[14rem_1fr]">
-          <div>
-            <h3 className="font-sans text-sm font-semibold tracking-normal">Channels</h3>
-            <p className="mt-1 text-xs text-muted-foreground">Where the product is offered.</p>
-          </div>
-          <div className="flex flex-wrap gap-6 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
-              On the web shop
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={ebayStatus === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
-              On eBay
-            </label>
-          </div>
-        </section>
+        <FormSection title="Channels" description="Where the product is offered." bodyClassName="flex flex-wrap gap-6 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+            On the web shop
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={ebayStatus === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+            On eBay
+          </label>
+        </FormSection>
         {product ? null : (
-          <section className="grid gap-x-8 gap-y-3 border-t py-5 lg:grid-cols-[14rem_1fr]">
-            <div>
-              <h3 className="font-sans text-sm font-semibold tracking-normal">Pictures</h3>
-              <p className="mt-1 text-xs text-muted-foreground">Stored as WebP; the first is the one the shop shows. Reorder them after saving.</p>
-            </div>
-            <div>
-              <label className="flex cursor-pointer items-center gap-3 rounded-md border border-dashed bg-muted/30 px-4 py-3 text-sm hover:bg-muted/60">
-                <ImagePlus className="size-5 text-brass" />
-                <span>{pictures.length ? `${pictures.length} picture${pictures.length === 1 ? "" : "s"} chosen: ${pictures.map((file) => file.name).join(", ")}` : "Choose pictures (JPEG, PNG, WebP…)"}</span>
-                <input type="file" accept="image/*" multiple className="sr-only" aria-label="Pictures" onChange={(event) => setPictures([...(event.target.files ?? [])])} />
-              </label>
-            </div>
-          </section>
+          <FormSection title="Pictures" description="Stored as WebP; the first is the one the shop shows. Reorder them after saving." bodyClassName="">
+            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-dashed bg-muted/30 px-4 py-3 text-sm hover:bg-muted/60">
+              <ImagePlus className="size-5 text-brass" />
+              <span>{pictures.length ? `${pictures.length} picture${pictures.length === 1 ? "" : "s"} chosen: ${pictures.map((file) => file.name).join(", ")}` : "Choose pictures (JPEG, PNG, WebP…)"}</span>
+              <input type="file" accept="image/*" multiple className="sr-only" aria-label="Pictures" onChange={(event) => setPictures([...(event.target.files ?? [])])} />
+            </label>
+          </FormSection>
         )}
       </AdminCard>
-      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
-        <p className="mr-auto text-xs text-muted-foreground">
-          Fields marked <span className="text-destructive">*</span> are required. <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
-        </p>
-        <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" /> : <Save />}
-          {product ? "Save changes" : "Create product"}
-        </Button>
-      </div>
+      <FormActions sticky className="mt-4" note={<RequiredNote shortcut />}>
+        <CancelButton />
+        <SubmitButton busy={busy}>{product ? "Save changes" : "Create product"}</SubmitButton>
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { LayoutTemplate, Loader2, Pencil, Plus, Save } from "lucide-react";
+import { LayoutTemplate, Pencil, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
@@ -13,8 +13,10 @@ import { Button } from "@/components/ui/button";
 import { descriptionTextFields, templateFormInput, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import { formatDateTime, humanize } from "../format";
 import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { FormField, fieldProps } from "../forms/form-field";
+import { CancelButton, FormActions, FormSection, SubmitButton } from "../forms/form-layout";
 import { DeleteRowButton, ListFrame, ListTable } from "../list-table";
-import { Field, ProductFields, type ProductFieldValues } from "./product-fields";
+import { ProductFields, type ProductFieldValues } from "./product-fields";
 import { useCreateTemplate, useDeleteTemplate, useProductFormChoices, useTemplate, useTemplates, useUpdateTemplate } from "./queries";
 
 type TemplateValues = ProductFieldValues & { templateName: string; templateDescription: string };
@@ -78,35 +80,26 @@ export function TemplateForm({ template }: { template: ProductTemplate | null })
     else create.mutate(input);
   };
   const busy = create.isPending || update.isPending;
+  const nameMissing = invalid.has("templateName") ? "Required" : undefined;
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, (errors) => showRefusal(errors, setInvalid))} aria-label={template ? "Edit template" : "New template"}>
       <AdminCard className="px-5">
-        <section className="grid gap-x-8 gap-y-3 border-b py-5 lg:grid-cols-[14rem_1fr]">
-          <div>
-            <h3 className="font-sans text-sm font-semibold tracking-normal">Template</h3>
-            <p className="mt-1 text-xs text-muted-foreground">How staff find it when starting a product. Every other field is optional.</p>
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Template name" htmlFor="field-templateName" required invalid={invalid.has("templateName")}>
-              <AdminInput id="field-templateName" aria-invalid={invalid.has("templateName") || undefined} {...form.register("templateName")} placeholder="Signed crown, NOS" />
-            </Field>
-            <Field label="What it is for" htmlFor="field-templateDescription">
-              <AdminTextarea id="field-templateDescription" rows={1} className="min-h-9" {...form.register("templateDescription")} />
-            </Field>
-          </div>
-        </section>
+        <FormSection title="Template" description="How staff find it when starting a product. Every other field is optional." bodyClassName="grid gap-3 sm:grid-cols-2">
+          <FormField label="Template name" htmlFor="field-templateName" required error={nameMissing}>
+            <AdminInput {...fieldProps("templateName", nameMissing)} {...form.register("templateName")} placeholder="Signed crown, NOS" />
+          </FormField>
+          <FormField label="What it is for" htmlFor="field-templateDescription">
+            <AdminTextarea id="field-templateDescription" rows={1} className="min-h-9" {...form.register("templateDescription")} />
+          </FormField>
+        </FormSection>
         <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} allowEmptyEnums />
       </AdminCard>
-      <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
-        <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" /> : <Save />} {template ? "Save template" : "Create template"}
-        </Button>
-      </div>
+      <FormActions sticky className="mt-4">
+        <CancelButton />
+        <SubmitButton busy={busy}>{template ? "Save template" : "Create template"}</SubmitButton>
+      </FormActions>
     </form>
   );
 }

@@ -24,7 +24,7 @@ const PENDING_POLL_MS = 10_000;
 
 /**
  * What a refund changes elsewhere: the proposal and its list (`admin.refunds`), the order's page, tables and
- * timeline (`admin.orders`), the sidebar's counts, and, for pieces put back, the stock the product pages show.
+ * timeline (`admin.orders`), its margin (`admin.margins`), the sidebar's counts, and, for pieces put back, the stock the product pages show.
  * Only the queries on screen refetch; the others are just marked stale.
  */
 function useRefreshAfterRefund() {
@@ -33,7 +33,7 @@ function useRefreshAfterRefund() {
   return useCallback(
     () =>
       Promise.all(
-        [trpc.admin.refunds.pathKey(), trpc.admin.orders.pathKey(), trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.product.pathKey(), trpc.admin.stock.pathKey()].map(
+        [trpc.admin.refunds.pathKey(), trpc.admin.orders.pathKey(), trpc.admin.margins.pathKey(), trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.product.pathKey(), trpc.admin.stock.pathKey()].map(
           (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       ),

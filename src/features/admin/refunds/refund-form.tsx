@@ -2,16 +2,18 @@
 
 import { Decimal } from "decimal.js";
 import { Info, Loader2, Undo2 } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
-import { AdminInput, AdminLabel, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
+import { AdminInput, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { refundReasons } from "@/lib/enums";
 import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CreateRefundInput, RefundProposal } from "@/server/refunds/schemas";
+import { FormField } from "../forms/form-field";
+import { RefusalNote } from "../forms/form-layout";
 import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
 import { refundOf, useCreateRefund } from "./queries";
 import {
@@ -28,26 +30,6 @@ import {
   type RefundFormValues,
 } from "./refund-form-values";
 import { refundReasonLabels, restockHints } from "./refund-labels";
-
-function Row({ id, label, required, error, hint, className, children }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
-  return (
-    <div className={cn("space-y-1", className)}>
-      <AdminLabel htmlFor={id} required={required} className={cn(error && "text-destructive")}>
-        {label}
-      </AdminLabel>
-      {children}
-      {error ? (
-        <p id={`${id}-note`} className="text-[11px] text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-note`} className="text-[11px] text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 const pieces = (count: number) => `${count} piece${count === 1 ? "" : "s"}`;
 
@@ -138,7 +120,7 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
         </p>
       )}
 
-      <Row id="refund-target" label="What is refunded" required error={errorOf("target")}>
+      <FormField htmlFor="refund-target" label="What is refunded" required error={errorOf("target")}>
         <AdminSelect id="refund-target" {...note("refund-target", errorOf("target"))} {...register("target", { onChange: chooseTarget })}>
           <option value="">Choose what to refund</option>
           <optgroup label="Pieces of a line">
@@ -155,12 +137,12 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
             <option value="GOODWILL">Goodwill amount</option>
           </optgroup>
         </AdminSelect>
-      </Row>
+      </FormField>
 
       <div className="grid gap-3 sm:grid-cols-2">
         {line ? (
-          <Row
-            id="refund-quantity"
+          <FormField
+            htmlFor="refund-quantity"
             label="Pieces"
             required
             error={errorOf("quantity")}
@@ -176,10 +158,10 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
               {...note("refund-quantity", errorOf("quantity"))}
               {...register("quantity", { valueAsNumber: true, onChange: changePieces })}
             />
-          </Row>
+          </FormField>
         ) : null}
-        <Row
-          id="refund-amount"
+        <FormField
+          htmlFor="refund-amount"
           label="Amount"
           required
           error={amountError}
@@ -208,10 +190,10 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
               {...register("amount")}
             />
           </div>
-        </Row>
+        </FormField>
       </div>
 
-      <Row id="refund-reason" label="Reason" required error={errorOf("reason")}>
+      <FormField htmlFor="refund-reason" label="Reason" required error={errorOf("reason")}>
         <AdminSelect id="refund-reason" {...note("refund-reason", errorOf("reason"))} {...register("reason", { onChange: chooseReason })}>
           <option value="">Choose a reason</option>
           {refundReasons.map((reason) => (
@@ -220,7 +202,7 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
             </option>
           ))}
         </AdminSelect>
-      </Row>
+      </FormField>
 
       {line ? (
         <div className="flex items-start gap-2">
@@ -243,15 +225,11 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
         </div>
       ) : null}
 
-      <Row id="refund-comment" label="Comment" error={errorOf("comment")}>
+      <FormField htmlFor="refund-comment" label="Comment" error={errorOf("comment")}>
         <AdminTextarea id="refund-comment" rows={2} className="min-h-16" placeholder="What happened, in a line (staff only)" {...note("refund-comment", errorOf("comment"))} {...register("comment")} />
-      </Row>
+      </FormField>
 
-      {create.error ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {create.error.message}
-        </p>
-      ) : null}
+      <RefusalNote message={create.error?.message} />
 
       <div className="flex items-center justify-between gap-3 border-t pt-4">
         <p className="text-xs text-muted-foreground">{formatEuro(proposal.leftToRefund)} left to refund on this order</p>

@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { NavListItem } from "@/components/nav-list-item";
 import { BalanceWheelMark } from "@/features/layout/logo";
 import { cn } from "@/lib/utils";
@@ -54,17 +54,35 @@ function CountBadge({ value, tone }: { value: number; tone?: NavItem["tone"] }) 
   );
 }
 
+/**
+ * The back office's sidebar from the medium breakpoint up: a fixed column beside the page. Below it the same contents
+ * live in the drawer that the top bar's menu button opens (admin-nav-drawer.tsx), so this column is not rendered
+ * visible there. It stays mounted either way: SPEC section 2's count refresh after every route change runs here once.
+ */
 export function AdminSidebar({ user }: { user: AdminUser }) {
   const pathname = usePathname();
-  const sidebar = useSidebarCounts();
-  const { refetch } = sidebar;
-  const active = activeNav(pathname);
-  const [open, setOpen] = useState<Set<string>>(() => new Set(active ? [active.group.id] : []));
-
-  // SPEC section 2: the counts refresh after every route change, and the group of the new route opens.
+  const { refetch } = useSidebarCounts();
   useEffect(() => {
     void refetch();
   }, [pathname, refetch]);
+  return (
+    <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-[var(--admin-sidebar)] md:flex">
+      <SidebarContents user={user} />
+    </aside>
+  );
+}
+
+/**
+ * What the sidebar shows: the title, the greeting, the grouped routes with their counts and the way back to the shop.
+ * `roomy` gives a finger-sized row height (the phone drawer); `onNavigate` runs when one of its links is followed.
+ */
+export function SidebarContents({ user, roomy = false, onNavigate }: { user: AdminUser; roomy?: boolean; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const sidebar = useSidebarCounts();
+  const active = activeNav(pathname);
+  const [open, setOpen] = useState<Set<string>>(() => new Set(active ? [active.group.id] : []));
+
+  // SPEC section 2: the group of the new route opens.
   const activeGroup = active?.group.id;
   const [openedFor, setOpenedFor] = useState(activeGroup);
   if (activeGroup !== openedFor) {
@@ -79,10 +97,16 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
     else next.delete(id);
     setOpen(next);
   };
+  // One listener for every link below (Next's links have already called preventDefault by then, so that says
+  // nothing); a click that opens a new tab or window leaves the drawer where it is.
+  const followed = (event: MouseEvent<HTMLElement>) => {
+    if (!onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.target instanceof Element && event.target.closest("a[href]")) onNavigate();
+  };
 
   return (
-    <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col border-r bg-[var(--admin-sidebar)]">
-      <div className="flex h-14 items-center gap-2.5 border-b px-4">
+    <div className="flex min-h-0 flex-1 flex-col" onClick={followed}>
+      <div className={cn("flex h-14 shrink-0 items-center gap-2.5 border-b px-4", roomy && "pr-12")}>
         <BalanceWheelMark className="size-7" />
         <div className="leading-tight">
           <p className="font-serif text-[15px] font-semibold tracking-tight">Admin panel</p>
@@ -90,7 +114,7 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
         </div>
       </div>
 
-      <div className="flex items-center gap-3 border-b px-4 py-3">
+      <div className="flex shrink-0 items-center gap-3 border-b px-4 py-3">
         {user.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- avatars come from the sign-in provider's own host
           <img src={user.image} alt="" className="size-9 rounded-full object-cover ring-1 ring-border" />
@@ -121,7 +145,10 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
                   key={group.id}
                   href={item.href}
                   active={isActive}
-                  className="flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground"
+                  className={cn(
+                    "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+                    roomy && "h-10 text-[15px]",
+                  )}
                   activeClassName="bg-primary/12 text-foreground ring-1 ring-primary/20"
                 >
                   <Icon className={cn("size-4", isActive ? "text-primary" : "text-muted-foreground")} />
@@ -135,6 +162,7 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
                   <Collapsible.Trigger
                     className={cn(
                       "group flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+                      roomy && "h-10 text-[15px]",
                       isActiveGroup && "text-foreground",
                     )}
                   >
@@ -150,7 +178,10 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
                           key={item.href}
                           href={item.href}
                           active={active?.item.href === item.href}
-                          className="flex h-7 items-center gap-2 rounded-md px-2 text-[13px] text-muted-foreground hover:bg-accent hover:text-foreground"
+                          className={cn(
+                            "flex h-7 items-center gap-2 rounded-md px-2 text-[13px] text-muted-foreground hover:bg-accent hover:text-foreground",
+                            roomy && "h-9 text-sm",
+                          )}
                           activeClassName="bg-primary/12 font-medium text-foreground ring-1 ring-primary/20"
                         >
                           <span className="truncate">{item.label}</span>
@@ -165,11 +196,11 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
           })}
         </ul>
       </nav>
-      <div className="border-t px-4 py-2.5 text-[11px] text-muted-foreground">
+      <div className={cn("shrink-0 border-t px-4 py-2.5 text-[11px] text-muted-foreground", roomy && "py-3 text-[13px]")}>
         <Link href="/" className="hover:text-foreground hover:underline">
           ← Back to the shop
         </Link>
       </div>
-    </aside>
+    </div>
   );
 }

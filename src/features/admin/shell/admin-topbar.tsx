@@ -5,7 +5,7 @@ import * as Progress from "@radix-ui/react-progress";
 import { ArrowLeft, Bell, CheckCheck, Monitor, Moon, Sun } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { formatDateTime } from "../format";
@@ -19,7 +19,7 @@ function BackButton() {
     <Button
       variant="ghost"
       size="icon"
-      className="size-8"
+      className="size-8 shrink-0"
       aria-label="Back"
       title="Back (Alt+←)"
       onClick={() => {
@@ -40,12 +40,13 @@ function ProgressArea() {
   if (!progress) return null;
   const percent = Math.min(100, Math.max(0, Number.parseInt(progress.currentPercent, 10) || 0));
   return (
-    <div className="flex min-w-56 items-center gap-3 rounded-md border bg-card px-3 py-1.5" role="status" aria-label="Marketplace offers update">
-      <div className="flex-1">
-        <p className="text-[11px] font-medium text-muted-foreground">
+    // On a phone only the bar and the percentage show; the words stay for screen readers.
+    <div className="flex items-center gap-2 rounded-md border bg-card px-2 py-1.5 md:min-w-56 md:gap-3 md:px-3" role="status" aria-label="Marketplace offers update">
+      <div className="w-12 md:w-auto md:flex-1">
+        <p className="sr-only text-[11px] font-medium text-muted-foreground md:not-sr-only">
           Updating marketplace offers · {progress.currentCount} of {progress.totalCount}
         </p>
-        <Progress.Root value={percent} max={100} className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted">
+        <Progress.Root value={percent} max={100} className="h-1.5 overflow-hidden rounded-full bg-muted md:mt-1">
           <Progress.Indicator className="h-full bg-primary transition-transform" style={{ transform: `translateX(-${100 - percent}%)` }} />
         </Progress.Root>
       </div>
@@ -92,7 +93,7 @@ function NotificationsButton() {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-96 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+        <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
           <div className="flex items-center justify-between px-2.5 py-2">
             <p className="text-sm font-semibold">Notifications</p>
             <button
@@ -135,13 +136,18 @@ function NotificationsButton() {
   );
 }
 
-export function AdminTopbar() {
+/**
+ * `menu` is the phone's menu button (admin-nav-drawer.tsx), shown below the medium breakpoint only. There the bar
+ * keeps to one row: tighter spacing, a smaller heading that truncates, the buttons at a fixed size.
+ */
+export function AdminTopbar({ menu }: { menu?: ReactNode }) {
   const pathname = usePathname();
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-5 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-1.5 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 md:gap-3 md:px-5">
+      {menu}
       <BackButton />
-      <h1 className="truncate font-serif text-xl font-semibold">{headingFor(pathname)}</h1>
-      <div className="ml-auto flex items-center gap-1.5">
+      <h1 className="min-w-0 truncate font-serif text-lg font-semibold md:text-xl">{headingFor(pathname)}</h1>
+      <div className="ml-auto flex shrink-0 items-center gap-1.5">
         <ProgressArea />
         <ThemeToggle />
         <NotificationsButton />

@@ -1,19 +1,20 @@
 "use client";
 
-import { ArrowLeft, Loader2, Save, Search } from "lucide-react";
+import { ArrowLeft, Search } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard } from "@/components/ui/admin-card";
-import { AdminInput, AdminKbd } from "@/components/ui/admin-form-controls";
+import { AdminInput } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { updateCountryCostsInput, type AdminCountry, type UpdateCountryCostsInput } from "@/server/shipping/costs-schemas";
-import { filledThenSchema } from "../forms/filled-resolver";
-import { CostField, fieldProps, RefusalNote, refuseWithLabels, useSaveShortcut } from "./form-parts";
+import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { FormField, fieldProps } from "../forms/form-field";
+import { FormActions, FormSection, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../forms/form-layout";
 import { useCountryCostsOf, useUpdateCountryCosts } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 
@@ -39,6 +40,9 @@ const fieldLabels: Record<CountryField, string> = {
   tntCost: "TNT price",
   tntEtaDays: "TNT delivery days",
 };
+
+/** A shipping method's fields, side by side on a wide screen. */
+const methodGrid = "grid min-w-0 gap-3 sm:grid-cols-3";
 
 const required = ["untrackedCost", "tntCost", "untrackedEtaDays", "tntEtaDays", "maxOrderUntracked"] as const satisfies readonly CountryField[];
 
@@ -121,21 +125,25 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
   };
   const refuse = (refused: FieldErrors<Values>) => {
     update.reset();
-    refuseWithLabels(refused, (path) => {
+    showRefusal(refused, undefined, (path) => {
       const [, index] = /^regions\.(\d+)\./.exec(path) ?? [];
       return index === undefined ? (fieldLabels[path as CountryField] ?? path) : `${form.getValues(`regions.${Number(index)}.name`)}, untracked up to`;
     });
   };
   const error = (field: CountryField) => errors[field]?.message;
   const money = (field: CountryField, label: string, hint: ReactNode, placeholder: string) => (
-    <CostField label={label} htmlFor={`field-${field}`} required error={error(field)} hint={hint}>
+    <FormField label={label} htmlFor={`field-${field}`} required error={error(field)} hint={hint}>
       <AdminInput {...fieldProps(field, error(field), true)} {...form.register(field)} inputMode="decimal" autoComplete="off" placeholder={placeholder} />
-    </CostField>
+    </FormField>
   );
-  const days = (field: CountryField, label: string) => (
-    <CostField label={label} htmlFor={`field-${field}`} required error={error(field)} hint="Working days after the parcel leaves, 1 to 90">
-      <AdminInput {...fieldProps(field, error(field), true)} {...form.register(field)} inputMode="numeric" autoComplete="off" placeholder="3" />
-    </CostField>
+  /** A shipping method's price and delivery days. */
+  const methodFields = (cost: CountryField, etaDays: CountryField, placeholder: string) => (
+    <>
+      {money(cost, "Price (€)", "Per parcel, before the surcharge band", placeholder)}
+      <FormField label="Delivery days" htmlFor={`field-${etaDays}`} required error={error(etaDays)} hint="Working days after the parcel leaves, 1 to 90">
+        <AdminInput {...fieldProps(etaDays, error(etaDays), true)} {...form.register(etaDays)} inputMode="numeric" autoComplete="off" placeholder="3" />
+      </FormField>
+    </>
   );
 
   const needle = regionSearch.trim().toLowerCase();
@@ -155,7 +163,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
       />
       <form ref={formRef} noValidate aria-label={`Shipping to ${country.name}`} onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)} className="space-y-4">
         <AdminCard className="px-5">
-          <Section
+          <FormSection
             title={
               <span className="flex items-center gap-2">
                 {country.name} <span className="font-mono text-xs text-muted-foreground">{country.code}</span>
@@ -174,22 +182,16 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
               In the European Union
               <span className="text-xs text-muted-foreground">(no customs paperwork)</span>
             </label>
-          </Section>
-          <Section title="Untracked post" description="A letter without tracking: cheap, for parcels the post's own cover insures.">
-            <div className="grid gap-3 sm:grid-cols-3">
-              {money("untrackedCost", "Price (€)", "Per parcel, before the surcharge band", "6.50")}
-              {days("untrackedEtaDays", "Delivery days")}
-              {money("maxOrderUntracked", "Allowed up to (€)", "Dearer orders must go tracked", "100.00")}
-            </div>
-          </Section>
-          <Section title="Tracked (TNT)" description="Tracked and signed for; always allowed.">
-            <div className="grid gap-3 sm:grid-cols-3">
-              {money("tntCost", "Price (€)", "Per parcel, before the surcharge band", "12.95")}
-              {days("tntEtaDays", "Delivery days")}
-            </div>
-          </Section>
+          </FormSection>
+          <FormSection title="Untracked post" description="A letter without tracking: cheap, for parcels the post's own cover insures." bodyClassName={methodGrid}>
+            {methodFields("untrackedCost", "untrackedEtaDays", "6.50")}
+            {money("maxOrderUntracked", "Allowed up to (€)", "Dearer orders must go tracked", "100.00")}
+          </FormSection>
+          <FormSection title="Tracked (TNT)" description="Tracked and signed for; always allowed." bodyClassName={methodGrid}>
+            {methodFields("tntCost", "tntEtaDays", "12.95")}
+          </FormSection>
           {regions.fields.length ? (
-            <Section
+            <FormSection
               title="States and provinces"
               description={`${servedRegions} of ${regions.fields.length} served. A customer chooses one at checkout. Leave "Untracked up to" empty for ${formatEuro(country.maxOrderUntracked)}, the country's limit.`}
             >
@@ -230,7 +232,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
                               className="w-40"
                             />
                             {message ? (
-                              <p id={`field-${name}-error`} className="mt-0.5 text-[11px] text-destructive">
+                              <p id={`field-${name}-note`} className="mt-0.5 text-[11px] text-destructive">
                                 {message}
                               </p>
                             ) : null}
@@ -248,35 +250,26 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
                   </tbody>
                 </table>
               </div>
-            </Section>
+            </FormSection>
           ) : null}
         </AdminCard>
         <RefusalNote message={update.error?.message} />
-        <div className="sticky bottom-0 z-10 -mx-5 flex items-center justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
-          <p className="mr-auto text-xs text-muted-foreground">
-            {isDirty ? "Unsaved changes." : "Checkout uses the saved figures."} <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
-          </p>
+        <FormActions
+          sticky
+          note={
+            <>
+              {isDirty ? "Unsaved changes." : "Checkout uses the saved figures."} <SaveShortcutHint />
+            </>
+          }
+        >
           <Button type="button" variant="outline" size="sm" onClick={() => form.reset(initial)} disabled={!isDirty || update.isPending}>
             Discard changes
           </Button>
-          <Button type="submit" size="sm" disabled={!isDirty || update.isPending}>
-            {update.isPending ? <Loader2 className="animate-spin" /> : <Save />}
+          <SubmitButton busy={update.isPending} disabled={!isDirty || update.isPending}>
             Save {country.name}
-          </Button>
-        </div>
+          </SubmitButton>
+        </FormActions>
       </form>
     </>
-  );
-}
-
-function Section({ title, description, children }: { title: ReactNode; description: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-x-8 gap-y-3 border-b py-5 last:border-b-0 lg:grid-cols-[14rem_1fr]">
-      <div>
-        <h3 className="font-sans text-sm font-semibold tracking-normal">{title}</h3>
-        <p className="mt-1 text-xs text-muted-foreground">{description}</p>
-      </div>
-      <div className="min-w-0 space-y-3">{children}</div>
-    </section>
   );
 }

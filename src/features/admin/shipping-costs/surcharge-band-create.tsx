@@ -1,18 +1,19 @@
 "use client";
 
-import { Loader2, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminInput, AdminKbd } from "@/components/ui/admin-form-controls";
-import { Button } from "@/components/ui/button";
+import { AdminInput } from "@/components/ui/admin-form-controls";
+import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { surchargeBandInput, type SurchargeBandInput } from "@/server/shipping/costs-schemas";
-import { filledThenSchema } from "../forms/filled-resolver";
-import { CostField, fieldProps, percentText, RefusalNote, refuseWithLabels, useSaveShortcut } from "./form-parts";
+import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
+import { FormField, fieldProps } from "../forms/form-field";
+import { CancelButton, FormActions, RefusalNote, RequiredNote, SubmitButton, useSaveShortcut } from "../forms/form-layout";
 import { useCreateSurchargeBand, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 
@@ -44,7 +45,7 @@ export function SurchargeBandCreate() {
   const submit = async (input: SurchargeBandInput) => {
     setMissing(new Set());
     const band = await create.mutateAsync(input);
-    toast.success("Surcharge band added", { description: `${formatEuro(band.minPrice)}–${formatEuro(band.maxPrice)} at ${percentText(band.percentage)}%. Checkout charges it from the next quote.` });
+    toast.success("Surcharge band added", { description: `${formatEuro(band.minPrice)}–${formatEuro(band.maxPrice)} at ${percentAsTyped(band.percentage)}%. Checkout charges it from the next quote.` });
     router.push("/admin/shippingSurcharge/manage");
   };
   const error = (field: (typeof required)[number]) => (missing.has(field) ? "Required" : errors[field]?.message);
@@ -61,7 +62,7 @@ export function SurchargeBandCreate() {
             (input) => submit(input).catch(() => undefined),
             (refused) => {
               create.reset();
-              refuseWithLabels(refused, (path) => fieldLabels[path] ?? path, setMissing);
+              showRefusal(refused, setMissing, (path) => fieldLabels[path] ?? path);
             },
           )}
           className="space-y-4"
@@ -69,30 +70,24 @@ export function SurchargeBandCreate() {
           <AdminCard>
             <AdminCardHeader title="New surcharge band" description="Orders whose value lies in the range pay this percentage of their value on top of shipping, to insure the parcel." />
             <div className="grid gap-4 p-4 sm:grid-cols-3">
-              <CostField label="From (€)" htmlFor="field-minPrice" required error={error("minPrice")} hint="Where the band before it ends">
+              <FormField label="From (€)" htmlFor="field-minPrice" required error={error("minPrice")} hint="Where the band before it ends">
                 <AdminInput {...fieldProps("minPrice", error("minPrice"), true)} {...form.register("minPrice")} inputMode="decimal" autoComplete="off" placeholder="500.00" />
-              </CostField>
-              <CostField label="Up to (€)" htmlFor="field-maxPrice" required error={error("maxPrice")} hint="Where the next band starts">
+              </FormField>
+              <FormField label="Up to (€)" htmlFor="field-maxPrice" required error={error("maxPrice")} hint="Where the next band starts">
                 <AdminInput {...fieldProps("maxPrice", error("maxPrice"), true)} {...form.register("maxPrice")} inputMode="decimal" autoComplete="off" placeholder="1000.00" />
-              </CostField>
-              <CostField label="Surcharge (%)" htmlFor="field-percentage" required error={error("percentage")} hint="Of the order value, 0 to 100">
+              </FormField>
+              <FormField label="Surcharge (%)" htmlFor="field-percentage" required error={error("percentage")} hint="Of the order value, 0 to 100">
                 <AdminInput {...fieldProps("percentage", error("percentage"), true)} {...form.register("percentage")} inputMode="decimal" autoComplete="off" placeholder="5" />
-              </CostField>
+              </FormField>
             </div>
           </AdminCard>
           <RefusalNote message={create.error?.message} />
-          <div className="flex items-center justify-end gap-3">
-            <p className="mr-auto text-xs text-muted-foreground">
-              Fields marked <span className="text-destructive">*</span> are required. <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
-            </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => router.back()}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm" disabled={create.isPending}>
-              {create.isPending ? <Loader2 className="animate-spin" /> : <Plus />}
+          <FormActions note={<RequiredNote shortcut />}>
+            <CancelButton />
+            <SubmitButton busy={create.isPending} icon={<Plus />}>
               Add band
-            </Button>
-          </div>
+            </SubmitButton>
+          </FormActions>
         </form>
         <AdminCard aria-label="Current bands">
           <AdminCardHeader title="Current bands" description="The new band must join these without overlapping one or leaving a gap." />
@@ -104,7 +99,7 @@ export function SurchargeBandCreate() {
                 <span>
                   {formatEuro(band.minPrice)}–{formatEuro(band.maxPrice)}
                 </span>
-                <span className="font-medium text-primary">{percentText(band.percentage)}%</span>
+                <span className="font-medium text-primary">{percentAsTyped(band.percentage)}%</span>
               </li>
             ))}
           </ul>

@@ -1,18 +1,20 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertTriangle, Loader2, Plus, RotateCcw, Save, Trash2 } from "lucide-react";
+import { AlertTriangle, Loader2, Plus, RotateCcw, Trash2 } from "lucide-react";
 import { Decimal } from "decimal.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminInput, AdminKbd } from "@/components/ui/admin-form-controls";
+import { AdminInput } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
+import { euroText, percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { saveSurchargeBandsInput, type SaveSurchargeBandsInput, type SaveSurchargeBandsValues, type SurchargeBandList } from "@/server/shipping/costs-schemas";
-import { percentText, RefusalNote, refuseWithLabels, useSaveShortcut } from "./form-parts";
+import { showRefusal } from "../forms/filled-resolver";
+import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../forms/form-layout";
 import { useSaveSurchargeBands, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 
@@ -24,7 +26,7 @@ const columnLabels: Record<BandField, string> = { minPrice: "From", maxPrice: "U
 function valuesOf(list: SurchargeBandList): Values {
   return {
     version: list.version,
-    bands: list.bands.map((band) => ({ id: band.id, minPrice: band.minPrice.toFixed(2), maxPrice: band.maxPrice.toFixed(2), percentage: percentText(band.percentage) })),
+    bands: list.bands.map((band) => ({ id: band.id, minPrice: band.minPrice.toFixed(2), maxPrice: band.maxPrice.toFixed(2), percentage: percentAsTyped(band.percentage) })),
   };
 }
 
@@ -75,7 +77,7 @@ export function SurchargeBandsEditor() {
   };
   const refuse = (errors: FieldErrors<Values>) => {
     save.reset();
-    refuseWithLabels(errors, (path) => {
+    showRefusal(errors, undefined, (path) => {
       const [, index, field] = path.split(".");
       return field ? `Band ${Number(index) + 1}, ${columnLabels[field as BandField] ?? field}` : "Bands";
     });
@@ -111,7 +113,7 @@ export function SurchargeBandsEditor() {
               <p>The saved bands break the rule, and checkout charges them as they are: {list.data.problems.join("; ")}. Correct them below.</p>
             </div>
           ) : null}
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm tabular-nums">
               <thead>
                 <tr className="text-left text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
@@ -186,18 +188,21 @@ export function SurchargeBandsEditor() {
           </div>
         </AdminCard>
         <RefusalNote message={save.error?.message} />
-        <div className="sticky bottom-0 z-10 -mx-5 flex items-center justify-end gap-3 border-t bg-background/90 px-5 py-3 backdrop-blur">
-          <p className="mr-auto text-xs text-muted-foreground">
-            {isDirty ? "Unsaved changes." : "Checkout uses the saved bands."} <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
-          </p>
+        <FormActions
+          sticky
+          note={
+            <>
+              {isDirty ? "Unsaved changes." : "Checkout uses the saved bands."} <SaveShortcutHint />
+            </>
+          }
+        >
           <Button type="button" variant="outline" size="sm" onClick={discard} disabled={!isDirty || save.isPending}>
             <RotateCcw /> Discard changes
           </Button>
-          <Button type="submit" size="sm" disabled={!isDirty || save.isPending}>
-            {save.isPending ? <Loader2 className="animate-spin" /> : <Save />}
+          <SubmitButton busy={save.isPending} disabled={!isDirty || save.isPending}>
             Save bands
-          </Button>
-        </div>
+          </SubmitButton>
+        </FormActions>
       </form>
     </>
   );
@@ -223,7 +228,11 @@ function RowGroup({ issues, isNew, children }: { issues: { field: BandField; mes
 
 /** What a band charges at its two ends, as typed; nothing while a figure is not an amount yet. */
 function example(band: { minPrice: string; maxPrice: string; percentage: string }): string | null {
-  const amount = (text: string) => (/^\d{1,8}([.,]\d{1,2})?$/.test(text.trim()) ? new Decimal(text.trim().replace(",", ".")) : null);
+  // Read as typed numbers, the percentage too (it is divided by 100 below).
+  const amount = (text: string) => {
+    const read = euroText.safeParse(text);
+    return read.success ? read.data : null;
+  };
   const [min, max, percent] = [amount(band.minPrice), amount(band.maxPrice), amount(band.percentage)];
   if (!min || !max || !percent || max.lessThanOrEqualTo(min)) return null;
   if (percent.isZero()) return "No surcharge";

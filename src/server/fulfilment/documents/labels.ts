@@ -1,5 +1,6 @@
 import "server-only";
 import { PDFDocument } from "@cantoo/pdf-lib";
+import { errorMessage } from "@/lib/error-message";
 
 /**
  * The carriers' label PDFs one after another in one PDF, every page as the carrier made it (A6, 4x6 inch), so that
@@ -15,7 +16,7 @@ export async function mergeLabelPdfs(labels: readonly { orderNumber: string; pdf
     try {
       source = await PDFDocument.load(label.pdf);
     } catch (error) {
-      throw new Error(`The label PDF of order ${label.orderNumber} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`The label PDF of order ${label.orderNumber} cannot be read: ${errorMessage(error)}`, { cause: error });
     }
     for (const copied of await merged.copyPages(source, source.getPageIndices())) merged.addPage(copied);
   }

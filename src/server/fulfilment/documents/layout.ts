@@ -1,4 +1,5 @@
 import "server-only";
+import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import { createPdf, mm, pageSizes, pdfFonts, type PdfFont } from "@/server/documents/pdf";
 
 /**
@@ -34,7 +35,7 @@ export function sellerAddressLines(seller: Seller): string[] {
   return [`${seller.street} ${seller.houseNumber}`, `${seller.postCode} ${seller.city}`, countryNames.of(seller.countryCode.toUpperCase()) ?? seller.countryCode];
 }
 
-const documentDate = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Amsterdam", day: "numeric", month: "long", year: "numeric" });
+const documentDate = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
 
 /** A day as documents print it, in shop time: "4 March 2026". */
 export const formatDocumentDate = (date: Date): string => documentDate.format(date);

@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { percentAsTyped } from "@/lib/amount-text";
 
 /**
  * The VAT included in a VAT-inclusive amount at `rate` (0.21): amount × rate / (1 + rate), to the cent, half up. What
@@ -10,5 +11,5 @@ export function includedVat(amount: Decimal, rate: Decimal): Decimal {
 
 /** A rate as a percentage without trailing zeros: 0.21 is "21%", 0.055 is "5.5%". */
 export function formatVatRate(rate: Decimal): string {
-  return `${rate.times(100).toDecimalPlaces(2).toString()}%`;
+  return `${percentAsTyped(rate)}%`;
 }

@@ -1,3 +1,5 @@
+import type { MailMessage } from "./port";
+
 /**
  * The frame every e-mail of the shop is drawn in: the shop's name over a white card on paper, and a small footer.
  * Table layout and inline styles, which mail clients render alike; the light scheme only, as many clients ignore
@@ -9,17 +11,30 @@ export const mailColours = { paper: "#faf8f4", card: "#ffffff", ink: "#14202e", 
 /** The style of a line of body text in a table cell or paragraph; callers add padding, margins and borders. */
 export const mailTextStyle = `font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:${mailColours.ink};`;
 
-/** An order line in an e-mail's item table ("2 × Leather strap"), with what was paid for it when `paid` is given. */
-export function emailItemRow(item: { quantity: number; name: string }, paid?: string): string {
-  const name = `<td style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${item.quantity} × ${escapeHtml(item.name)}</td>`;
-  const price = paid === undefined ? "" : `<td align="right" style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(paid)}</td>`;
-  return `<tr>${name}${price}</tr>`;
+/** A row of an e-mail's item table: what it is, and the amount beside it when there is one; both escaped here. */
+export function emailLineRow(text: string, amount?: string): string {
+  const what = `<td style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};">${escapeHtml(text)}</td>`;
+  const price = amount === undefined ? "" : `<td align="right" style="${mailTextStyle}padding:8px 0;border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(amount)}</td>`;
+  return `<tr>${what}${price}</tr>`;
 }
 
+/** An order line in an e-mail's item table ("2 × Leather strap"), with what was paid for it when `paid` is given. */
+export function emailItemRow(item: { quantity: number; name: string }, paid?: string): string {
+  return emailLineRow(`${item.quantity} × ${item.name}`, paid);
+}
+
+type ShippingAddress = { name: string; lines: readonly string[] };
+
 /** The plain-text part's address block: "Shipping to:", the name, then the address lines. */
-export function shippingToText(address: { name: string; lines: readonly string[] }): string[] {
+export function shippingToText(address: ShippingAddress): string[] {
   return ["Shipping to:", address.name, ...address.lines];
 }
+
+/** The HTML address block: "Shipping to" in bold over the name and the address lines. */
+export function shippingToHtml(address: ShippingAddress): string {
+  return `<strong>Shipping to</strong><br>${[address.name, ...address.lines].map(escapeHtml).join("<br>")}`;
+}
+
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
@@ -71,4 +86,33 @@ export function renderEmailLayout(options: { subject: string; preheader: string;
 </table>
 </body>
 </html>`;
+}
+
+/**
+ * An e-mail to a customer about their order (confirmation, shipping, refund): sent to the order's address, `body` in
+ * the branded layout with a footer naming the order, and the plain text ending, as the HTML does, with the link to
+ * the order page and the shop's name. `<kind>/<key>` names it for good (`MailMessage.idempotencyKey`); `links` are
+ * the ones to click before the order page's.
+ */
+export function renderOrderEmail(
+  order: { email: string; orderNumber: string },
+  message: { kind: string; key: string | number; subject: string; preheader: string; body: string; text: string[]; orderUrl: string; links?: string[]; shopName: string },
+): MailMessage {
+  const { kind, key, subject, preheader, body, text, orderUrl, links = [], shopName } = message;
+  return {
+    to: order.email,
+    subject,
+    html: renderEmailLayout({
+      subject,
+      preheader,
+      shopName,
+      maxWidth: 560,
+      body,
+      footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
+    }),
+    text: [...text, "", `See your order: ${orderUrl}`, "", shopName].join("\n"),
+    kind,
+    links: [...links, orderUrl],
+    idempotencyKey: `${kind}/${key}`,
+  };
 }

@@ -1,7 +1,7 @@
 import { formatShippingDay, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderEmailLayout, shippingToText } from "./layout";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "./layout";
 import type { MailMessage } from "./port";
 
 const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
@@ -13,7 +13,6 @@ const formatDay = (day: string | null): string | null => (day ? formatShippingDa
 export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: string, shopName: string): MailMessage {
   const { totals } = order;
   const method = shippingMethodLabels[order.shipping.method];
-  const subject = `Your order ${order.orderNumber} at ${shopName}`;
   const delivery = formatDay(order.shipping.estimatedDeliveryDate);
   const shipDay = formatDay(order.shipping.estimatedShippingDate);
   const totalLines: [string, string][] = [
@@ -33,22 +32,18 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
     ...shippingToText(order.address),
     "",
     `${method}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
-    "",
-    `See your order: ${confirmationUrl}`,
-    "",
-    shopName,
-  ].join("\n");
+  ];
 
   const cell = mailTextStyle;
   const itemRows = order.items.map((item) => emailItemRow(item, formatEuro(item.paid))).join("");
   const totalRows = totalLines
     .map(([label, value]) => `<tr><td style="${cell}color:${mailColours.muted};padding:4px 0;">${escapeHtml(label)}</td><td align="right" style="${cell}padding:4px 0;">${escapeHtml(value)}</td></tr>`)
     .join("");
-  const html = renderEmailLayout({
-    subject,
+  return renderOrderEmail(order, {
+    kind: "order-confirmation",
+    key: order.orderNumber,
+    subject: `Your order ${order.orderNumber} at ${shopName}`,
     preheader: `Order ${order.orderNumber}: ${formatEuro(totals.total)} paid${delivery ? `, expected ${delivery}` : ""}.`,
-    shopName,
-    maxWidth: 560,
     body: `${emailHeading("Thank you for your order")}
       <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> is paid. We will let you know when it is on its way.</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${itemRows}</table>
@@ -56,11 +51,12 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
         <tr><td style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">Total paid</td><td align="right" style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">${escapeHtml(formatEuro(totals.total))}</td></tr>
       </table>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
-        <td valign="top" style="${cell}width:50%;padding-right:12px;"><strong>Shipping to</strong><br>${[order.address.name, ...order.address.lines].map(escapeHtml).join("<br>")}</td>
+        <td valign="top" style="${cell}width:50%;padding-right:12px;">${shippingToHtml(order.address)}</td>
         <td valign="top" style="${cell}width:50%;"><strong>${escapeHtml(method)}</strong><br>${shipDay ? `Leaves us on ${escapeHtml(shipDay)}<br>` : ""}${delivery ? `Expected ${escapeHtml(delivery)}` : ""}</td>
       </tr></table>
       ${emailButton(confirmationUrl, "View your order")}`,
-    footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
+    text,
+    orderUrl: confirmationUrl,
+    shopName,
   });
-  return { to: order.email, subject, html, text, kind: "order-confirmation", links: [confirmationUrl], idempotencyKey: `order-confirmation/${order.orderNumber}` };
 }

@@ -3,7 +3,7 @@ import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { OrderView } from "@/server/orders/schemas";
 import type { RefundView } from "@/server/refunds/schemas";
-import { emailButton, emailHeading, escapeHtml, mailColours, mailTextStyle, renderEmailLayout } from "./layout";
+import { emailButton, emailHeading, emailLineRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail } from "./layout";
 import type { MailMessage } from "./port";
 
 /** What the refund e-mail says about one refund. */
@@ -47,7 +47,6 @@ export function renderRefundConfirmationEmail(order: OrderView, refund: RefundFo
   const thing = refundedThing(refund);
   const reason = reasonTexts[refund.reason];
   const how = howItComesBack(refund, order.paymentMethod);
-  const subject = `A refund of ${amount} for your order ${order.orderNumber}`;
   const earlier = order.refundedTotal !== refund.amount ? `In all we have refunded ${formatEuro(order.refundedTotal)} of this order.` : null;
 
   const text = [
@@ -58,36 +57,22 @@ export function renderRefundConfirmationEmail(order: OrderView, refund: RefundFo
     "",
     how,
     ...(earlier ? ["", earlier] : []),
-    "",
-    `See your order: ${orderUrl}`,
-    "",
-    shopName,
-  ].join("\n");
+  ];
 
   const cell = mailTextStyle;
-  const html = renderEmailLayout({
-    subject,
+  return renderOrderEmail(order, {
+    kind: "refund-confirmation",
+    key: refund.id,
+    subject: `A refund of ${amount} for your order ${order.orderNumber}`,
     preheader: `${amount} refunded for order ${order.orderNumber}: ${thing}.`,
-    shopName,
-    maxWidth: 560,
     body: `${emailHeading("Your refund")}
       <p style="${cell}margin:0 0 24px;">We have refunded <strong>${escapeHtml(amount)}</strong> for order <strong>${escapeHtml(order.orderNumber)}</strong>.${reason ? ` ${escapeHtml(reason)}` : ""}</p>
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;"><tr>
-        <td style="${cell}padding:8px 0;border-top:1px solid ${mailColours.rule};border-bottom:1px solid ${mailColours.rule};">${escapeHtml(thing)}</td>
-        <td align="right" style="${cell}padding:8px 0;border-top:1px solid ${mailColours.rule};border-bottom:1px solid ${mailColours.rule};white-space:nowrap;">${escapeHtml(amount)}</td>
-      </tr></table>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border-top:1px solid ${mailColours.rule};">${emailLineRow(thing, amount)}</table>
       <p style="${cell}margin:0 0 16px;">${escapeHtml(how)}</p>
       ${earlier ? `<p style="${cell}margin:0 0 24px;color:${mailColours.muted};">${escapeHtml(earlier)}</p>` : ""}
       ${emailButton(orderUrl, "See your order")}`,
-    footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
-  });
-  return {
-    to: order.email,
-    subject,
-    html,
     text,
-    kind: "refund-confirmation",
-    links: [orderUrl],
-    idempotencyKey: `refund-confirmation/${refund.id}`,
-  };
+    orderUrl,
+    shopName,
+  });
 }

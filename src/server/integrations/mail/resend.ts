@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorMessage } from "@/lib/error-message";
 import { MailDeliveryError, type MailPort } from "./port";
 
 /**
@@ -95,7 +96,7 @@ async function post(url: string, headers: Record<string, string>, body: string):
   try {
     return await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(requestTimeoutMs) });
   } catch (error) {
-    throw new MailDeliveryError(service, `${service} could not be reached: ${error instanceof Error ? error.message : String(error)}`, { status: null, code: null }, { cause: error });
+    throw new MailDeliveryError(service, `${service} could not be reached: ${errorMessage(error)}`, { status: null, code: null }, { cause: error });
   }
 }
 

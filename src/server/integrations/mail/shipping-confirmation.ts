@@ -1,5 +1,5 @@
 import { carrierNames, type OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderEmailLayout, shippingToText } from "./layout";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "./layout";
 import type { MailMessage } from "./port";
 
 /**
@@ -9,7 +9,6 @@ import type { MailMessage } from "./port";
 export function renderShippingConfirmationEmail(order: OrderView, orderUrl: string, shopName: string): MailMessage {
   const { trackingNumber, trackingUrl } = order.shipping;
   const carrier = order.shipping.carrier ? carrierNames[order.shipping.carrier] : null;
-  const subject = `Your order ${order.orderNumber} is on its way`;
   const withCarrier = carrier ? ` with ${carrier}` : "";
   const text = [
     `Your order ${order.orderNumber} is on its way${withCarrier}.`,
@@ -20,11 +19,7 @@ export function renderShippingConfirmationEmail(order: OrderView, orderUrl: stri
     ...(trackingUrl ? [`Follow your parcel: ${trackingUrl}`] : []),
     "",
     ...shippingToText(order.address),
-    "",
-    `See your order: ${orderUrl}`,
-    "",
-    shopName,
-  ].join("\n");
+  ];
 
   const cell = mailTextStyle;
   const itemRows = order.items.map((item) => emailItemRow(item)).join("");
@@ -35,27 +30,21 @@ export function renderShippingConfirmationEmail(order: OrderView, orderUrl: stri
           : `<strong>${escapeHtml(trackingNumber)}</strong>`
       }</p>`
     : "";
-  const html = renderEmailLayout({
-    subject,
+  return renderOrderEmail(order, {
+    kind: "shipping-confirmation",
+    key: order.orderNumber,
+    subject: `Your order ${order.orderNumber} is on its way`,
     preheader: `Order ${order.orderNumber} has left our workshop${withCarrier}${trackingNumber ? `, tracking ${trackingNumber}` : ""}.`,
-    shopName,
-    maxWidth: 560,
     body: `${emailHeading("Your order is on its way")}
       <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> has left our workshop${escapeHtml(withCarrier)}. It was packed with care; we hope it gives you many good years.</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">${itemRows}</table>
       ${tracking}
       ${trackingUrl ? emailButton(trackingUrl, "Follow your parcel") : ""}
-      <p style="${cell}margin:0 0 8px;"><strong>Shipping to</strong><br>${[order.address.name, ...order.address.lines].map(escapeHtml).join("<br>")}</p>
+      <p style="${cell}margin:0 0 8px;">${shippingToHtml(order.address)}</p>
       <p style="${cell}margin:16px 0 0;"><a href="${escapeHtml(orderUrl)}" target="_blank" style="color:${mailColours.brass};">See your order</a></p>`,
-    footer: `${escapeHtml(shopName)} · Sent to ${escapeHtml(order.email)} about order ${escapeHtml(order.orderNumber)}`,
-  });
-  return {
-    to: order.email,
-    subject,
-    html,
     text,
-    kind: "shipping-confirmation",
-    links: [...(trackingUrl ? [trackingUrl] : []), orderUrl],
-    idempotencyKey: `shipping-confirmation/${order.orderNumber}`,
-  };
+    orderUrl,
+    links: trackingUrl ? [trackingUrl] : [],
+    shopName,
+  });
 }

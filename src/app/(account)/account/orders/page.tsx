@@ -41,6 +41,7 @@ export default async function OrdersPage() {
                 <span className="flex items-center gap-3">
                   <OrderStatusBadge status={order.status} />
                   {order.total ? <span className="font-serif font-semibold tabular-nums">{formatEuro(order.total)}</span> : null}
+                  {order.refunded.greaterThan(0) ? <span className="text-sm text-muted-foreground tabular-nums">{formatEuro(order.refunded)} refunded</span> : null}
                 </span>
               </Link>
             </li>
