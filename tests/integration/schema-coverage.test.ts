@@ -205,6 +205,8 @@ const specEnums: Record<string, SpecEnum> = {
       "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL",
       "HEALTH_CHECK",
     ],
+    extra: ["DISCOUNT", "SHIPPING_COST"],
+    why: "SPEC section 1 has staff run discounts and shipping surcharges, and every change goes in the logbook",
   },
   "log entity type": {
     table: "logbook",
@@ -213,6 +215,8 @@ const specEnums: Record<string, SpecEnum> = {
       "PRODUCT", "ORDER", "ORDER_ITEM", "ORDER_DETAIL", "PAYMENT_DETAIL", "ORDER_ADDRESS", "REFUND", "SALES_RECORD",
       "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX",
     ],
+    extra: ["DISCOUNT", "SHIPPING_SURCHARGE", "COUNTRY", "REGION"],
+    why: "the discounts and shipping-cost admin log the rows they change (SPEC section 3's discount, shippingSurcharge, country, region)",
   },
   "payment provider": {
     table: "paymentDetail",
