@@ -58,6 +58,9 @@ export type RefundReason = (typeof refundReasons)[number];
 export const refundStatuses = ["PENDING", "REFUNDED", "FAILED"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
+/** The refunds whose money went back or is on its way; a FAILED one gave nothing back. */
+export const moneyBackRefundStatuses = ["PENDING", "REFUNDED"] as const satisfies readonly RefundStatus[];
+
 /** Notification severity and logbook level share one scale. */
 export const severities = ["INFO", "WARNING", "ERROR"] as const;
 export type Severity = (typeof severities)[number];

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { moneyBackRefundStatuses } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { account, addressBook, country, discount, logbook, order, orderItem, paymentDetail, refund, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -163,8 +164,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
       soldAt: order.soldAt,
       itemCount: sql<number>`coalesce((select sum(${orderItem.quantity}) from ${orderItem} where ${orderItem.orderId} = ${orderIdOutside}), 0)::int`,
       total: sql`(select ${paymentDetail.total} from ${paymentDetail} where ${paymentDetail.orderId} = ${orderIdOutside} order by ${paymentDetail.id} desc limit 1)`.mapWith(paymentDetail.total),
-      // A refused refund gave nothing back.
-      refunded: sql`coalesce((select sum(${refund.amount}) from ${refund} where ${refund.orderId} = ${orderIdOutside} and ${refund.status} <> 'FAILED'), 0)`.mapWith(refund.amount),
+      refunded: sql`coalesce((select sum(${refund.amount}) from ${refund} where ${refund.orderId} = ${orderIdOutside} and ${inArray(refund.status, [...moneyBackRefundStatuses])}), 0)`.mapWith(refund.amount),
     })
     .from(order)
     .where(eq(order.userId, userId))

@@ -1,7 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { refundStatuses, type Shop } from "@/lib/enums";
+import { moneyBackRefundStatuses, type Shop } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
@@ -10,7 +10,6 @@ import { AppError } from "@/server/errors";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { readOrderLines } from "@/server/orders/order-rows";
 import { orderTotals } from "@/server/orders/totals";
-import { givesMoneyBack } from "@/server/refunds/rules";
 import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
 import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
 
@@ -44,7 +43,7 @@ const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => t
 const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
 
 /** Refunds whose money went back or is on its way, as the refund rules count them. */
-const refundGivingBack: SQL = inArray(refund.status, refundStatuses.filter(givesMoneyBack));
+const refundGivingBack: SQL = inArray(refund.status, [...moneyBackRefundStatuses]);
 
 /** From `from` (inclusive) to `to` (exclusive). */
 export type MarginRange = { from: Date; to: Date };

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
+import { moneyBackRefundStatuses } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
 
@@ -53,7 +54,7 @@ export async function refundedPiecesByLine(db: Db, orderId: number): Promise<Map
   const rows = await db
     .select({ orderItemId: refund.refundedOrderItemId, pieces: sql<number>`sum(${refund.quantity})`.mapWith(Number) })
     .from(refund)
-    .where(and(eq(refund.orderId, orderId), inArray(refund.status, ["PENDING", "REFUNDED"]), isNotNull(refund.refundedOrderItemId)))
+    .where(and(eq(refund.orderId, orderId), inArray(refund.status, [...moneyBackRefundStatuses]), isNotNull(refund.refundedOrderItemId)))
     .groupBy(refund.refundedOrderItemId);
   return new Map(rows.map((row) => [row.orderItemId!, row.pieces]));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { OrderStatus, PaymentProvider, Shop } from "@/lib/enums";
+import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type Shop } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { order, orderItem, product, refund, user } from "@/server/db/schema";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
@@ -86,7 +86,7 @@ export function toCustomerRefund(view: RefundView): CustomerRefund {
  * when the provider accepts one); staff retry it, and it shows once it is on its way.
  */
 export async function readCustomerRefunds(db: Db, orderId: number): Promise<{ refunds: CustomerRefund[]; refundedTotal: string }> {
-  const rows = await readRefundRows(db, and(eq(refund.orderId, orderId), inArray(refund.status, ["PENDING", "REFUNDED"]))!);
+  const rows = await readRefundRows(db, and(eq(refund.orderId, orderId), inArray(refund.status, [...moneyBackRefundStatuses]))!);
   const refundedTotal = rows.reduce((total, row) => total.plus(row.amount), new Decimal(0));
   return { refunds: rows.map((row) => toCustomerRefund(toRefundView(row))), refundedTotal: refundedTotal.toFixed(2) };
 }

@@ -1,5 +1,5 @@
 import { Decimal } from "decimal.js";
-import type { OrderStatus, PaymentProvider, RefundStatus, RefundType, Shop } from "@/lib/enums";
+import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type RefundStatus, type RefundType, type Shop } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import type { AppErrorCode } from "@/server/errors";
@@ -28,7 +28,7 @@ const ZERO = new Decimal(0);
 
 /** A refund whose money went back, or is on its way: PENDING or REFUNDED. */
 export function givesMoneyBack(status: RefundStatus): boolean {
-  return status !== "FAILED";
+  return (moneyBackRefundStatuses as readonly RefundStatus[]).includes(status);
 }
 
 /** A goodwill refund is stored as a PRODUCT refund without an order item (SPEC section 4 knows two types). */
