@@ -5,7 +5,7 @@ import type { CheckoutPaymentMethod, PlaceOrderInput } from "@/server/checkout/s
 import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
-import { bookStock } from "@/server/stock/service";
+import { addPurchaseRecord, bookStock, createBox, explodeBox, shipBox } from "@/server/stock/service";
 
 // Small factories for tests: each makes exactly the rows a test names, nothing shared between tests.
 
@@ -120,4 +120,15 @@ export async function placeOneWatchOrder(db: Db, options: { email: string; metho
   const watch = await makeStockedProduct(db, { name: `Watch for ${options.email}`, price: options.price ?? "60.00", stock: 1 });
   const placed = await placeGuestOrder(db, { email: options.email, paymentMethod: options.method, items: [{ productId: watch.id, quantity: 1 }] }, options.now);
   return { ...placed, watchId: watch.id };
+}
+
+/**
+ * Pieces of a product bought in a box at `unitCost` each, the box shipped and exploded into stock through the stock
+ * service, as staff do it: the purchase records that FIFO costs sold pieces with.
+ */
+export async function stockFromBox(db: Db, userId: string, purchase: { productId: number; quantity: number; unitCost: string; currency: "EUR" | "PHP" }) {
+  const { id: boxId } = await createBox(db, userId);
+  await addPurchaseRecord(db, { boxId, ...purchase }, userId);
+  await shipBox(db, { boxId, trackingNumber: `LX${boxId}PH`, estimatedDeliveryDate: "2030-01-01" }, userId);
+  await explodeBox(db, boxId, userId);
 }

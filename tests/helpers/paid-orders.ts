@@ -1,9 +1,10 @@
 import { env } from "@/env";
 import type { ItemType, ShippingMethod } from "@/lib/enums";
 import { startPayment } from "@/server/checkout/payment";
-import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import type { PlacedOrder, PlaceOrderInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
-import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
+import type { PaymentsPort } from "@/server/integrations/payments/port";
+import { completeSandboxPayment, createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
 import { applyPaymentUpdate } from "@/server/orders/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
 import { makeStockedProduct, placeGuestOrder } from "./factories";
@@ -52,4 +53,18 @@ export async function startPaidOrders(db: Db, now: Date) {
   }
 
   return { placePaidOrder, payments, close: receiver.close };
+}
+
+/**
+ * Starts a placed order's payment on the sandbox provider and, unless `outcome` is null (the buyer never finishes),
+ * finishes it there with `outcome` and hands the provider's webhook call to the handler the Mollie webhook route
+ * runs, settling the order at `at`, without a server listening.
+ */
+export async function payOnSandbox(db: Db, placed: PlacedOrder, payments: PaymentsPort, outcome: SandboxOutcome | null, at: Date): Promise<void> {
+  const webhookUrl = `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
+  const { checkoutUrl } = await startPayment(db, placed, { payments, redirectUrl: "https://shop.example/return", webhookUrl, shopName: "Balance & Crown" });
+  if (!outcome) return;
+  const paymentId = checkoutUrl.split("/").pop()!;
+  await completeSandboxPayment(db, paymentId, outcome);
+  await handleMollieWebhook(db, { url: webhookUrl, body: `id=${paymentId}`, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, at) });
 }

@@ -3,20 +3,16 @@ import path from "node:path";
 import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/env";
-import { startPayment } from "@/server/checkout/payment";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
-import { placeOrder } from "@/server/checkout/service";
 import { orderItem } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
-import { completeSandboxPayment, createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
+import { createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { applyPaymentUpdate, transitionOrder } from "@/server/orders/service";
+import { transitionOrder } from "@/server/orders/service";
 import { createRefund } from "@/server/refunds/service";
-import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
-import { handleMollieWebhook } from "@/server/webhooks/service";
-import { makeProduct } from "../../../tests/helpers/factories";
+import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
+import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { getDashboard, getDashboardMargins } from "./dashboard-service";
@@ -32,27 +28,10 @@ const tenDaysAgo = new Date(now.getTime() - 10 * 86_400_000);
 let t: TestDatabase;
 let payments: PaymentsPort;
 let admin: { id: string };
-const webhookUrl = `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
-
-const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" };
-
-/**
- * Places a guest order at `placedAt` and settles its sandbox payment with `outcome` at that time, or leaves it open.
- * The provider's webhook call is delivered to the handler the Mollie webhook route runs.
- */
+/** A guest order placed at `placedAt`, its sandbox payment settled with `outcome` at that time, or left open. */
 async function order(items: PlaceOrderInput["items"], placedAt: Date, outcome: SandboxOutcome | null, couponCode?: string) {
-  const placed = await placeOrder(
-    t.db,
-    { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items, couponCode },
-    { userId: null },
-    placedAt,
-  );
-  const { checkoutUrl } = await startPayment(t.db, placed, { payments, redirectUrl: "https://shop.example/return", webhookUrl, shopName: "Balance & Crown" });
-  if (outcome) {
-    const paymentId = checkoutUrl.split("/").pop()!;
-    await completeSandboxPayment(t.db, paymentId, outcome);
-    await handleMollieWebhook(t.db, { url: webhookUrl, body: `id=${paymentId}`, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, placedAt) });
-  }
+  const placed = await placeGuestOrder(t.db, { email: "buyer@example.com", items, couponCode }, placedAt);
+  await payOnSandbox(t.db, placed, payments, outcome, placedAt);
   return placed;
 }
 
@@ -79,10 +58,7 @@ describe("dashboard", () => {
 
   it("counts as revenue what customers paid for items after discounts, with gross margin from purchase costs", async () => {
     const crown = await makeProduct(t.db, { name: "Crown", price: "40.00", stock: 0 });
-    const { id: boxId } = await createBox(t.db, admin.id);
-    await addPurchaseRecord(t.db, { boxId, productId: crown.id, quantity: 6, unitCost: "10.00", currency: "EUR" }, admin.id);
-    await shipBox(t.db, { boxId, trackingNumber: "LX1234PH", estimatedDeliveryDate: "2030-01-01" }, admin.id);
-    await explodeBox(t.db, boxId, admin.id);
+    await stockFromBox(t.db, admin.id, { productId: crown.id, quantity: 6, unitCost: "10.00", currency: "EUR" });
 
     // €80 of crowns with WELCOME10's 10% off: the customer pays €72 for the items.
     const discounted = await order([{ productId: crown.id, quantity: 2 }], now, "paid", "WELCOME10");
@@ -118,10 +94,7 @@ describe("dashboard", () => {
     // Orders and refunds dated by the clock here: a refund is dated when it is given.
     const today = new Date();
     const strap = await makeProduct(t.db, { name: "Strap", price: "50.00", stock: 0 });
-    const { id: boxId } = await createBox(t.db, admin.id);
-    await addPurchaseRecord(t.db, { boxId, productId: strap.id, quantity: 4, unitCost: "20.00", currency: "EUR" }, admin.id);
-    await shipBox(t.db, { boxId, trackingNumber: "LX5678PH", estimatedDeliveryDate: "2030-01-01" }, admin.id);
-    await explodeBox(t.db, boxId, admin.id);
+    await stockFromBox(t.db, admin.id, { productId: strap.id, quantity: 4, unitCost: "20.00", currency: "EUR" });
     const placed = await order([{ productId: strap.id, quantity: 2 }], today, "paid");
     const [line] = await t.db.select({ id: orderItem.id }).from(orderItem).where(eq(orderItem.orderId, placed.orderId));
     await createRefund(

@@ -87,6 +87,18 @@ export function splitCartDiscount(lines: Pick<CartLine, "lineTotal">[], discount
 }
 
 /**
+ * The order lines of a priced cart as checkout writes them: each line's share of the cart's discount taken off its
+ * total (`totalPrice`), and what came off its list price in all (`totalDiscountAmount`).
+ */
+export function orderLinesOfCart(cart: Pick<PricedCart, "items" | "discount">) {
+  const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
+  return cart.items.map((line, index) => {
+    const totalPrice = line.lineTotal.minus(shares[index]!);
+    return { productId: line.productId, quantity: line.quantity, totalPrice, totalDiscountAmount: line.price.times(line.quantity).minus(totalPrice) };
+  });
+}
+
+/**
  * Places an order in one transaction: re-prices the cart from the database, quotes the chosen shipping method for
  * the destination, creates the PENDING order with its items, address, detail and payment detail, takes the stock
  * through the ledger (never below zero: each product row is locked while its stock is taken, so of many buyers
@@ -113,12 +125,7 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       { countryCode: address.countryCode, regionCode: address.stateCode ?? undefined, orderValue: cart.total, method: input.shippingMethod },
       now,
     );
-    // What each line is paid after its share of the cart's discount, and what came off its list price in all.
-    const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
-    const lines = cart.items.map((line, index) => {
-      const totalPrice = line.lineTotal.minus(shares[index]!);
-      return { productId: line.productId, quantity: line.quantity, totalPrice, totalDiscountAmount: line.price.times(line.quantity).minus(totalPrice) };
-    });
+    const lines = orderLinesOfCart(cart);
     const totals = orderTotals(lines, { shippingTotal: quote.cost, surcharge: quote.surcharge });
     const { total } = totals;
     if (!totalsFitStorage(totals)) {

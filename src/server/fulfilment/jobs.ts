@@ -5,7 +5,7 @@ import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { CarrierError } from "@/server/integrations/carriers/port";
-import { defineJob } from "@/server/jobs/define";
+import { defineJob, defineScheduledJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
 import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
@@ -43,12 +43,11 @@ export const createLabelJob = defineJob({
 });
 
 /** Every half hour; each run asks about a bounded batch of parcels, each parcel at most every few hours. */
-export const trackingPollJob = defineJob({
+export const trackingPollJob = defineScheduledJob({
   name: "tracking-poll",
-  schema: z.object({}),
   schedule: "*/30 * * * *",
   expireInSeconds: 600,
-  async run(_data, { db, log }) {
+  async run({ db, log }) {
     const poll = await pollTracking(db);
     if (poll.shipped.length > 0 || poll.delivered.length > 0) log.info({ event: "TRACKING", shipped: poll.shipped, delivered: poll.delivered }, `tracking: ${poll.shipped.length} shipped, ${poll.delivered.length} delivered`);
     if (poll.failed.length > 0) log.warn({ event: "TRACKING", failed: poll.failed }, `tracking: ${poll.failed.length} parcel(s) could not be asked about`);

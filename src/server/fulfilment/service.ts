@@ -16,6 +16,7 @@ import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
 import { changeEachOrderApart } from "@/server/orders/each-order-apart";
+import { lockOrderWithDetail } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, ShipmentOutcome, VoidedLabel } from "./schemas";
@@ -351,20 +352,14 @@ function voidRefusal(state: LabelState & { shippedAt: Date | null }, now: Date):
 
 /** An order's status and label state, its row locked for the caller's transaction; null for an unknown order. */
 async function lockShippingState(tx: Db, orderId: number) {
-  const [current] = await tx
-    .select({
-      orderNumber: order.orderNumber,
-      status: order.status,
-      trackingNumber: orderDetail.trackingNumber,
-      labelCreatedAt: orderDetail.labelCreatedAt,
-      shippedAt: orderDetail.shippedAt,
-      deliveredAt: orderDetail.deliveredAt,
-    })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(eq(order.id, orderId))
-    .for("update", { of: order });
-  return current ?? null;
+  return lockOrderWithDetail(tx, orderId, {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    trackingNumber: orderDetail.trackingNumber,
+    labelCreatedAt: orderDetail.labelCreatedAt,
+    shippedAt: orderDetail.shippedAt,
+    deliveredAt: orderDetail.deliveredAt,
+  });
 }
 
 /**

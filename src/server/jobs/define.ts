@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 
@@ -33,4 +33,16 @@ export type JobDefinition<T = unknown> = {
 
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
+}
+
+const noData = z.object({});
+
+/**
+ * A job that runs on its own on `schedule` and carries no data: each tick does the whole round (a sweep, a poll, a
+ * check), so `run` gets the context alone.
+ */
+export function defineScheduledJob(
+  definition: Omit<JobDefinition, "schema" | "run" | "schedule"> & { schedule: string; run(context: JobContext): Promise<void> },
+): JobDefinition<z.infer<typeof noData>> {
+  return { ...definition, schema: noData, run: (_data, context) => definition.run(context) };
 }

@@ -3,24 +3,20 @@ import path from "node:path";
 import { Decimal } from "decimal.js";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
-import { startPayment } from "@/server/checkout/payment";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
-import { placeOrder } from "@/server/checkout/service";
 import { order, orderDetail } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { createLabel } from "@/server/fulfilment/service";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
-import { completeSandboxPayment, createSandboxPayments } from "@/server/integrations/payments/sandbox";
+import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { applyPaymentUpdate } from "@/server/orders/service";
 import { createRefund } from "@/server/refunds/service";
-import { addPurchaseRecord, correctInventory, createBox, explodeBox, shipBox } from "@/server/stock/service";
-import { handleMollieWebhook } from "@/server/webhooks/service";
+import { correctInventory } from "@/server/stock/service";
 import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
-import { makeProduct } from "../../../tests/helpers/factories";
+import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
+import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { costedSalesIn, monthlyMargins, orderMargin } from "./service";
 
@@ -35,8 +31,6 @@ const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
 let t: TestDatabase;
 let payments: PaymentsPort;
 let admin: { id: string };
-const webhookUrl = `https://shop.example/api/webhooks/mollie?secret=${encodeURIComponent(env.WEBHOOK_SECRET)}`;
-const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" };
 const storageRoot = path.join(os.tmpdir(), `margins-${process.pid}`);
 const carriers = { POSTNL: createSandboxCarrier("POSTNL", { now: () => now }), UPS: createSandboxCarrier("UPS", { now: () => now }) };
 const fulfilmentPorts = { carrierFor: (carrier: Carrier) => carriers[carrier], storage: createSandboxStorage({ root: path.join(storageRoot, "labels") }) };
@@ -44,19 +38,13 @@ const fulfilmentPorts = { carrierFor: (carrier: Carrier) => carriers[carrier], s
 /** A box of `pieces` pieces of the product bought in peso at `rate` pesos to the euro, shipped and exploded into stock. */
 async function boxBoughtInPeso(productId: number, pieces: number, unitCostPhp: string, rate: string) {
   await setExchangeRate(t.db, rate);
-  const { id: boxId } = await createBox(t.db, admin.id);
-  await addPurchaseRecord(t.db, { boxId, productId, quantity: pieces, unitCost: unitCostPhp, currency: "PHP" }, admin.id);
-  await shipBox(t.db, { boxId, trackingNumber: `LX${boxId}PH`, estimatedDeliveryDate: "2030-01-01" }, admin.id);
-  await explodeBox(t.db, boxId, admin.id);
+  await stockFromBox(t.db, admin.id, { productId, quantity: pieces, unitCost: unitCostPhp, currency: "PHP" });
 }
 
 /** A guest order placed through checkout and paid on the sandbox provider, the webhook settling it at `paidAt`. */
 async function paidOrder(items: PlaceOrderInput["items"], paidAt: Date) {
-  const placed = await placeOrder(t.db, { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items }, { userId: null }, paidAt);
-  const { checkoutUrl } = await startPayment(t.db, placed, { payments, redirectUrl: "https://shop.example/return", webhookUrl, shopName: "Balance & Crown" });
-  const paymentId = checkoutUrl.split("/").pop()!;
-  await completeSandboxPayment(t.db, paymentId, "paid");
-  await handleMollieWebhook(t.db, { url: webhookUrl, body: `id=${paymentId}`, payments, onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, paidAt) });
+  const placed = await placeGuestOrder(t.db, { email: "buyer@example.com", items }, paidAt);
+  await payOnSandbox(t.db, placed, payments, "paid", paidAt);
   return placed;
 }
 
@@ -178,7 +166,7 @@ describe("order margin", () => {
   it("has no margin for an order that was never paid", async () => {
     const dial = await makeProduct(t.db, { name: "Dial", price: "25.00", stock: 0 });
     await boxBoughtInPeso(dial.id, 1, "600.00", "60");
-    const placed = await placeOrder(t.db, { email: "later@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: dial.id, quantity: 1 }] }, { userId: null }, now);
+    const placed = await placeGuestOrder(t.db, { email: "later@example.com", items: [{ productId: dial.id, quantity: 1 }] }, now);
     const margin = await orderMargin(t.db, placed.orderId);
     expect([margin.sold, margin.margin, margin.purchaseCost.toFixed(2)]).toEqual([false, null, "0.00"]);
     await expect(orderMargin(t.db, 999_999)).rejects.toMatchObject({ code: "NOT_FOUND" });

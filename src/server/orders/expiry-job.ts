@@ -1,10 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
-import { defineJob } from "@/server/jobs/define";
+import { defineScheduledJob } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
 import { queueOrderConfirmation } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
@@ -40,13 +39,12 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
  * tick; should two runs meet anyway (a slow run and the next tick), each order is locked while it changes, and one
  * already settled is left alone. A failed run is not retried: the next tick is a minute away.
  */
-export const orderExpirySweepJob = defineJob({
+export const orderExpirySweepJob = defineScheduledJob({
   name: "order-expiry-sweep",
-  schema: z.object({}),
   schedule: "* * * * *",
   retry: { limit: 0, delaySeconds: 0 },
   expireInSeconds: 600,
-  async run(_data, { db, log }) {
+  async run({ db, log }) {
     await sweepUnpaidOrders(db, { timeoutMinutes: env.PENDING_ORDER_TIMEOUT_MINUTES, paymentsFor: (gateway) => getPayments(gateway) }, log);
   },
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { PgSelect, SelectedFields } from "drizzle-orm/pg-core";
 import { moneyBackRefundStatuses } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
@@ -26,6 +27,23 @@ export function selectOrderWithDetails(db: Db) {
     .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
     .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
     .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id));
+}
+
+/**
+ * An order's row locked for the caller's transaction, read with the caller's columns of it and its details; null for
+ * an unknown order. Only the order's row is locked, so the details read are those from before any wait for the lock:
+ * a caller that goes on to write a detail it read here locks the details too (as `assignInvoiceNumber` does).
+ */
+export async function lockOrderWithDetail<TFields extends SelectedFields>(tx: Db, orderId: number, fields: TFields): Promise<SelectResultFields<TFields> | null> {
+  // Drizzle cannot work out the row type for generic fields; an inner join leaves it the fields' own.
+  const query = tx
+    .select(fields as SelectedFields)
+    .from(order)
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+    .where(eq(order.id, orderId))
+    .for("update", { of: order }) as unknown as Promise<SelectResultFields<TFields>[]>;
+  const [row] = await query;
+  return row ?? null;
 }
 
 /** An order's lines in the order they were added, with each product's name. */

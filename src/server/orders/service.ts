@@ -21,7 +21,7 @@ import { actOnProviderPayment } from "@/server/webhooks/service";
 import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { getOrderView } from "./view";
-import { refundedPiecesByLine } from "./order-rows";
+import { lockOrderWithDetail, refundedPiecesByLine } from "./order-rows";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -90,12 +90,7 @@ export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Dat
     await logChange(tx, { userId: null, eventType: "WEBHOOK", logLevel: "WARNING", newState: update, description: `${describe}, but no order has this payment` });
     return;
   }
-  const [current] = await tx
-    .select({ status: order.status, orderNumber: order.orderNumber, shippingDate: orderDetail.estimatedShippingDate })
-    .from(order)
-    .leftJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(eq(order.id, payment.orderId))
-    .for("update", { of: order });
+  const current = await lockOrderWithDetail(tx, payment.orderId, { status: order.status, orderNumber: order.orderNumber, shippingDate: orderDetail.estimatedShippingDate });
   if (!current) throw new AppError("NOT_FOUND", `Order ${payment.orderId} does not exist.`);
   const change = `${describe}.${note ? ` ${note}` : ""}`;
 

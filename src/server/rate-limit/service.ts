@@ -1,10 +1,9 @@
 import "server-only";
 import { eq, inArray, lt, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { rateLimit } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { defineJob } from "@/server/jobs/define";
+import { defineScheduledJob } from "@/server/jobs/define";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterMs: number };
@@ -46,12 +45,11 @@ export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<n
 }
 
 /** Prunes the counters once an hour; a failed round is left to the next one. */
-export const rateLimitPruneJob = defineJob({
+export const rateLimitPruneJob = defineScheduledJob({
   name: "rate-limit-prune",
-  schema: z.object({}),
   schedule: "17 * * * *",
   retry: { limit: 0, delaySeconds: 0 },
-  async run(_data, { db, log }) {
+  async run({ db, log }) {
     const pruned = await pruneRateLimits(db);
     if (pruned > 0) log.info({ pruned }, `pruned ${pruned} old rate-limit counter(s)`);
   },

@@ -1,6 +1,5 @@
 import "server-only";
-import { z } from "zod";
-import { defineJob } from "@/server/jobs/define";
+import { defineScheduledJob } from "@/server/jobs/define";
 import { replanShipments } from "./calendar";
 
 /**
@@ -8,13 +7,12 @@ import { replanShipments } from "./calendar";
  * becomes ready to ship, and an order that missed a shipping day (or its cut-off) is planned on the next one.
  * Calendar changes re-plan at once; this catches the clock.
  */
-export const replanShipmentsJob = defineJob({
+export const replanShipmentsJob = defineScheduledJob({
   name: "shipping-replan",
-  schema: z.object({}),
   schedule: "5 * * * *",
   retry: { limit: 3, delaySeconds: 60, backoff: true },
   expireInSeconds: 300,
-  async run(_data, { db, log }) {
+  async run({ db, log }) {
     const { released, moved } = await replanShipments(db);
     if (released.length > 0) log.info({ event: "ORDER", released }, `${released.length} future shipment(s) are now ready to ship`);
     if (moved.length > 0) log.info({ event: "ORDER", moved: moved.length }, `${moved.length} order(s) moved to the next shipping day`);

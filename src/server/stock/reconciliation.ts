@@ -1,10 +1,9 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { product, stockRecord } from "@/server/db/schema";
-import { defineJob } from "@/server/jobs/define";
+import { defineScheduledJob } from "@/server/jobs/define";
 import { logChange } from "@/server/logbook/service";
 
 /** A product whose stock is not the sum of its ledger. */
@@ -66,13 +65,12 @@ export async function reconcileStock(db: Db): Promise<StockDrift[] | null> {
  * Checks the stock ledger every night at 02:00 UTC (three or four in the morning in the shop's time zone, when it
  * is quiet); the server also queues one check when it starts. Drift is logged; a failed check is tried again.
  */
-export const stockReconciliationJob = defineJob({
+export const stockReconciliationJob = defineScheduledJob({
   name: "stock-reconciliation",
-  schema: z.object({}),
   schedule: "0 2 * * *",
   retry: { limit: 2, delaySeconds: 600 },
   expireInSeconds: 1800,
-  async run(_data, { db, log }) {
+  async run({ db, log }) {
     const drift = await reconcileStock(db);
     if (drift === null) return;
     if (drift.length > 0) {

@@ -4,7 +4,7 @@ import { sql, type InferInsertModel } from "drizzle-orm";
 import type { OrderStatus, ShippingMethod, Shop } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
-import { splitCartDiscount } from "@/server/checkout/service";
+import { orderLinesOfCart } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { country, logbook, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, region, shippingSurcharge } from "@/server/db/schema";
@@ -621,12 +621,7 @@ function packedWeight(pieces: { price: Decimal; quantity: number }[]): number {
 async function webshopLines(tx: Db, planned: PlannedOrder, userId: string | null): Promise<PricedLines> {
   const { cart, discountUses } = await priceItemsWithUses(tx, planned.items, { now: planned.placedAt, imageUrl: () => "", userId: userId ?? undefined, couponCode: planned.couponCode, caller: null });
   if (cart.unavailableProductIds.length > 0) throw new Error(`Demo order ${planned.number}: products ${cart.unavailableProductIds.join(", ")} are not sold in the web shop`);
-  const shares = splitCartDiscount(cart.items, cart.discount?.amount ?? new Decimal(0));
-  const lines = cart.items.map((line, index) => {
-    const totalPrice = line.lineTotal.minus(shares[index]!);
-    return { productId: line.productId, quantity: line.quantity, totalPrice, totalDiscountAmount: line.price.times(line.quantity).minus(totalPrice) };
-  });
-  return { lines, discount: cart.discount, discountUses, weight: packedWeight(cart.items) };
+  return { lines: orderLinesOfCart(cart), discount: cart.discount, discountUses, weight: packedWeight(cart.items) };
 }
 
 /** eBay sells at the listing price, the product's price; the shop's own discounts do not apply there. */

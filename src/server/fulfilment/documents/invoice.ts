@@ -2,30 +2,9 @@ import "server-only";
 import type { Decimal } from "decimal.js";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
-import { pdfBuffer, pdfFonts } from "@/server/documents/pdf";
+import { pdfFonts } from "@/server/documents/pdf";
 import type { OrderView } from "@/server/orders/schemas";
-import {
-  contentWidth,
-  continuedHeading,
-  createA4Document,
-  drawBlock,
-  drawFactRow,
-  drawFooters,
-  drawLetterhead,
-  drawTable,
-  endSection,
-  ensureRoom,
-  formatDocumentDate,
-  hairline,
-  ink,
-  page,
-  sellerAddressLines,
-  sellerFooter,
-  startSection,
-  type Flow,
-  type Section,
-  type Seller,
-} from "./layout";
+import { contentWidth, drawBlock, drawFactRow, drawLetterhead, drawTable, ensureRoom, flowFrom, formatDocumentDate, hairline, ink, page, renderDocument, sellerAddressLines, sellerFooter, type Seller } from "./layout";
 import { formatVatRate, includedVat } from "./vat";
 
 /** One invoice: the order as its one read model shows it, and the number and date it was invoiced under. */
@@ -37,16 +16,14 @@ export type InvoiceInput = { order: OrderView; invoiceNumber: string; invoicedAt
  * `vatRate` (prices include VAT; a rate of 0 prints no VAT line). One invoice per order, each on its own pages.
  */
 export async function renderInvoices(seller: Seller, vatRate: Decimal, invoices: readonly InvoiceInput[]): Promise<Buffer> {
-  const doc = createA4Document(invoices.length === 1 ? `Invoice ${invoices[0]!.invoiceNumber}` : `Invoices (${invoices.length})`);
-  const sections: Section[] = invoices.map((invoice) => drawInvoice(doc, seller, vatRate, invoice));
-  drawFooters(doc, sections);
-  return pdfBuffer(doc);
+  const title = invoices.length === 1 ? `Invoice ${invoices[0]!.invoiceNumber}` : `Invoices (${invoices.length})`;
+  return renderDocument(title, invoices, (doc, invoice) => drawInvoice(doc, seller, vatRate, invoice));
 }
 
 const minus = (amount: Decimal) => `−${formatEuro(amount)}`;
 
-function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, { order, invoiceNumber, invoicedAt }: InvoiceInput): Section {
-  const firstPage = startSection(doc);
+/** One invoice from a new page; its footer lines. */
+function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, { order, invoiceNumber, invoicedAt }: InvoiceInput): string[] {
   let y = drawLetterhead(doc, seller, "Invoice", [
     ["Invoice no.", invoiceNumber],
     ["Invoice date", formatDocumentDate(invoicedAt)],
@@ -66,7 +43,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
     ["Shipping", shippingMethodLabels[order.shipping.method]],
   ], Math.max(billTo, from) + 12);
 
-  const flow: Flow = { doc, y, continuation: () => continuedHeading(doc, `Invoice ${invoiceNumber}, order ${order.orderNumber}`) };
+  const flow = flowFrom(doc, y, `Invoice ${invoiceNumber}, order ${order.orderNumber}`);
   const numberWidth = 78;
   drawTable(flow, [
     { header: "Item", width: contentWidth - 40 - 3 * numberWidth, text: (item) => item.name },
@@ -107,5 +84,5 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
 
   doc.font(pdfFonts.sans).fontSize(9).fillColor(ink.text);
   doc.text(`Paid in full with ${paymentMethodLabels[order.paymentMethod]}. Thank you for your order.`, page.left, totalsY + 24, { width: contentWidth });
-  return endSection(doc, firstPage, sellerFooter(seller));
+  return sellerFooter(seller);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
-import { createPdf, mm, pageSizes, pdfFonts, type PdfFont } from "@/server/documents/pdf";
+import { createPdf, mm, pageSizes, pdfBuffer, pdfFonts, type PdfFont } from "@/server/documents/pdf";
 
 /**
  * The paper the shop prints on: an A4 letterhead (the balance-wheel mark, the shop's name and strap line, the
@@ -40,9 +40,26 @@ const documentDate = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE
 /** A day as documents print it, in shop time: "4 March 2026". */
 export const formatDocumentDate = (date: Date): string => documentDate.format(date);
 
-/** A new A4 document for the shop, pages kept until the end so that footers can count them. */
-export function createA4Document(title: string): PDFKit.PDFDocument {
-  return createPdf({ size: "A4", margin: 0, bufferPages: true, autoFirstPage: false, info: { Title: title } });
+/**
+ * One A4 document of `entries`, each drawn by `draw` from a new page as its own section, whose footer lines `draw`
+ * returns and whose pages are counted apart ("Page n of m" per order), so that one PDF of many orders still reads as
+ * one document per order. Pages are kept until the end so that the footers can count them.
+ */
+export async function renderDocument<Entry>(title: string, entries: readonly Entry[], draw: (doc: PDFKit.PDFDocument, entry: Entry) => string[]): Promise<Buffer> {
+  const doc = createPdf({ size: "A4", margin: 0, bufferPages: true, autoFirstPage: false, info: { Title: title } });
+  const sections = entries.map((entry) => {
+    doc.addPage();
+    const firstPage = lastPage(doc);
+    const footer = draw(doc, entry);
+    return { firstPage, lastPage: lastPage(doc), footer };
+  });
+  drawFooters(doc, sections);
+  return pdfBuffer(doc);
+}
+
+function lastPage(doc: PDFKit.PDFDocument): number {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count - 1;
 }
 
 /** The balance wheel of the shop's mark: a rim, three arms and the staff in the middle. */
@@ -132,8 +149,12 @@ export type Column<Row> = {
 /** Where drawing goes on: the current y, and what to draw at the top of a new page before the table goes on. */
 export type Flow = { doc: PDFKit.PDFDocument; y: number; continuation: (doc: PDFKit.PDFDocument) => number };
 
-/** The head of a document's next page, saying whose it is ("Packing slip BC-2026-000123 (continued)"). */
-export function continuedHeading(doc: PDFKit.PDFDocument, text: string): number {
+/** Drawing from `y` on, each next page headed by whose it is: "Packing slip BC-2026-000123 (continued)". */
+export function flowFrom(doc: PDFKit.PDFDocument, y: number, heading: string): Flow {
+  return { doc, y, continuation: () => continuedHeading(doc, heading) };
+}
+
+function continuedHeading(doc: PDFKit.PDFDocument, text: string): number {
   doc.font(pdfFonts.serif).fontSize(12).fillColor(ink.text).text(`${text} (continued)`, page.left, page.top, { lineBreak: false });
   return page.top + 28;
 }
@@ -197,21 +218,10 @@ export function drawTickBox(doc: PDFKit.PDFDocument, box: { x: number; y: number
 }
 
 /** The pages one order's document took, and what its footer says. */
-export type Section = { firstPage: number; lastPage: number; footer: string[] };
-
-/** Starts a section on a new page; close it with `endSection` after its last page is drawn. */
-export function startSection(doc: PDFKit.PDFDocument): number {
-  doc.addPage();
-  return doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
-}
-
-export function endSection(doc: PDFKit.PDFDocument, firstPage: number, footer: string[]): Section {
-  const range = doc.bufferedPageRange();
-  return { firstPage, lastPage: range.start + range.count - 1, footer };
-}
+type Section = { firstPage: number; lastPage: number; footer: string[] };
 
 /** Writes each section's footer lines and "Page n of m" (counted within the section) at the foot of its pages. */
-export function drawFooters(doc: PDFKit.PDFDocument, sections: Section[]): void {
+function drawFooters(doc: PDFKit.PDFDocument, sections: Section[]): void {
   for (const section of sections) {
     const pages = section.lastPage - section.firstPage + 1;
     for (let index = 0; index < pages; index++) {

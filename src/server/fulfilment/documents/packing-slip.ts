@@ -1,41 +1,20 @@
 import "server-only";
 import { shippingMethodLabels } from "@/lib/labels";
-import { drawCode128, pdfBuffer, pdfFonts } from "@/server/documents/pdf";
+import { drawCode128, pdfFonts } from "@/server/documents/pdf";
 import { carrierNames, type OrderView } from "@/server/orders/schemas";
-import {
-  contentWidth,
-  continuedHeading,
-  createA4Document,
-  drawBlock,
-  drawFooters,
-  drawLetterhead,
-  drawTable,
-  drawTickBox,
-  endSection,
-  ensureRoom,
-  formatDocumentDate,
-  ink,
-  page,
-  sellerFooter,
-  startSection,
-  type Flow,
-  type Section,
-  type Seller,
-} from "./layout";
+import { contentWidth, drawBlock, drawLetterhead, drawTable, drawTickBox, ensureRoom, flowFrom, formatDocumentDate, ink, page, renderDocument, sellerFooter, type Seller } from "./layout";
 
 /**
  * Packing slips: what goes in the parcel and where it goes, with a box to tick per line as it is packed, and no
  * prices (the parcel may be a gift). One slip per order, each starting on a new page.
  */
 export async function renderPackingSlips(seller: Seller, orders: readonly OrderView[]): Promise<Buffer> {
-  const doc = createA4Document(orders.length === 1 ? `Packing slip ${orders[0]!.orderNumber}` : `Packing slips (${orders.length} orders)`);
-  const sections: Section[] = orders.map((order) => drawPackingSlip(doc, seller, order));
-  drawFooters(doc, sections);
-  return pdfBuffer(doc);
+  const title = orders.length === 1 ? `Packing slip ${orders[0]!.orderNumber}` : `Packing slips (${orders.length} orders)`;
+  return renderDocument(title, orders, (doc, order) => drawPackingSlip(doc, seller, order));
 }
 
-function drawPackingSlip(doc: PDFKit.PDFDocument, seller: Seller, order: OrderView): Section {
-  const firstPage = startSection(doc);
+/** One packing slip from a new page; its footer lines. */
+function drawPackingSlip(doc: PDFKit.PDFDocument, seller: Seller, order: OrderView): string[] {
   let y = drawLetterhead(doc, seller, "Packing slip", [
     ["Order", order.orderNumber],
     ["Order date", formatDocumentDate(order.createdAt)],
@@ -54,7 +33,7 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, seller: Seller, order: OrderVi
   drawCode128(doc, order.orderNumber, { x: page.left + half - 8, y: shippingBottom + 6, width: 170, height: 30 });
   y = Math.max(shipTo, shippingBottom + 42) + 14;
 
-  const flow: Flow = { doc, y, continuation: () => continuedHeading(doc, `Packing slip ${order.orderNumber}`) };
+  const flow = flowFrom(doc, y, `Packing slip ${order.orderNumber}`);
   drawTable(flow, [
     { header: "Packed", width: 48, align: "center", draw: (d, _item, box) => drawTickBox(d, box) },
     { header: "Qty", width: 40, align: "right", font: pdfFonts.sansBold, text: (item) => String(item.quantity) },
@@ -77,5 +56,5 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, seller: Seller, order: OrderVi
   doc.font(pdfFonts.sans).fontSize(8.5).fillColor(ink.muted);
   doc.text(`Questions about this parcel? Write to ${seller.email} and quote order ${order.orderNumber}.`, page.left, signY + 50, { width: contentWidth });
 
-  return endSection(doc, firstPage, sellerFooter(seller));
+  return sellerFooter(seller);
 }

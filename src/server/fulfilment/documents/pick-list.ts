@@ -1,21 +1,7 @@
 import "server-only";
-import { drawCode128, pdfBuffer, pdfFonts } from "@/server/documents/pdf";
+import { drawCode128, pdfFonts } from "@/server/documents/pdf";
 import type { OrderView } from "@/server/orders/schemas";
-import {
-  contentWidth,
-  continuedHeading,
-  createA4Document,
-  drawFooters,
-  drawLetterhead,
-  drawTable,
-  drawTickBox,
-  endSection,
-  formatDocumentDate,
-  ink,
-  startSection,
-  type Flow,
-  type Seller,
-} from "./layout";
+import { contentWidth, drawLetterhead, drawTable, drawTickBox, flowFrom, formatDocumentDate, ink, renderDocument, type Seller } from "./layout";
 
 /** One product to take from the shelves: how many in all, and how many go into which order. */
 export type PickLine = { productId: number; name: string; quantity: number; orders: { orderNumber: string; quantity: number }[] };
@@ -46,34 +32,34 @@ export function pickLines(orders: readonly OrderView[]): PickLine[] {
 export async function renderPickList(seller: Seller, orders: readonly OrderView[], printedAt: Date): Promise<Buffer> {
   const lines = pickLines(orders);
   const pieces = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const doc = createA4Document(`Pick list, ${formatDocumentDate(printedAt)}`);
-  const firstPage = startSection(doc);
-  const y = drawLetterhead(doc, seller, "Pick list", [
-    ["Printed", formatDocumentDate(printedAt)],
-    ["Orders", String(orders.length)],
-    ["Pieces", String(pieces)],
-  ]);
-  const flow: Flow = { doc, y, continuation: () => continuedHeading(doc, `Pick list, ${formatDocumentDate(printedAt)}`) };
-  const barcodeWidth = 104;
-  drawTable(
-    flow,
-    [
-      { header: "Picked", width: 46, align: "center", draw: (d, _line, box) => drawTickBox(d, box) },
-      {
-        header: "Product no.",
-        width: barcodeWidth,
-        draw: (d, line, box) => {
-          drawCode128(d, String(line.productId), { x: box.x, y: box.y, width: box.width, height: 22 });
-          d.font(pdfFonts.mono).fontSize(8).fillColor(ink.text).text(String(line.productId), box.x, box.y + 25, { width: box.width, align: "center", lineBreak: false });
+  const title = `Pick list, ${formatDocumentDate(printedAt)}`;
+  // The whole batch is one section: its pages are counted together.
+  return renderDocument(title, [lines], (doc, batch) => {
+    const y = drawLetterhead(doc, seller, "Pick list", [
+      ["Printed", formatDocumentDate(printedAt)],
+      ["Orders", String(orders.length)],
+      ["Pieces", String(pieces)],
+    ]);
+    const barcodeWidth = 104;
+    drawTable(
+      flowFrom(doc, y, title),
+      [
+        { header: "Picked", width: 46, align: "center", draw: (d, _line, box) => drawTickBox(d, box) },
+        {
+          header: "Product no.",
+          width: barcodeWidth,
+          draw: (d, line, box) => {
+            drawCode128(d, String(line.productId), { x: box.x, y: box.y, width: box.width, height: 22 });
+            d.font(pdfFonts.mono).fontSize(8).fillColor(ink.text).text(String(line.productId), box.x, box.y + 25, { width: box.width, align: "center", lineBreak: false });
+          },
         },
-      },
-      { header: "Qty", width: 40, align: "right", font: pdfFonts.sansBold, text: (line) => String(line.quantity) },
-      { header: "Product", width: contentWidth - 46 - barcodeWidth - 40 - 136, text: (line) => line.name },
-      { header: "Goes into", width: 136, font: pdfFonts.condensed, text: (line) => line.orders.map((entry) => (entry.quantity > 1 ? `${entry.orderNumber} ×${entry.quantity}` : entry.orderNumber)).join("\n") },
-    ],
-    lines,
-    { minRowHeight: 46 },
-  );
-  drawFooters(doc, [endSection(doc, firstPage, [`${seller.name} · pick list of ${orders.length} ${orders.length === 1 ? "order" : "orders"}, ${pieces} ${pieces === 1 ? "piece" : "pieces"}`])]);
-  return pdfBuffer(doc);
+        { header: "Qty", width: 40, align: "right", font: pdfFonts.sansBold, text: (line) => String(line.quantity) },
+        { header: "Product", width: contentWidth - 46 - barcodeWidth - 40 - 136, text: (line) => line.name },
+        { header: "Goes into", width: 136, font: pdfFonts.condensed, text: (line) => line.orders.map((entry) => (entry.quantity > 1 ? `${entry.orderNumber} ×${entry.quantity}` : entry.orderNumber)).join("\n") },
+      ],
+      batch,
+      { minRowHeight: 46 },
+    );
+    return [`${seller.name} · pick list of ${orders.length} ${orders.length === 1 ? "order" : "orders"}, ${pieces} ${pieces === 1 ? "piece" : "pieces"}`];
+  });
 }

@@ -1,15 +1,16 @@
 import { Decimal } from "decimal.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CarrierError, type LabelRequest } from "@/server/integrations/carriers/port";
 import { createPostNLCarrier, parsePostnlTimestamp, postnlTimestamp } from "@/server/integrations/carriers/postnl";
-import { postnlCredentials, startPostNLStandIn, type PostNLStandIn } from "../../../../tests/helpers/carrier-stand-ins";
+import { postnlCredentials, startPostNLStandIn } from "../../../../tests/helpers/carrier-stand-ins";
+import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
  * Acceptance 3 (PostNL): the live adapter against a local server answering as PostNL's Barcode, Labelling v2_2 and
  * Shippingstatus services document (PROVIDERS.md section 3), including `{"Errors":[...]}`, 401 and 429.
  */
 
-let server: PostNLStandIn;
+const server = standInForFile(startPostNLStandIn);
 const clock = { now: new Date("2026-03-04T09:00:00Z") };
 const postnl = () => createPostNLCarrier({ ...postnlCredentials, baseUrl: server.url, now: () => clock.now });
 
@@ -26,16 +27,7 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
   ...overrides,
 });
 
-beforeAll(async () => {
-  server = await startPostNLStandIn();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   server.rateLimited.value = false;
 });
 

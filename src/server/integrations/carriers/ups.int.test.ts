@@ -5,10 +5,11 @@ import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CarrierError, type LabelRequest } from "@/server/integrations/carriers/port";
 import { createUpsCarrier, upsTokenMarginMs } from "@/server/integrations/carriers/ups";
-import { startUpsStandIn, upsCredentials, type UpsStandIn } from "../../../../tests/helpers/carrier-stand-ins";
+import { startUpsStandIn, upsCredentials } from "../../../../tests/helpers/carrier-stand-ins";
+import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
  * Acceptance 3 (UPS): the live adapter against a local server answering as UPS's OAuth, Shipping v2409 and Track v1
@@ -16,7 +17,7 @@ import { startUpsStandIn, upsCredentials, type UpsStandIn } from "../../../../te
  * one whose `expires_in` has passed.
  */
 
-let server: UpsStandIn;
+const server = standInForFile(startUpsStandIn);
 const start = new Date("2026-03-04T09:00:00Z");
 const clock = { now: start };
 const newUps = () => createUpsCarrier({ ...upsCredentials, baseUrl: server.url, now: () => clock.now });
@@ -35,16 +36,7 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
 const tokenCalls = () => server.requests.filter((r) => r.path === "/security/v1/oauth/token");
 const apiCalls = () => server.requests.filter((r) => r.path.startsWith("/api/"));
 
-beforeAll(async () => {
-  server = await startUpsStandIn();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
 beforeEach(() => {
-  server.requests.length = 0;
   server.rateLimited.value = false;
   server.tokenLifetimeSeconds.value = 3600;
   clock.now = start;

@@ -1,22 +1,8 @@
 import { z } from "zod";
 import { type OnlinePaymentMethod } from "@/lib/payment-methods";
-import {
-  createPaymentWith,
-  externalPaymentId as externalPaymentIdSchema,
-  fromProviderAmount,
-  orderIdFromMetadata,
-  PaymentProviderError,
-  paymentStatuses,
-  refundPaymentInput,
-  toProviderAmount,
-  type PaymentRequest,
-  type PaymentsPort,
-  type PaymentStatus,
-  type ProviderPayment,
-  type ProviderRefund,
-  type RefundStatus,
-} from "./port";
-import { answerOf, bodyOf, errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
+import type { PaymentRequest, PaymentsPort, PaymentStatus, ProviderPayment, ProviderRefund, RefundStatus } from "./port";
+import { createPaymentWith, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, paymentStatuses, refundPaymentInput, toProviderAmount } from "./port";
+import { answerOf, bodyOf, errorDocumentOf, jsonOf, jsonRequest, sendToProvider } from "./provider-http";
 
 /**
  * The live Mollie adapter, on Mollie's documented Payments API v2 (PROVIDERS.md section 1).
@@ -89,17 +75,13 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
 
   /** One request to Mollie; the answer's body, or a PaymentProviderError with Mollie's words for a refusal. */
   async function call(method: "GET" | "POST" | "DELETE", path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<string> {
-    const response = await sendToProvider("Mollie", `${baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.apiKey}`,
-        accept: "application/hal+json",
-        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-        // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
-        ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
+    const headers = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: "application/hal+json",
+      // Mollie replays its stored answer for a key it has seen, so a retried create never makes a second payment.
+      ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
+    };
+    const response = await sendToProvider("Mollie", `${baseUrl}${path}`, jsonRequest(method, headers, init.body));
     // A refusal cut off while it was read is still a refusal: its status says enough.
     if (!response.ok) throw errorFrom(response, await response.text().catch(() => ""));
     return bodyOf("Mollie", response);

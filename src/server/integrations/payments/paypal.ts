@@ -1,22 +1,9 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
-import {
-  createPaymentWith,
-  externalPaymentId as externalPaymentIdSchema,
-  fromProviderAmount,
-  orderIdFromMetadata,
-  PaymentProviderError,
-  refundPaymentInput,
-  toProviderAmount,
-  type PaymentRequest,
-  type PaymentsPort,
-  type PaymentStatus,
-  type ProviderPayment,
-  type ProviderRefund,
-  type RefundStatus,
-} from "./port";
-import { answerOf, bodyOf, errorDocumentOf, jsonOf, sendToProvider } from "./provider-http";
+import type { PaymentRequest, PaymentsPort, PaymentStatus, ProviderPayment, ProviderRefund, RefundStatus } from "./port";
+import { createPaymentWith, externalPaymentId as externalPaymentIdSchema, fromProviderAmount, orderIdFromMetadata, PaymentProviderError, refundPaymentInput, toProviderAmount } from "./port";
+import { answerOf, bodyOf, errorDocumentOf, jsonOf, jsonRequest, sendToProvider } from "./provider-http";
 
 /**
  * The live PayPal adapter, on PayPal's documented REST API (Orders v2, Payments v2, Notifications v1).
@@ -157,18 +144,15 @@ export function createPayPalPayments(options: {
 
   /** One request to PayPal with our token; the answer's body, or a PaymentProviderError with PayPal's words. */
   async function call(method: "GET" | "POST", path: string, init: { body?: unknown; requestId?: string } = {}): Promise<string> {
-    const attempt = async () =>
-      fetchOrThrow(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${await accessToken()}`,
-          accept: "application/json",
-          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-          ...(init.requestId ? { "paypal-request-id": init.requestId } : {}),
-          ...(method === "POST" ? { prefer: "return=representation" } : {}),
-        },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
+    const attempt = async () => {
+      const headers = {
+        authorization: `Bearer ${await accessToken()}`,
+        accept: "application/json",
+        ...(init.requestId ? { "paypal-request-id": init.requestId } : {}),
+        ...(method === "POST" ? { prefer: "return=representation" } : {}),
+      };
+      return fetchOrThrow(`${baseUrl}${path}`, jsonRequest(method, headers, init.body));
+    };
     let response = await attempt();
     if (response.status === 401) {
       // A token PayPal revoked before its time: fetch a new one once.

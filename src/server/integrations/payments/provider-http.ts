@@ -13,6 +13,15 @@ export async function sendToProvider(provider: string, url: string, init: Reques
   }
 }
 
+/** A request to a provider's JSON API: the headers it sends, and the body, when there is one, as JSON with its type. */
+export function jsonRequest(method: string, headers: Record<string, string>, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
 /**
  * The body of a provider's answer. One cut off while it was read (the connection dropped, the time ran out) is no
  * answer: a PaymentProviderError without a status, since the request may have done its work all the same.
