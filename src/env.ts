@@ -1,6 +1,6 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
-import { environmentNames } from "./lib/enums";
+import { environmentNames, marketplaceIds } from "./lib/enums";
 
 /**
  * Validated configuration (SPEC section 5). Read configuration only through this module.
@@ -109,6 +109,17 @@ export const env = createEnv({
     EBAY_CLIENT_ID: optional,
     EBAY_CLIENT_SECRET: optional,
     EBAY_REFRESH_TOKEN: optional,
+    /** eBay's API host: https://api.ebay.com in production, https://api.sandbox.ebay.com (the default) elsewhere. */
+    EBAY_API_URL: z.url().optional(),
+    /** The one eBay site the shop lists on; every SKU lives on one site only. */
+    EBAY_MARKETPLACE_ID: z.enum(marketplaceIds).default("EBAY_NL"),
+    /** The business policies and inventory location every offer names (made once in eBay's Seller Hub or Account API). */
+    EBAY_FULFILLMENT_POLICY_ID: optional,
+    EBAY_PAYMENT_POLICY_ID: optional,
+    EBAY_RETURN_POLICY_ID: optional,
+    EBAY_MERCHANT_LOCATION_KEY: optional,
+    /** The verification token given to eBay's Notification API for the endpoint /api/webhooks/ebay (32-80 characters). */
+    EBAY_NOTIFICATION_VERIFICATION_TOKEN: z.string().min(32).max(80).optional(),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     GOOGLE_MAPS_API_KEY: optional,

@@ -92,6 +92,7 @@ export type LogEventType = (typeof logEventTypes)[number];
 export const logEntityTypes = [
   "PRODUCT", "ORDER", "ORDER_ITEM", "ORDER_DETAIL", "PAYMENT_DETAIL", "ORDER_ADDRESS", "REFUND", "SALES_RECORD",
   "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX", "DISCOUNT", "SHIPPING_SURCHARGE", "COUNTRY", "REGION",
+  "MARKETPLACE_OFFER",
 ] as const;
 export type LogEntityType = (typeof logEntityTypes)[number];
 
@@ -107,6 +108,21 @@ export const configParamKeys = [
   "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN",
 ] as const;
 export type ConfigParamKey = (typeof configParamKeys)[number];
+
+/**
+ * Where a product's marketplace offer stands: created on the marketplace but not listed (UNPUBLISHED), listed
+ * (PUBLISHED, with a listing id), or taken off after being listed (WITHDRAWN; publishing again gives a new listing).
+ */
+export const marketplaceOfferStatuses = ["UNPUBLISHED", "PUBLISHED", "WITHDRAWN"] as const;
+export type MarketplaceOfferStatus = (typeof marketplaceOfferStatuses)[number];
+
+/** The marketplace sites an offer can be on; one per SKU, since eBay refuses a SKU on two of them. */
+export const marketplaceIds = ["EBAY_NL", "EBAY_DE"] as const;
+export type MarketplaceId = (typeof marketplaceIds)[number];
+
+/** A bulk update of all marketplace offers: running (or stopped by a restart, to be continued), done, or cancelled. */
+export const bulkRunStatuses = ["RUNNING", "DONE", "CANCELLED"] as const;
+export type BulkRunStatus = (typeof bulkRunStatuses)[number];
 
 /** Whether a product is offered on a sales channel (the web shop, the marketplace). */
 export const listingStatuses = ["ONLINE", "OFFLINE"] as const;

@@ -215,8 +215,8 @@ const specEnums: Record<string, SpecEnum> = {
       "PRODUCT", "ORDER", "ORDER_ITEM", "ORDER_DETAIL", "PAYMENT_DETAIL", "ORDER_ADDRESS", "REFUND", "SALES_RECORD",
       "USER", "PURCHASE_RECORD", "ADDRESS_BOOK", "BOX",
     ],
-    extra: ["DISCOUNT", "SHIPPING_SURCHARGE", "COUNTRY", "REGION"],
-    why: "the discounts and shipping-cost admin log the rows they change (SPEC section 3's discount, shippingSurcharge, country, region)",
+    extra: ["DISCOUNT", "SHIPPING_SURCHARGE", "COUNTRY", "REGION", "MARKETPLACE_OFFER"],
+    why: "the discounts and shipping-cost admin log the rows they change (SPEC section 3's discount, shippingSurcharge, country, region), and the marketplace logs what it did to each offer",
   },
   "payment provider": {
     table: "paymentDetail",

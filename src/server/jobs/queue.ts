@@ -9,6 +9,12 @@ import type { JobDefinition } from "@/server/jobs/define";
 export type EnqueueOptions = {
   /** At most one job of this kind with this key waits or runs at a time: queuing another meanwhile does nothing. */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: "waiting" lets a job be queued while another with the key runs, though not while one
+   * waits. For a job that reads the latest state when it starts (a marketplace quantity push), a change made while
+   * one runs needs a run after it, and changes made while one waits are all seen by it.
+   */
+  singletonWhile?: "waiting-or-running" | "waiting";
   /** Not before this moment. */
   startAfter?: Date;
 };
@@ -57,7 +63,7 @@ export async function enqueueJob<T>(db: Db, job: JobDefinition<T>, data: T, opti
   // A savepoint inside the caller's transaction, or a transaction of its own: the key's lock lasts until commit.
   await db.transaction(async (tx) => {
     await ensureQueue(tx, job.name);
-    if (options.singletonKey && (await isWaitingOrRunning(tx, job.name, options.singletonKey))) return;
+    if (options.singletonKey && (await isQueued(tx, job.name, options.singletonKey, options.singletonWhile ?? "waiting-or-running"))) return;
     await jobClient.send(job.name, checked as object, {
       ...sendOptionsOf(job),
       singletonKey: options.singletonKey,
@@ -80,14 +86,16 @@ export async function ensureQueue(tx: Db, name: string): Promise<void> {
 }
 
 /**
- * Whether a job of this kind with this key is waiting, waiting for a retry or running. Transactions queuing the
- * same key take turns (an advisory lock held until they end), so two of them never both find none and both queue.
+ * Whether a job of this kind with this key is waiting, waiting for a retry or (unless only waiting ones count)
+ * running. Transactions queuing the same key take turns (an advisory lock held until they end), so two of them never both find none and both queue.
  */
-async function isWaitingOrRunning(tx: Db, name: string, key: string): Promise<boolean> {
+async function isQueued(tx: Db, name: string, key: string, while_: "waiting-or-running" | "waiting"): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${name}/${key}`}, 0))`);
+  // pg-boss's states in order: created, retry, active, completed, ...
+  const before = while_ === "waiting" ? "active" : "completed";
   const found = await rawRows(
     tx,
-    sql`select 1 from ${sql.raw(JOB_SCHEMA)}.job where name = ${name} and singleton_key = ${key} and state < 'completed' limit 1`,
+    sql`select 1 from ${sql.raw(JOB_SCHEMA)}.job where name = ${name} and singleton_key = ${key} and state < ${before} limit 1`,
   );
   return found.length > 0;
 }

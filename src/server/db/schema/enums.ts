@@ -26,3 +26,6 @@ export const logEntityType = pgEnum("log_entity_type", values.logEntityTypes);
 export const paymentProvider = pgEnum("payment_provider", values.paymentProviders);
 export const configParamKey = pgEnum("config_param_key", values.configParamKeys);
 export const listingStatus = pgEnum("listing_status", values.listingStatuses);
+export const marketplaceOfferStatus = pgEnum("marketplace_offer_status", values.marketplaceOfferStatuses);
+export const marketplaceId = pgEnum("marketplace_id", values.marketplaceIds);
+export const bulkRunStatus = pgEnum("bulk_run_status", values.bulkRunStatuses);

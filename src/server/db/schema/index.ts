@@ -11,3 +11,4 @@ export * from "./config";
 export * from "./search";
 export * from "./payments";
 export * from "./messaging";
+export * from "./marketplace";

@@ -103,10 +103,21 @@ export const orderDetail = pgTable(
     deliveredAt: timestamp({ withTimezone: true, mode: "date" }),
     /** The invoice's number (2026-000042), given once, when the invoice is first made; sequential per year. */
     invoiceNumber: text(),
+    /** The marketplace's id of an order imported from it (eBay's `12-34567-89012`); an order is imported once. */
+    marketplaceOrderId: text(),
+    /** The buyer's marketplace user name, for staff writing to them through the marketplace. */
+    marketplaceBuyer: text(),
+    /**
+     * When the order came in from the marketplace for pieces the web shop had already sold: staff must refund it
+     * (the refund is proposed on the order's page). Cleared once it is settled.
+     */
+    oversoldAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("order_detail_order_unique").on(t.orderId),
+    uniqueIndex("order_detail_marketplace_order_unique").on(t.marketplaceOrderId),
+    index("order_detail_oversold_idx").on(t.oversoldAt),
     uniqueIndex("order_detail_invoice_number_unique").on(t.invoiceNumber),
     // The order list's shop, carrier and method filters; with the statistics in migration 0011, a combination that
     // matches nothing is known to be rare instead of walking the whole date index.
@@ -138,6 +149,13 @@ export const orderItem = pgTable(
     totalDiscountAmount: money().notNull().default(sql`0`),
     /** Why staff charged another price than the list price for this line (manual orders only); null otherwise. */
     priceOverrideReason: text(),
+    /** The marketplace's id of the line (eBay's lineItemId), which its shipping and refund calls name. */
+    marketplaceLineItemId: text(),
+    /**
+     * Pieces of a marketplace line that were no longer in stock when it was imported (sold on the web shop first):
+     * booked out of stock for the rest only, and proposed for a refund.
+     */
+    oversoldQuantity: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,363 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { env } from "@/env";
+import type { Db } from "@/server/db/client";
+import { sandboxMarketplaceItem, sandboxMarketplaceOffer, sandboxMarketplaceOrder } from "@/server/db/schema";
+import type { MarketplaceItemResult, MarketplacePort } from "./port";
+import {
+  asItemRecord,
+  asOfferRecord,
+  asOrderRecord,
+  challengeResponse,
+  inventoryItemRecord,
+  itemProblem,
+  marketplaceError,
+  marketplaceOrder,
+  moneyAmount,
+  newFulfillmentId,
+  newListingId,
+  newOfferId,
+  newRefundId,
+  nextRevision,
+  offerProblem,
+  offerRecord,
+  readNotificationBody,
+  refusals,
+  signatureMatches,
+  storable,
+  withItemQuantity,
+  type OrderRecord,
+  type Refusal,
+} from "./sandbox-records";
+
+/**
+ * The embedded default's marketplace: eBay's Inventory and Fulfillment APIs played against the sandbox_marketplace_*
+ * tables, with eBay's rules where the shop depends on them. Writes replace the whole record; one SKU is offered on
+ * one marketplace; a listing shows the smaller of the item's and the offer's quantity; publishing after a withdraw
+ * gives a new listing id; price and quantity updates are for published offers only; a listing is revised at most
+ * 250 times a (UTC) day. Refusals come as eBay's, per item in the bulk calls and as a MarketplaceError otherwise.
+ *
+ * Each offer counts two things: `revisionsToday`, the revisions of its live listing (item, offer and price/quantity
+ * writes while published), and `writeCount`, every write that touched it or its item (created, replaced, price or
+ * quantity set), so a test can tell whether anything was sent twice. Publishing, withdrawing and sales count as
+ * neither. Buyers buy on the sandbox's own pages (sandbox-store.ts), which send the shop eBay's order notification.
+ */
+export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): MarketplacePort {
+  const { db } = options;
+
+  const refused = (sku: string, refusal: Refusal): MarketplaceItemResult => ({ sku, ok: false, statusCode: refusal.status, error: refusal.message });
+  const done = (sku: string): MarketplaceItemResult => ({ sku, ok: true, statusCode: 200, error: null });
+
+  // A bulk call is one transaction with a handful of statements, whatever it holds: a bulk update of thousands of
+  // offers must not take a round trip per field.
+  return {
+    kind: "sandbox",
+
+    async putItems(items) {
+      const skus = [...new Set(items.filter((item) => !itemProblem(item)).map((item) => item.sku))];
+      if (skus.length === 0) return items.map((item) => refused(item.sku, itemProblem(item)!));
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const offers = new Map([...(await lockOffers(tx, inArray(sandboxMarketplaceOffer.sku, skus))).values()].map((offer) => [offer.sku, offer]));
+        const changedOffers = new Map<string, OfferRow>();
+        const written = new Map<string, ItemWrite>();
+        const results = items.map((item) => {
+          const problem = itemProblem(item);
+          if (problem) return refused(item.sku, problem);
+          const offer = offers.get(item.sku);
+          if (offer) {
+            const counted = countWrite(offer, now);
+            if ("errorId" in counted) return refused(item.sku, counted);
+            offers.set(item.sku, { ...offer, ...counted });
+            changedOffers.set(offer.offerId, { ...offer, ...counted });
+          }
+          written.set(item.sku, { sku: item.sku, record: storable(inventoryItemRecord(item)), quantity: item.quantity });
+          return done(item.sku);
+        });
+        await saveOffers(tx, [...changedOffers.values()]);
+        await saveItems(tx, [...written.values()]);
+        return results;
+      });
+    },
+
+    async getOffer(sku) {
+      const [row] = await db
+        .select({ offer: sandboxMarketplaceOffer, itemQuantity: sandboxMarketplaceItem.quantity })
+        .from(sandboxMarketplaceOffer)
+        .leftJoin(sandboxMarketplaceItem, eq(sandboxMarketplaceItem.sku, sandboxMarketplaceOffer.sku))
+        .where(eq(sandboxMarketplaceOffer.sku, sku));
+      if (!row) return null;
+      const { offer } = row;
+      const published = offer.status === "PUBLISHED";
+      return {
+        offerId: offer.offerId,
+        sku: offer.sku,
+        marketplaceId: offer.marketplaceId,
+        status: published ? "PUBLISHED" : "UNPUBLISHED",
+        listingId: published ? offer.listingId : null,
+        quantity: Math.min(offer.availableQuantity, row.itemQuantity ?? 0),
+        price: offer.price,
+      };
+    },
+
+    async createOffer(offer) {
+      const problem = offerProblem(offer);
+      if (problem) throw marketplaceError("createOffer", problem);
+      return db.transaction(async (tx) => {
+        if (!(await lockItems(tx, [offer.sku])).has(offer.sku)) throw marketplaceError("createOffer", refusals.itemNotFound(offer.sku));
+        const offerId = newOfferId();
+        const [created] = await tx
+          .insert(sandboxMarketplaceOffer)
+          .values({
+            offerId,
+            sku: offer.sku,
+            marketplaceId: offer.marketplaceId,
+            record: storable(offerRecord(offerId, offer, { status: "UNPUBLISHED" })),
+            availableQuantity: offer.quantity,
+            price: offer.price,
+            writeCount: 1,
+          })
+          .onConflictDoNothing({ target: sandboxMarketplaceOffer.sku })
+          .returning({ offerId: sandboxMarketplaceOffer.offerId });
+        if (created) return created;
+        const [existing] = await tx.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.sku, offer.sku));
+        if (existing && existing.marketplaceId !== offer.marketplaceId) throw marketplaceError("createOffer", refusals.otherMarketplace(offer.sku, existing.marketplaceId));
+        throw marketplaceError("createOffer", refusals.offerExists(existing?.offerId ?? ""));
+      });
+    },
+
+    async updateOffer(offerId, offer) {
+      const problem = offerProblem(offer);
+      if (problem) throw marketplaceError("updateOffer", problem);
+      await db.transaction(async (tx) => {
+        const stored = (await lockOffers(tx, eq(sandboxMarketplaceOffer.offerId, offerId))).get(offerId);
+        if (!stored) throw marketplaceError("updateOffer", refusals.offerNotFound(offerId));
+        if (stored.sku !== offer.sku) throw marketplaceError("updateOffer", refusals.skuMismatch(offerId, offer.sku));
+        if (stored.marketplaceId !== offer.marketplaceId) throw marketplaceError("updateOffer", refusals.otherMarketplace(offer.sku, stored.marketplaceId));
+        const counted = countWrite(stored, new Date());
+        if ("errorId" in counted) throw marketplaceError("updateOffer", counted);
+        const { status, listing } = asOfferRecord(stored.record);
+        await saveOffers(tx, [{ ...stored, ...counted, record: storable(offerRecord(offerId, offer, { status, listing })), availableQuantity: offer.quantity, price: offer.price }]);
+      });
+    },
+
+    async publishOffer(offerId) {
+      return db.transaction(async (tx) => {
+        const [offer] = await tx.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.offerId, offerId)).for("update");
+        if (!offer) throw marketplaceError("publishOffer", refusals.offerNotFound(offerId));
+        // Publishing a published offer changes nothing on eBay and answers with its listing.
+        if (offer.status === "PUBLISHED" && offer.listingId) return { listingId: offer.listingId };
+        if (!(await lockItems(tx, [offer.sku])).has(offer.sku)) throw marketplaceError("publishOffer", refusals.itemNotFound(offer.sku));
+        const listingId = newListingId();
+        const record = { ...asOfferRecord(offer.record), status: "PUBLISHED" as const, listing: { listingId, listingStatus: "ACTIVE" as const, soldQuantity: 0 } };
+        await tx
+          .update(sandboxMarketplaceOffer)
+          .set({ status: "PUBLISHED", listingId, record: storable(record) })
+          .where(eq(sandboxMarketplaceOffer.offerId, offerId));
+        return { listingId };
+      });
+    },
+
+    async withdrawOffer(offerId) {
+      await db.transaction(async (tx) => {
+        const [offer] = await tx.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.offerId, offerId)).for("update");
+        if (!offer) throw marketplaceError("withdrawOffer", refusals.offerNotFound(offerId));
+        // Withdrawing what is not listed is a no-op, so that a withdraw repeated after a lost answer is harmless.
+        if (offer.status !== "PUBLISHED") return;
+        const { listing: _ended, ...record } = asOfferRecord(offer.record);
+        // The ended listing's id stays on the row, so its buyer page can say it has ended; publishing replaces it.
+        await tx
+          .update(sandboxMarketplaceOffer)
+          .set({ status: "WITHDRAWN", record: storable({ ...record, status: "UNPUBLISHED" }) })
+          .where(eq(sandboxMarketplaceOffer.offerId, offerId));
+      });
+    },
+
+    async updatePriceQuantity(updates) {
+      const offerIds = [...new Set(updates.map((update) => update.offerId))];
+      if (offerIds.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const offers = await lockOffers(tx, inArray(sandboxMarketplaceOffer.offerId, offerIds));
+        const items = await lockItems(tx, [...new Set([...offers.values()].map((offer) => offer.sku))]);
+        const changedOffers = new Map<string, OfferRow>();
+        const changedItems = new Map<string, ItemWrite>();
+        const results = updates.map((update) => {
+          if (!Number.isInteger(update.quantity) || update.quantity < 0) return refused(update.sku, refusals.invalid("availableQuantity", "The quantity is a whole number, 0 or more."));
+          const offer = offers.get(update.offerId);
+          if (!offer) return refused(update.sku, refusals.offerNotFound(update.offerId));
+          if (offer.sku !== update.sku) return refused(update.sku, refusals.skuMismatch(update.offerId, update.sku));
+          if (offer.status !== "PUBLISHED") return refused(update.sku, refusals.notPublished(update.offerId));
+          const counted = countWrite(offer, now);
+          if ("errorId" in counted) return refused(update.sku, counted);
+          const price = update.price ?? offer.price;
+          const record = storable({ ...asOfferRecord(offer.record), availableQuantity: update.quantity, pricingSummary: { price: moneyAmount(price) } });
+          const changed = { ...offer, ...counted, record, availableQuantity: update.quantity, price };
+          offers.set(offer.offerId, changed);
+          changedOffers.set(offer.offerId, changed);
+          // eBay's bulkUpdatePriceQuantity sets the SKU's quantity (shipToLocationAvailability) with the offer's.
+          const item = items.get(offer.sku);
+          if (item) changedItems.set(item.sku, { sku: item.sku, quantity: update.quantity, record: storable(withItemQuantity(asItemRecord(item.record), update.quantity)) });
+          return done(update.sku);
+        });
+        await saveOffers(tx, [...changedOffers.values()]);
+        await saveItems(tx, [...changedItems.values()]);
+        return results;
+      });
+    },
+
+    async getOrders(query) {
+      const where =
+        "orderIds" in query
+          ? inArray(sandboxMarketplaceOrder.orderId, query.orderIds)
+          : and(gte(sandboxMarketplaceOrder.lastModifiedAt, query.modifiedFrom), lte(sandboxMarketplaceOrder.lastModifiedAt, query.modifiedTo));
+      if ("orderIds" in query && query.orderIds.length === 0) return [];
+      const rows = await db
+        .select({ record: sandboxMarketplaceOrder.record })
+        .from(sandboxMarketplaceOrder)
+        .where(where)
+        .orderBy(asc(sandboxMarketplaceOrder.lastModifiedAt), asc(sandboxMarketplaceOrder.orderId));
+      return rows.map((row) => marketplaceOrder(asOrderRecord(row.record)));
+    },
+
+    async shipOrder(shipment) {
+      // eBay takes letters and digits only; the shop's numbers may carry spaces or hyphens.
+      const trackingNumber = shipment.trackingNumber.replace(/[^A-Za-z0-9]/g, "");
+      if (!trackingNumber) throw marketplaceError("shipOrder", refusals.invalid("trackingNumber", "A tracking number has letters and digits."));
+      await changeOrder(db, "shipOrder", shipment.orderId, (order) => {
+        for (const line of shipment.lines) {
+          if (!order.lineItems.some((item) => item.lineItemId === line.lineItemId)) throw marketplaceError("shipOrder", refusals.lineNotInOrder(line.lineItemId));
+        }
+        const fulfillmentId = newFulfillmentId();
+        const shippingFulfillments = [
+          ...order.shippingFulfillments,
+          { fulfillmentId, lineItems: shipment.lines, shippingCarrierCode: shipment.carrierCode, shipmentTrackingNumber: trackingNumber, shippedDate: shipment.shippedAt.toISOString() },
+        ];
+        const lineItems = order.lineItems.map((line) => {
+          const shipped = shippingFulfillments.flatMap((parcel) => parcel.lineItems).filter((item) => item.lineItemId === line.lineItemId);
+          const quantity = shipped.reduce((sum, item) => sum + item.quantity, 0);
+          return { ...line, lineItemFulfillmentStatus: quantity >= line.quantity ? ("FULFILLED" as const) : quantity > 0 ? ("IN_PROGRESS" as const) : ("NOT_STARTED" as const) };
+        });
+        const allShipped = lineItems.every((line) => line.lineItemFulfillmentStatus === "FULFILLED");
+        return {
+          ...order,
+          lineItems,
+          shippingFulfillments,
+          fulfillmentHrefs: [...order.fulfillmentHrefs, `https://api.ebay.com/sell/fulfillment/v1/order/${order.orderId}/shipping_fulfillment/${fulfillmentId}`],
+          orderFulfillmentStatus: allShipped ? "FULFILLED" : "IN_PROGRESS",
+        };
+      });
+    },
+
+    async refundOrder(refund) {
+      if (!refund.amount.isPositive() || refund.amount.isZero()) throw marketplaceError("refundOrder", refusals.invalid("orderLevelRefundAmount", "A refund is more than 0."));
+      const refundId = newRefundId();
+      await changeOrder(db, "refundOrder", refund.orderId, (order, now) => {
+        const refunded = order.paymentSummary.refunds.reduce((sum, earlier) => sum.plus(earlier.amount.value), new Decimal(0));
+        const left = new Decimal(order.pricingSummary.total.value).minus(refunded);
+        if (refund.amount.greaterThan(left)) throw marketplaceError("refundOrder", refusals.refundTooLarge(left));
+        for (const line of refund.lines ?? []) {
+          if (!order.lineItems.some((item) => item.lineItemId === line.lineItemId)) throw marketplaceError("refundOrder", refusals.lineNotInOrder(line.lineItemId));
+        }
+        const refundDate = now.toISOString();
+        // The sandbox pays a refund back at once; eBay's are PENDING for a while.
+        const entry = { refundId, refundStatus: "REFUNDED" as const, amount: moneyAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
+        const lineItems = order.lineItems.map((item) => {
+          const lineRefund = refund.lines?.find((line) => line.lineItemId === item.lineItemId);
+          return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: moneyAmount(lineRefund.amount), refundDate }] } : item;
+        });
+        return {
+          ...order,
+          lineItems,
+          orderPaymentStatus: refund.amount.equals(left) ? "FULLY_REFUNDED" : "PARTIALLY_REFUNDED",
+          paymentSummary: { ...order.paymentSummary, refunds: [...order.paymentSummary.refunds, entry] },
+        };
+      });
+      return { refundId, status: "REFUNDED" };
+    },
+
+    async getRefund(orderId, refundId) {
+      const [row] = await db.select({ record: sandboxMarketplaceOrder.record }).from(sandboxMarketplaceOrder).where(eq(sandboxMarketplaceOrder.orderId, orderId));
+      if (!row) throw marketplaceError("getRefund", refusals.orderNotFound(orderId));
+      const refund = asOrderRecord(row.record).paymentSummary.refunds.find((entry) => entry.refundId === refundId);
+      if (!refund) throw marketplaceError("getRefund", refusals.refundNotFound(orderId, refundId));
+      return { refundId, status: refund.refundStatus };
+    },
+
+    async readNotification(headers, body) {
+      if (!signatureMatches(headers.get("x-ebay-signature"), body, env.WEBHOOK_SECRET)) return null;
+      return readNotificationBody(body);
+    },
+
+    notificationChallengeResponse(challengeCode, endpointUrl) {
+      return challengeResponse(challengeCode, env.WEBHOOK_SECRET, endpointUrl);
+    },
+
+    async connection() {
+      return { connected: true, tokenValidUntil: null, problem: null };
+    },
+  };
+}
+
+/** Rewrites an order record under a lock, and marks it modified, as eBay does for a shipment or a refund. */
+async function changeOrder(db: Db, call: string, orderId: string, change: (order: OrderRecord, now: Date) => OrderRecord): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sandboxMarketplaceOrder).where(eq(sandboxMarketplaceOrder.orderId, orderId)).for("update");
+    if (!row) throw marketplaceError(call, refusals.orderNotFound(orderId));
+    // Never earlier than the last change, so a poll by modification time cannot miss it on a clock step.
+    const now = new Date(Math.max(Date.now(), row.lastModifiedAt.getTime() + 1));
+    const changed = { ...change(asOrderRecord(row.record), now), lastModifiedDate: now.toISOString() };
+    await tx.update(sandboxMarketplaceOrder).set({ record: storable(changed), lastModifiedAt: now }).where(eq(sandboxMarketplaceOrder.orderId, orderId));
+  });
+}
+
+type OfferRow = typeof sandboxMarketplaceOffer.$inferSelect;
+type ItemWrite = Pick<typeof sandboxMarketplaceItem.$inferSelect, "sku" | "record" | "quantity">;
+
+/**
+ * Offers locked for a write, by offer id. Always taken in offer id order and before their items (as a sale takes
+ * them), so calls at the same time wait for each other instead of deadlocking.
+ */
+async function lockOffers(tx: Db, where: SQL): Promise<Map<string, OfferRow>> {
+  const rows = await tx.select().from(sandboxMarketplaceOffer).where(where).orderBy(asc(sandboxMarketplaceOffer.offerId)).for("update");
+  return new Map(rows.map((row) => [row.offerId, row]));
+}
+
+async function lockItems(tx: Db, skus: string[]) {
+  if (skus.length === 0) return new Map<string, typeof sandboxMarketplaceItem.$inferSelect>();
+  const rows = await tx.select().from(sandboxMarketplaceItem).where(inArray(sandboxMarketplaceItem.sku, skus)).orderBy(asc(sandboxMarketplaceItem.sku)).for("update");
+  return new Map(rows.map((row) => [row.sku, row]));
+}
+
+/** The offer's counts after one more write now, or the refusal when its live listing was revised too often today. */
+function countWrite(offer: OfferRow, now: Date): Pick<OfferRow, "revisionDay" | "revisionsToday" | "writeCount"> | Refusal {
+  const writeCount = offer.writeCount + 1;
+  if (offer.status !== "PUBLISHED") return { revisionDay: offer.revisionDay, revisionsToday: offer.revisionsToday, writeCount };
+  const revision = nextRevision(offer, now);
+  return revision ? { ...revision, writeCount } : refusals.revisionLimit();
+}
+
+/** Writes locked offers back in one statement: records, quantities, prices and counts as computed. */
+async function saveOffers(tx: Db, offers: OfferRow[]): Promise<void> {
+  if (offers.length === 0) return;
+  const rows = offers.map(
+    (offer) =>
+      sql`(${offer.offerId}, ${JSON.stringify(offer.record)}::jsonb, ${offer.availableQuantity}::integer, ${offer.price.toFixed(2)}::numeric, ${offer.revisionDay}::date, ${offer.revisionsToday}::integer, ${offer.writeCount}::integer)`,
+  );
+  await tx.execute(sql`
+    update sandbox_marketplace_offer as o
+    set record = v.record, available_quantity = v.available_quantity, price = v.price, revision_day = v.revision_day,
+        revisions_today = v.revisions_today, write_count = v.write_count, updated_at = now()
+    from (values ${sql.join(rows, sql`, `)}) as v(offer_id, record, available_quantity, price, revision_day, revisions_today, write_count)
+    where o.offer_id = v.offer_id`);
+}
+
+/** Creates or replaces inventory items in one statement. */
+async function saveItems(tx: Db, items: ItemWrite[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx
+    .insert(sandboxMarketplaceItem)
+    .values(items)
+    .onConflictDoUpdate({ target: sandboxMarketplaceItem.sku, set: { record: sql`excluded.record`, quantity: sql`excluded.quantity`, updatedAt: new Date() } });
+}
