@@ -35,10 +35,7 @@ async function orderUsing(code: string): Promise<void> {
       lines,
       address: postalAddressInput.parse({ firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "NL" }),
       email: "ada@example.com",
-      shipping: {
-        method: "UNTRACKED", baseCost: new Decimal(0), surcharge: new Decimal(0), cost: new Decimal(0), etaDays: 2, estimatedDeliveryDate: null, available: true,
-        unavailableReason: null, countryCode: "NL", countryName: "Netherlands", regionCode: null, regionName: null, estimatedShippingDate: null,
-      },
+      shipping: { method: "UNTRACKED", estimatedDeliveryDate: null, countryCode: "NL", countryName: "Netherlands", regionCode: null, regionName: null, estimatedShippingDate: null },
       shop: "WEBSHOP",
       provider: "IDEAL",
       totals: orderTotals(lines, { shippingTotal: new Decimal(0), surcharge: new Decimal(0) }),

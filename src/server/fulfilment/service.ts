@@ -15,6 +15,7 @@ import { enqueueJob } from "@/server/jobs/queue";
 import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
+import { requestShipmentUpload } from "@/server/marketplace/shipment";
 import { changeEachOrderApart } from "@/server/orders/each-order-apart";
 import { lockOrderWithDetail } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
@@ -364,12 +365,15 @@ async function lockShippingState(tx: Db, orderId: number) {
 
 /**
  * Hands a PROCESSED order with a label to the carrier, in the caller's transaction: SHIPPED from `shippedAt` on, and
- * the shipping e-mail queued in the same transaction, so it goes exactly when the order really shipped.
+ * the shipping e-mail (and, for a marketplace order, the upload of its tracking number) queued in the same transaction,
+ * so they go exactly when the order really shipped.
  */
 async function shipOrder(tx: Db, orderId: number, orderNumber: string, actor: { userId: string | null; description: string; now: Date }): Promise<void> {
   await tx.update(orderDetail).set({ shippedAt: actor.now }).where(eq(orderDetail.orderId, orderId));
   await transitionOrder(tx, orderId, "SHIPPED", actor);
   await enqueueJob(tx, shippingEmailJob, { orderNumber }, { singletonKey: `shipping-email-${orderNumber}` });
+  // An order sold on the marketplace is marked shipped there too, with its tracking number.
+  await requestShipmentUpload(tx, orderId);
 }
 
 /** Marks packed orders (PROCESSED, with a label) as handed to the carrier; each order on its own, each refusal with its reason. */

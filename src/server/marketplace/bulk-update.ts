@@ -1,37 +1,502 @@
 import "server-only";
-import { and, count, eq, lte } from "drizzle-orm";
+import { Decimal } from "decimal.js";
+import { and, asc, count, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { errorMessage } from "@/lib/error-message";
 import type { Db } from "@/server/db/client";
-import { configParams, product } from "@/server/db/schema";
-import type { BulkOfferProgress } from "./schemas";
+import { configParams, marketplaceBulkRun, marketplaceOffer, product } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
+import type { MarketplaceId } from "@/lib/enums";
+import { MarketplaceError, type MarketplaceItemResult, type MarketplacePort, type PriceQuantityUpdate } from "@/server/integrations/marketplace/port";
+import { defineJob } from "@/server/jobs/define";
+import { enqueueJob } from "@/server/jobs/queue";
+import { logChange } from "@/server/logbook/service";
+import { notifyStaff } from "@/server/notifications/service";
+import { buildListing, readOfferSources, shopProductPictures, type Listing, type ProductPictures } from "./offer-record";
+import type { MarketplaceActor } from "./offers";
+import type { BulkOfferProgress, BulkRunView } from "./schemas";
 
-/**
- * How far the bulk marketplace offer update has come. The update walks the marketplace products in id order and
- * keeps the last id it finished in `BULK_UPDATE_EBAY_OFFERS_CURRENT_ID` (0 when no update runs), so progress is
- * that id's place among them, readable by any app instance. No estimate of the time left yet: a run's start is not
- * recorded anywhere until the marketplace job records it.
+/*
+ * The bulk update of every published offer: a marketplace_bulk_run walks the published offers in product id order,
+ * 25 at a time (one marketplace call), in stretches of a job that queues its own next stretch. Each batch is first
+ * claimed on the run row (inFlightFromId..inFlightToId), then sent, then recorded in one transaction with the run's
+ * counts, its last product id and BULK_UPDATE_EBAY_OFFERS_CURRENT_ID. A process that dies between sending and
+ * recording leaves the claim behind; whoever takes the run up again asks the marketplace what those offers hold and
+ * sends only what is missing, so no offer is written twice in one run.
  */
-export async function getBulkOfferProgress(db: Db): Promise<BulkOfferProgress> {
-  const [param] = await db
-    .select({ value: configParams.value })
-    .from(configParams)
-    .where(eq(configParams.param, "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID"));
-  const currentId = Number(param?.value ?? 0);
-  if (!param || !Number.isInteger(currentId) || currentId <= 0) return { progress: null };
 
-  const onMarketplace = eq(product.ebayStatus, "ONLINE");
-  const [[total], [done]] = await Promise.all([
-    db.select({ value: count() }).from(product).where(onMarketplace),
-    db.select({ value: count() }).from(product).where(and(onMarketplace, lte(product.id, currentId))),
-  ]);
-  const totalCount = total?.value ?? 0;
-  const currentCount = Math.min(done?.value ?? 0, totalCount);
-  if (totalCount === 0 || currentCount >= totalCount) return { progress: null };
+export type BulkFields = { price: boolean; quantity: boolean; description: boolean };
+
+const PROGRESS_PARAM = "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID";
+/** The marketplace's most per bulk call (eBay's bulkUpdatePriceQuantity and bulkCreateOrReplaceInventoryItem). */
+const BATCH_SIZE = 25;
+/** eBay's limit on revisions of one listing per day. */
+const REVISIONS_PER_DAY = 250;
+/** How long one stretch sends batches before it hands over to the next job: well inside the job's expiry. */
+const STRETCH_MS = 15_000;
+/** How long a stretch may wait out the marketplace's refusals (429, 5xx) before it hands over instead. */
+const WAIT_LIMIT_MS = 40_000;
+const EXPIRE_SECONDS = 60;
+/**
+ * A claimed batch younger than this may still be on its way in another process (a try the queue gave up on keeps
+ * running until its call returns); the run waits until it is older before asking the marketplace about it.
+ * The queue retries a try only after its expiry, so a batch left by a killed process is always older by then.
+ */
+const IN_FLIGHT_GRACE_MS = EXPIRE_SECONDS * 1000;
+
+type RunRow = typeof marketplaceBulkRun.$inferSelect;
+
+function viewOf(run: RunRow): BulkRunView {
   return {
-    progress: {
-      currentPercent: String(Math.floor((currentCount / totalCount) * 100)),
-      estimatedTimeToCompletion: null,
-      currentCount,
-      totalCount,
-    },
+    id: run.id,
+    status: run.status,
+    fields: run.fields,
+    totalCount: run.totalCount,
+    doneCount: run.doneCount,
+    failedCount: run.failedCount,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    lastError: run.lastError,
   };
 }
+
+/** Offers the run has dealt with, never more than it set out to do (offers published meanwhile come on top). */
+function currentCountOf(run: Pick<RunRow, "doneCount" | "failedCount" | "totalCount">): number {
+  return Math.min(run.doneCount + run.failedCount, run.totalCount);
+}
+
+function percentOf(run: Pick<RunRow, "doneCount" | "failedCount" | "totalCount">): number {
+  return run.totalCount === 0 ? 100 : Math.floor((currentCountOf(run) / run.totalCount) * 100);
+}
+
+/** "less than a minute", "about 1 minute", "about 14 minutes", "about 3 hours", "about 2 days". */
+function durationInWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  if (minutes < 90) return `about ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `about ${hours} hours`;
+  return `about ${Math.round(hours / 24)} days`;
+}
+
+async function runningRun(db: Db): Promise<RunRow | undefined> {
+  const [run] = await db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.status, "RUNNING")).limit(1);
+  return run;
+}
+
+/**
+ * SPEC section 3's bulk progress for the top bar (polled every 30 s by every staff member): read from the running
+ * run's row, which the job keeps counting, so a poll costs one indexed row. The time left is the pace since the run
+ * started applied to what is left, restarts included.
+ */
+export async function getBulkOfferProgress(db: Db, now: Date = new Date()): Promise<BulkOfferProgress> {
+  const run = await runningRun(db);
+  if (!run) return { progress: null };
+  const currentCount = currentCountOf(run);
+  const elapsedMs = now.getTime() - run.startedAt.getTime();
+  const estimatedTimeToCompletion = currentCount > 0 && elapsedMs > 0 ? durationInWords((elapsedMs / currentCount) * (run.totalCount - currentCount)) : null;
+  return { progress: { currentPercent: String(percentOf(run)), estimatedTimeToCompletion, currentCount, totalCount: run.totalCount } };
+}
+
+async function setProgressParam(tx: Db, value: number): Promise<void> {
+  await tx
+    .insert(configParams)
+    .values({ param: PROGRESS_PARAM, value: String(value) })
+    .onConflictDoUpdate({ target: configParams.param, set: { value: String(value) } });
+}
+
+function fieldsInWords(fields: BulkFields): string {
+  return (["price", "quantity", "description"] as const).filter((field) => fields[field]).join(", ");
+}
+
+/** Starts rewriting every published offer; refused while another bulk update runs. */
+export async function startBulkUpdate(db: Db, fields: BulkFields, actor: MarketplaceActor): Promise<BulkRunView> {
+  return db.transaction(async (tx) => {
+    // Two staff members starting at once take turns here; the second finds the first's run.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('marketplace-bulk-update/start', 0))`);
+    const running = await runningRun(tx);
+    if (running) throw new AppError("CONFLICT", `A bulk update is already running: ${percentOf(running)} % done.`);
+    const [published] = await tx.select({ value: count() }).from(marketplaceOffer).where(eq(marketplaceOffer.status, "PUBLISHED"));
+    const totalCount = published?.value ?? 0;
+    if (totalCount === 0) throw new AppError("PRECONDITION_FAILED", "No offers are published on the marketplace, so there is nothing to update.");
+
+    const [run] = await tx.insert(marketplaceBulkRun).values({ fields, totalCount, startedBy: actor.userId }).returning();
+    await setProgressParam(tx, 0);
+    await logChange(tx, {
+      userId: actor.userId,
+      eventType: "EBAY_API",
+      newState: { runId: run!.id, fields, totalCount },
+      description: `Bulk update ${run!.id} of ${totalCount} published offers started (${fieldsInWords(fields)})`,
+    });
+    await enqueueJob(tx, bulkUpdateJob, { runId: run!.id }, { singletonKey: String(run!.id) });
+    return viewOf(run!);
+  });
+}
+
+/** Stops the running bulk update after the batch it is sending; null when none runs. */
+export async function cancelBulkUpdate(db: Db, actor: MarketplaceActor): Promise<BulkRunView | null> {
+  return db.transaction(async (tx) => {
+    const [running] = await tx.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.status, "RUNNING")).for("update");
+    if (!running) return null;
+    const [run] = await tx
+      .update(marketplaceBulkRun)
+      .set({ status: "CANCELLED", finishedAt: new Date() })
+      .where(eq(marketplaceBulkRun.id, running.id))
+      .returning();
+    await setProgressParam(tx, 0);
+    await logChange(tx, {
+      userId: actor.userId,
+      eventType: "EBAY_API",
+      previousState: { status: running.status },
+      newState: { status: "CANCELLED", doneCount: run!.doneCount, failedCount: run!.failedCount },
+      description: `Bulk update ${run!.id} cancelled at ${percentOf(run!)} % (${run!.doneCount} offers updated, ${run!.failedCount} failed)`,
+    });
+    return viewOf(run!);
+  });
+}
+
+type BatchOffer = {
+  productId: number;
+  sku: string;
+  marketplaceId: MarketplaceId;
+  offerId: string | null;
+  revisionDay: string | null;
+  revisionsToday: number;
+  quantity: number;
+  price: Decimal;
+};
+
+/** What became of one offer of a batch. `revisions` is how many the marketplace counted against today's limit. */
+type OfferOutcome = { productId: number; ok: boolean; error: string | null; revisions: number };
+
+function marketplaceDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+async function batchOf(db: Db, where: SQL | undefined): Promise<BatchOffer[]> {
+  return db
+    .select({
+      productId: marketplaceOffer.productId,
+      sku: marketplaceOffer.sku,
+      marketplaceId: marketplaceOffer.marketplaceId,
+      offerId: marketplaceOffer.offerId,
+      revisionDay: marketplaceOffer.revisionDay,
+      revisionsToday: marketplaceOffer.revisionsToday,
+      quantity: product.stock,
+      price: product.price,
+    })
+    .from(marketplaceOffer)
+    .innerJoin(product, eq(product.id, marketplaceOffer.productId))
+    .where(and(eq(marketplaceOffer.status, "PUBLISHED"), where))
+    .orderBy(asc(marketplaceOffer.productId))
+    .limit(BATCH_SIZE);
+}
+
+/** Revisions of a listing per offer: a price and quantity update is one, the whole item and offer are two. */
+const revisionsPerOffer = (fields: BulkFields) => (fields.description ? 2 : 1);
+
+/** Whether the run sends prices: by themselves, or within the whole offer. */
+const sendsPrice = (fields: BulkFields) => fields.price || fields.description;
+
+const failed = (productId: number, error: string, revisions = 0): OfferOutcome => ({ productId, ok: false, error, revisions });
+
+/**
+ * Asks the marketplace which offers of a batch sent before a crash already hold what the run sends, and counts
+ * those as done without sending them again.
+ */
+async function alreadyThere(port: MarketplacePort, offers: BatchOffer[], fields: BulkFields): Promise<Set<number>> {
+  const there = new Set<number>();
+  // One at a time: the answers are read only after a crash, and the marketplace counts calls.
+  for (const offer of offers) {
+    const state = await port.getOffer(offer.sku);
+    if (!state || state.quantity !== offer.quantity) continue;
+    if (sendsPrice(fields) && !state.price.equals(offer.price)) continue;
+    there.add(offer.productId);
+  }
+  return there;
+}
+
+async function sendPriceQuantity(port: MarketplacePort, offers: BatchOffer[], fields: BulkFields): Promise<OfferOutcome[]> {
+  const updates: PriceQuantityUpdate[] = offers.map((offer) => ({
+    sku: offer.sku,
+    offerId: offer.offerId!,
+    quantity: offer.quantity,
+    ...(fields.price ? { price: offer.price } : {}),
+  }));
+  let results: MarketplaceItemResult[];
+  try {
+    results = await port.updatePriceQuantity(updates);
+  } catch (error) {
+    // The marketplace refused the whole call: every offer in it failed the same way.
+    if (error instanceof MarketplaceError && !error.retryable) return offers.map((offer) => failed(offer.productId, error.message));
+    throw error;
+  }
+  const bySku = new Map(results.map((result) => [result.sku, result]));
+  return offers.map((offer) => {
+    const result = bySku.get(offer.sku);
+    if (!result) return failed(offer.productId, "The marketplace did not answer for this offer.");
+    return result.ok ? { productId: offer.productId, ok: true, error: null, revisions: 1 } : failed(offer.productId, result.error ?? `Refused with status ${result.statusCode}.`);
+  });
+}
+
+/**
+ * Rewrites the whole inventory item (25 in one call) and then the whole offer of each: eBay replaces what is stored
+ * with what is sent, so the description goes out with everything else the product says. The quantity and price sent
+ * are what the listing was built from, and what is recorded as pushed.
+ */
+async function sendListings(db: Db, port: MarketplacePort, offers: BatchOffer[], pictures: ProductPictures): Promise<OfferOutcome[]> {
+  const sources = await readOfferSources(db, offers.map((offer) => offer.productId), pictures);
+  const outcomes: OfferOutcome[] = [];
+  const listings: { offer: BatchOffer; listing: Listing }[] = [];
+  for (const offer of offers) {
+    const source = sources.get(offer.productId);
+    if (!source) {
+      outcomes.push(failed(offer.productId, "The product no longer exists."));
+      continue;
+    }
+    try {
+      const listing = buildListing(source, offer.marketplaceId);
+      offer.quantity = listing.item.quantity;
+      offer.price = listing.offer.price;
+      listings.push({ offer, listing });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes.push(failed(offer.productId, error.message));
+    }
+  }
+  if (listings.length === 0) return outcomes;
+  let itemResults: MarketplaceItemResult[];
+  try {
+    itemResults = await port.putItems(listings.map(({ listing }) => listing.item));
+  } catch (error) {
+    if (error instanceof MarketplaceError && !error.retryable) return [...outcomes, ...listings.map(({ offer }) => failed(offer.productId, error.message))];
+    throw error;
+  }
+  const bySku = new Map(itemResults.map((result) => [result.sku, result]));
+  for (const { offer, listing } of listings) {
+    const itemResult = bySku.get(offer.sku);
+    if (!itemResult?.ok) {
+      outcomes.push(failed(offer.productId, itemResult ? (itemResult.error ?? `Refused with status ${itemResult.statusCode}.`) : "The marketplace did not answer for this item."));
+      continue;
+    }
+    try {
+      await port.updateOffer(offer.offerId!, listing.offer);
+      outcomes.push({ productId: offer.productId, ok: true, error: null, revisions: 2 });
+    } catch (error) {
+      if (!(error instanceof MarketplaceError && !error.retryable)) throw error;
+      // The item was written, which the marketplace counts as a revision too.
+      outcomes.push(failed(offer.productId, error.message, 1));
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * What one batch came to: the run is finished or was stopped (cancelled), a batch was recorded, the run changed
+ * under it (look again), or a batch claimed by another process is maybe still on its way (wait).
+ */
+type BatchResult = "finished" | "stopped" | "recorded" | "look again" | { waitUntil: Date };
+
+/**
+ * Claims, sends and records the next batch of a run, or takes up the batch claimed before and not recorded.
+ * `ownClaim` is a batch this process claimed itself (a refusal for now interrupted it): no need to wait for it.
+ */
+async function processBatch(db: Db, port: MarketplacePort, runId: number, ownClaim: number | null, context: { now: () => Date; pictures: () => ProductPictures }): Promise<BatchResult> {
+  const { now } = context;
+  const [run] = await db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.id, runId));
+  if (!run || run.status !== "RUNNING") return "stopped";
+
+  let offers: BatchOffer[];
+  let batch: { fromId: number; toId: number };
+  const claimed = run.inFlightFromId !== null && run.inFlightToId !== null ? { fromId: run.inFlightFromId, toId: run.inFlightToId } : null;
+  if (claimed) {
+    const claimedAt = run.updatedAt.getTime();
+    if (ownClaim !== claimed.fromId && now().getTime() - claimedAt < IN_FLIGHT_GRACE_MS) return { waitUntil: new Date(claimedAt + IN_FLIGHT_GRACE_MS) };
+    offers = await batchOf(db, and(gt(marketplaceOffer.productId, run.lastProductId), gte(marketplaceOffer.productId, claimed.fromId), lte(marketplaceOffer.productId, claimed.toId)));
+    batch = claimed;
+  } else {
+    offers = await batchOf(db, gt(marketplaceOffer.productId, run.lastProductId));
+    if (offers.length === 0) return finishRun(db, runId);
+    batch = { fromId: offers[0]!.productId, toId: offers.at(-1)!.productId };
+    const claim = await db
+      .update(marketplaceBulkRun)
+      .set({ inFlightFromId: batch.fromId, inFlightToId: batch.toId })
+      .where(and(eq(marketplaceBulkRun.id, runId), eq(marketplaceBulkRun.status, "RUNNING"), eq(marketplaceBulkRun.lastProductId, run.lastProductId), isNull(marketplaceBulkRun.inFlightFromId)))
+      .returning({ id: marketplaceBulkRun.id });
+    if (claim.length === 0) return "look again";
+  }
+  const day = marketplaceDay(now());
+
+  const outcomes: OfferOutcome[] = [];
+  const toSend: BatchOffer[] = [];
+  // Also for a batch of our own: a refusal for now (a timeout, a 5xx) does not say whether the marketplace applied it.
+  const there = claimed ? await alreadyThere(port, offers, run.fields) : new Set<number>();
+  for (const offer of offers) {
+    const revisionsToday = offer.revisionDay === day ? offer.revisionsToday : 0;
+    if (there.has(offer.productId)) outcomes.push({ productId: offer.productId, ok: true, error: null, revisions: revisionsPerOffer(run.fields) });
+    else if (offer.offerId === null) outcomes.push(failed(offer.productId, "The offer has no id on the marketplace; publish it again."));
+    else if (revisionsToday + revisionsPerOffer(run.fields) > REVISIONS_PER_DAY) {
+      outcomes.push(failed(offer.productId, `The listing was revised ${revisionsToday} times today, eBay's limit is ${REVISIONS_PER_DAY} a day; it is left as it is until tomorrow.`));
+    } else toSend.push(offer);
+  }
+  if (toSend.length > 0) {
+    outcomes.push(...(run.fields.description ? await sendListings(db, port, toSend, context.pictures()) : await sendPriceQuantity(port, toSend, run.fields)));
+  }
+
+  await recordBatch(db, run, batch, offers, outcomes, now());
+  return "recorded";
+}
+
+/** Writes what a batch did: the offers, the run's counts and position, and the progress parameter, all at once. */
+async function recordBatch(db: Db, run: RunRow, batch: { fromId: number; toId: number }, offers: BatchOffer[], outcomes: OfferOutcome[], at: Date): Promise<void> {
+  const day = marketplaceDay(at);
+  const stamp = at.toISOString();
+  const offerById = new Map(offers.map((offer) => [offer.productId, offer]));
+  const rows = outcomes.map((outcome) => {
+    const offer = offerById.get(outcome.productId)!;
+    return {
+      product_id: outcome.productId,
+      ok: outcome.ok,
+      quantity: offer.quantity,
+      price: sendsPrice(run.fields) ? offer.price.toFixed(2) : null,
+      error: outcome.error,
+      revisions: (offer.revisionDay === day ? offer.revisionsToday : 0) + outcome.revisions,
+    };
+  });
+  const done = outcomes.filter((outcome) => outcome.ok).length;
+  const failed = outcomes.length - done;
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: marketplaceBulkRun.status }).from(marketplaceBulkRun).where(eq(marketplaceBulkRun.id, run.id)).for("update");
+    if (rows.length > 0) {
+      // One statement for the batch: 400 batches of 25 updates each would be 10,000 round trips.
+      await tx.execute(sql`
+        update ${marketplaceOffer} as o set
+          pushed_quantity = case when v.ok then v.quantity else o.pushed_quantity end,
+          pushed_price = case when v.ok then coalesce(v.price, o.pushed_price) else o.pushed_price end,
+          last_pushed_at = case when v.ok then ${stamp}::timestamptz else o.last_pushed_at end,
+          last_error = case when v.ok then null else v.error end,
+          last_error_at = case when v.ok then null else ${stamp}::timestamptz end,
+          revision_day = ${day}::date,
+          revisions_today = v.revisions,
+          last_bulk_run_id = ${run.id},
+          updated_at = ${stamp}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(product_id integer, ok boolean, quantity integer, price numeric, error text, revisions integer)
+        where o.product_id = v.product_id`);
+    }
+    await tx
+      .update(marketplaceBulkRun)
+      .set({
+        doneCount: sql`${marketplaceBulkRun.doneCount} + ${done}`,
+        failedCount: sql`${marketplaceBulkRun.failedCount} + ${failed}`,
+        lastProductId: batch.toId,
+        inFlightFromId: null,
+        inFlightToId: null,
+        lastError: null,
+      })
+      .where(eq(marketplaceBulkRun.id, run.id));
+    // A run cancelled while this batch was on its way still records what was sent, but no longer shows progress.
+    if (locked?.status === "RUNNING") await setProgressParam(tx, batch.toId);
+    if (failed > 0) {
+      await logChange(tx, {
+        userId: null,
+        eventType: "EBAY_API",
+        logLevel: "WARNING",
+        errorData: outcomes.filter((outcome) => !outcome.ok).map((outcome) => ({ productId: outcome.productId, error: outcome.error })),
+        description: `Bulk update ${run.id}: ${failed} of ${outcomes.length} offers (products ${batch.fromId} to ${batch.toId}) were not updated`,
+      });
+    }
+  });
+}
+
+async function finishRun(db: Db, runId: number): Promise<"finished" | "stopped"> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(marketplaceBulkRun)
+      .set({ status: "DONE", finishedAt: new Date() })
+      .where(and(eq(marketplaceBulkRun.id, runId), eq(marketplaceBulkRun.status, "RUNNING")))
+      .returning();
+    if (!run) return "stopped";
+    await setProgressParam(tx, 0);
+    const counts = `${run.doneCount} offers updated, ${run.failedCount} failed`;
+    await logChange(tx, {
+      userId: null,
+      eventType: "EBAY_API",
+      newState: { status: "DONE", doneCount: run.doneCount, failedCount: run.failedCount },
+      description: `Bulk update ${run.id} done: ${counts}`,
+    });
+    await notifyStaff(tx, {
+      type: "OTHER",
+      severity: run.failedCount > 0 ? "WARNING" : "INFO",
+      message: `The bulk update of the eBay offers (${fieldsInWords(run.fields)}) is done: ${counts}${run.failedCount > 0 ? "; the offers table shows why" : ""}.`,
+    });
+    return "finished";
+  });
+}
+
+export type StretchOutcome = { kind: "finished" | "stopped" } | { kind: "more"; notBefore: Date | undefined };
+
+/**
+ * Sends batches of a run until it is finished or stopped, or `stretchMs` has passed (then the caller queues the next
+ * stretch). A marketplace that refuses for now (429, 5xx, no answer) is waited out with a growing pause, within
+ * `waitLimitMs`; past that the next stretch is queued for later.
+ */
+export async function runBulkUpdateStretch(
+  db: Db,
+  port: MarketplacePort,
+  runId: number,
+  options: { stretchMs?: number; waitLimitMs?: number; maxBatches?: number; pictures?: ProductPictures; now?: () => Date; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<StretchOutcome> {
+  const now = options.now ?? (() => new Date());
+  // Only a description run reads pictures, and the shop's storage is opened only then.
+  const pictures = () => options.pictures ?? shopProductPictures();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const started = Date.now();
+  const stretchMs = options.stretchMs ?? STRETCH_MS;
+  const waitLimitMs = options.waitLimitMs ?? WAIT_LIMIT_MS;
+  let ownClaim: number | null = null;
+  let refusals = 0;
+  for (let batches = 0; batches < (options.maxBatches ?? Number.POSITIVE_INFINITY); ) {
+    let result: BatchResult;
+    try {
+      result = await processBatch(db, port, runId, ownClaim, { now, pictures });
+    } catch (error) {
+      if (!(error instanceof MarketplaceError && error.retryable)) throw error;
+      const [run] = await db
+        .update(marketplaceBulkRun)
+        .set({ lastError: `${errorMessage(error)} (waiting and trying again)` })
+        .where(eq(marketplaceBulkRun.id, runId))
+        .returning({ inFlightFromId: marketplaceBulkRun.inFlightFromId });
+      ownClaim = run?.inFlightFromId ?? null;
+      refusals += 1;
+      const pauseMs = Math.min(1000 * 2 ** (refusals - 1), 30_000);
+      if (Date.now() + pauseMs - started > waitLimitMs) return { kind: "more", notBefore: new Date(Date.now() + pauseMs) };
+      await sleep(pauseMs);
+      continue;
+    }
+    if (result === "finished" || result === "stopped") return { kind: result };
+    if (result === "look again") continue;
+    if (result !== "recorded") return { kind: "more", notBefore: result.waitUntil };
+    ownClaim = null;
+    refusals = 0;
+    batches += 1;
+    if (Date.now() - started >= stretchMs) return { kind: "more", notBefore: undefined };
+  }
+  return { kind: "more", notBefore: undefined };
+}
+
+export const bulkUpdateJob = defineJob({
+  name: "marketplace-bulk-update",
+  schema: z.object({ runId: z.number().int().positive() }),
+  // A stretch ends well inside its expiry, so the queue's retry after expiry means the process died; a run is
+  // killed at most a few times.
+  expireInSeconds: EXPIRE_SECONDS,
+  retry: { limit: 20, delaySeconds: 5 },
+  async run({ runId }, { db }) {
+    const outcome = await runBulkUpdateStretch(db, getMarketplace(), runId);
+    if (outcome.kind !== "more") return;
+    // Queued while this try is still active, which "waiting" allows: the next stretch starts once this one ends.
+    await enqueueJob(db, bulkUpdateJob, { runId }, { singletonKey: String(runId), singletonWhile: "waiting", startAfter: outcome.notBefore });
+  },
+});

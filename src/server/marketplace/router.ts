@@ -1,6 +1,30 @@
+import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
-import { getBulkOfferProgress } from "./service";
+import { cancelBulkUpdate, getBulkOfferProgress, startBulkUpdate } from "./bulk-update";
+import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
+import { pollMarketplaceOrders } from "./order-import";
+import { getMarketplaceOverview } from "./overview";
+import { requestQuantityPushNow } from "./quantity-push";
+import { findQuantityMismatches } from "./reconciliation";
+import { bulkUpdateInput, offerListInput, offerSelectionInput, productIdInput, reconciliationInput } from "./schemas";
 
+/**
+ * The marketplace in the back office (admin.ebay.*): the offers table and its actions on /admin/ebay/manage-ads, the
+ * connection, order import, pushes and reconciliation on /admin/ebay, and the bulk update whose progress the top bar
+ * polls (SPEC section 7's getBulkProductEbayOffersProgress).
+ */
 export const ebayRouter = createTRPCRouter({
   getBulkProductEbayOffersProgress: adminProcedure.query(({ ctx }) => getBulkOfferProgress(ctx.db)),
+  offers: adminProcedure.input(offerListInput).query(({ ctx, input }) => listOffers(ctx.db, input)),
+  publish: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => publishOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
+  revise: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => reviseOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
+  withdraw: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => withdrawOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
+  republish: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => republishOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
+  overview: adminProcedure.query(({ ctx }) => getMarketplaceOverview(ctx.db, getMarketplace())),
+  pollOrdersNow: adminProcedure.mutation(({ ctx }) => pollMarketplaceOrders(ctx.db, getMarketplace())),
+  /** Pushes a product's quantity again: the retry of a failed push, and the reconciliation view's fix. */
+  pushQuantity: adminProcedure.input(productIdInput).mutation(({ ctx, input }) => requestQuantityPushNow(ctx.db, input.productId)),
+  reconciliation: adminProcedure.input(reconciliationInput).query(({ ctx, input }) => findQuantityMismatches(ctx.db, getMarketplace(), input)),
+  startBulkUpdate: adminProcedure.input(bulkUpdateInput).mutation(({ ctx, input }) => startBulkUpdate(ctx.db, input, { userId: ctx.session.user.id })),
+  cancelBulkUpdate: adminProcedure.mutation(({ ctx }) => cancelBulkUpdate(ctx.db, { userId: ctx.session.user.id })),
 });

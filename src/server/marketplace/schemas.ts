@@ -1,10 +1,126 @@
+import type { Decimal } from "decimal.js";
+import { z } from "zod";
+import { rowId } from "@/lib/id";
+import { marketplaceOfferStatuses, type BulkRunStatus, type ListingStatus, type MarketplaceId, type MarketplaceOfferStatus } from "@/lib/enums";
+
 /** SPEC section 3's bulk marketplace progress; `progress` is null while no bulk update runs. */
 export type BulkOfferProgress = {
   progress: {
     /** A whole percentage as text, as the marketplace job reports it. */
     currentPercent: string;
+    /** The time left in words ("about 4 minutes"), from the pace so far; null until the pace is known. */
     estimatedTimeToCompletion: string | null;
     currentCount: number;
     totalCount: number;
   } | null;
 };
+
+/** Products picked in the offers table for an action (publish, revise, withdraw, republish). */
+export const offerSelectionInput = z.object({
+  productIds: z.array(rowId).min(1, "Pick at least one product.").max(100, "Pick at most 100 products at a time."),
+});
+export type OfferSelectionInput = z.input<typeof offerSelectionInput>;
+
+/** The offers table's filters: "NONE" is a product with no offer yet. */
+export const offerListInput = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum([...marketplaceOfferStatuses, "NONE"]).optional(),
+  /** Only offers whose last write failed. */
+  failing: z.boolean().optional(),
+  /** Only products with stock (or only without). */
+  inStock: z.boolean().optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(50),
+});
+export type OfferListInput = z.input<typeof offerListInput>;
+export type OfferListQuery = z.output<typeof offerListInput>;
+
+/** A product in the offers table, with its offer when it has one. */
+export type OfferRow = {
+  productId: number;
+  name: string;
+  price: Decimal;
+  stock: number;
+  ebayStatus: ListingStatus;
+  /** Null while the product has no offer. */
+  offer: {
+    sku: string;
+    marketplaceId: MarketplaceId;
+    offerId: string | null;
+    listingId: string | null;
+    status: MarketplaceOfferStatus;
+    pushedQuantity: number | null;
+    pushedPrice: Decimal | null;
+    lastPushedAt: Date | null;
+    lastError: string | null;
+    lastErrorAt: Date | null;
+  } | null;
+  /** What keeps the product from being published (no eBay category for its category, no picture, ...); null when nothing. */
+  blocker: string | null;
+};
+export type OfferList = { rows: OfferRow[]; total: number };
+
+/** What an action did to each product picked: each succeeds or fails on its own. */
+export type OfferActionOutcome = {
+  results: { productId: number; name: string; ok: boolean; message: string | null; listingId: string | null }[];
+  succeeded: number;
+  failed: number;
+};
+
+/** What a bulk update of all offers rewrites. */
+export const bulkUpdateInput = z
+  .object({ price: z.boolean(), quantity: z.boolean(), description: z.boolean() })
+  .refine((fields) => fields.price || fields.quantity || fields.description, { message: "Pick what to update: price, quantity or description." });
+export type BulkUpdateInput = z.input<typeof bulkUpdateInput>;
+
+export type BulkRunView = {
+  id: number;
+  status: BulkRunStatus;
+  fields: { price: boolean; quantity: boolean; description: boolean };
+  totalCount: number;
+  doneCount: number;
+  failedCount: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+  lastError: string | null;
+};
+
+/** The /admin/ebay page: whether the marketplace is reachable, how orders and pushes are doing. */
+export type MarketplaceOverview = {
+  kind: "live" | "sandbox";
+  connected: boolean;
+  tokenValidUntil: Date | null;
+  connectionProblem: string | null;
+  ordersPolledAt: Date | null;
+  ordersModifiedUntil: Date | null;
+  lastPollError: string | null;
+  lastPollErrorAt: Date | null;
+  lastNotificationAt: Date | null;
+  /** Quantity pushes queued or running. */
+  pushesWaiting: number;
+  /** Offers whose last write failed, newest first. */
+  failedOffers: { productId: number; name: string; error: string; at: Date }[];
+  /** Marketplace orders that came in for pieces already sold on the web shop. */
+  oversoldOrders: { orderId: number; orderNumber: string; oversoldAt: Date }[];
+  lastBulkRun: BulkRunView | null;
+};
+
+/** The reconciliation view: published offers whose quantity on the marketplace differs from the shop's stock. */
+export const reconciliationInput = z.object({
+  /** Continue after this product id (the page before's `nextAfterId`). */
+  afterId: rowId.or(z.literal(0)).default(0),
+  limit: z.number().int().min(1).max(200).default(100),
+});
+export type ReconciliationInput = z.input<typeof reconciliationInput>;
+
+export type QuantityMismatch = {
+  productId: number;
+  name: string;
+  sku: string;
+  shopQuantity: number;
+  /** Null when the marketplace has no offer for the SKU any more. */
+  marketplaceQuantity: number | null;
+};
+export type Reconciliation = { checked: number; mismatches: QuantityMismatch[]; nextAfterId: number | null };
+
+export const productIdInput = z.object({ productId: rowId });

@@ -147,6 +147,8 @@ export type AdminOrder = Omit<OrderView, "items"> & {
   contact: { firstName: string; lastName: string; companyName: string | null; phoneNumber: string | null; countryCode: string; referenceLine: string | null };
   soldAt: Date | null;
   shop: Shop;
+  /** For an order imported from the marketplace: its id and buyer there, and the pieces it came in for that the web shop had sold. */
+  marketplace: { orderId: string; buyer: string | null; oversoldAt: Date | null; oversoldPieces: number } | null;
   payment: {
     method: PaymentProvider;
     /** The provider's payment id; null for a payment that never started or one staff marked paid. */

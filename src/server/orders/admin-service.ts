@@ -359,6 +359,9 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
         orderEmailSent: orderDetail.orderEmailSent,
         shippingEmailSent: orderDetail.shippingEmailSent,
         invoiceNumber: orderDetail.invoiceNumber,
+        marketplaceOrderId: orderDetail.marketplaceOrderId,
+        marketplaceBuyer: orderDetail.marketplaceBuyer,
+        oversoldAt: orderDetail.oversoldAt,
       },
       payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees },
     })
@@ -371,7 +374,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
   const { address, detail, payment } = stored;
 
   const items = await db
-    .select({ id: orderItem.id, productId: orderItem.productId, priceOverrideReason: orderItem.priceOverrideReason })
+    .select({ id: orderItem.id, productId: orderItem.productId, priceOverrideReason: orderItem.priceOverrideReason, oversoldQuantity: orderItem.oversoldQuantity })
     .from(orderItem)
     .where(eq(orderItem.orderId, view.orderId))
     .orderBy(asc(orderItem.id));
@@ -432,6 +435,14 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
     },
     soldAt: stored.soldAt,
     shop: detail.shop,
+    marketplace: detail.marketplaceOrderId
+      ? {
+          orderId: detail.marketplaceOrderId,
+          buyer: detail.marketplaceBuyer,
+          oversoldAt: detail.oversoldAt,
+          oversoldPieces: items.reduce((pieces, item) => pieces + item.oversoldQuantity, 0),
+        }
+      : null,
     payment: { method: view.paymentMethod, externalPaymentId: payment.externalPaymentId, providerFees: payment.providerFees },
     label: {
       carrierProduct: detail.carrierProduct,

@@ -21,7 +21,14 @@ import type { PricedOrderLine } from "./totals";
  */
 
 /** A line as it is stored: `totalPrice` and `totalDiscountAmount` mean what `orderItem`'s doc comments say. */
-export type NewOrderLine = PricedOrderLine & { productId: number; quantity: number; priceOverrideReason?: string | null };
+export type NewOrderLine = PricedOrderLine & {
+  productId: number;
+  quantity: number;
+  priceOverrideReason?: string | null;
+  /** A marketplace order's line: its id there, and its pieces no longer in stock (not taken from the ledger). */
+  marketplaceLineItemId?: string;
+  oversoldQuantity?: number;
+};
 
 /** The address an order ships to, as the one address schema gives it; its state comes from the shipping quote. */
 export type OrderAddressValues = z.output<typeof postalAddressInput>;
@@ -35,7 +42,7 @@ export type NewOrder = {
   address: OrderAddressValues;
   email: string;
   /** The chosen method's quote: the destination's names and codes, and the estimated dates. */
-  shipping: ShippingQuote;
+  shipping: ShippingPlace & Pick<ShippingQuote, "method" | "estimatedShippingDate" | "estimatedDeliveryDate">;
   shop: Shop;
   provider: PaymentProvider;
   totals: OrderTotals;
@@ -44,6 +51,10 @@ export type NewOrder = {
    * GLOBAL discounts of its lines and the USER discount or COUPON of the cart. Recorded in `order_discount`.
    */
   discounts?: DiscountUse[];
+  /** The payment's id at its provider, when it was taken before the order was written (a marketplace sale). */
+  externalPaymentId?: string;
+  /** An order imported from the marketplace: its id and buyer there, and since when it holds pieces sold twice. */
+  marketplace?: { orderId: string; buyer: string; oversoldAt: Date | null };
 };
 
 /**
@@ -152,22 +163,32 @@ export async function insertOrder(tx: Db, newOrder: NewOrder): Promise<{ orderId
   const items = await tx
     .insert(orderItem)
     .values(newOrder.lines.map((line) => ({ orderId, ...line })))
-    .returning({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity });
+    .returning({ id: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity, oversoldQuantity: orderItem.oversoldQuantity });
+  const channel = newOrder.shop === "EBAY" ? " on eBay" : "";
   await bookStockInProductOrder(
     tx,
-    items.map((item) => ({
-      productId: item.productId,
-      quantity: -item.quantity,
-      type: "ORDER_ITEM",
-      orderItemId: item.id,
-      userId: newOrder.bookedBy,
-      description: `Sold ${item.quantity} in order ${orderNumber}`,
-    })),
+    items
+      .map((item) => ({ ...item, taken: item.quantity - item.oversoldQuantity }))
+      .filter((item) => item.taken > 0)
+      .map((item) => ({
+        productId: item.productId,
+        quantity: -item.taken,
+        type: "ORDER_ITEM",
+        orderItemId: item.id,
+        userId: newOrder.bookedBy,
+        description: `Sold ${item.taken}${channel} in order ${orderNumber}`,
+      })),
   );
 
+  const { marketplace } = newOrder;
   await tx.insert(orderAddress).values({ orderId, ...orderAddressValues(newOrder.address, newOrder.email, newOrder.shipping) });
-  await tx.insert(orderDetail).values({ orderId, shop: newOrder.shop, ...orderShippingValues(newOrder.shipping) });
-  await tx.insert(paymentDetail).values({ orderId, provider: newOrder.provider, ...paymentAmounts(newOrder.totals) });
+  await tx.insert(orderDetail).values({
+    orderId,
+    shop: newOrder.shop,
+    ...orderShippingValues(newOrder.shipping),
+    ...(marketplace ? { marketplaceOrderId: marketplace.orderId, marketplaceBuyer: marketplace.buyer, oversoldAt: marketplace.oversoldAt } : {}),
+  });
+  await tx.insert(paymentDetail).values({ orderId, provider: newOrder.provider, externalPaymentId: newOrder.externalPaymentId ?? null, ...paymentAmounts(newOrder.totals) });
   if (discounts.length > 0) {
     await tx.insert(orderDiscount).values(discounts.map(({ discountId, discountType, name, amount }) => ({ orderId, discountId, discountType, name, amount })));
   }

@@ -57,6 +57,7 @@ export async function readOrderLines(db: Db, orderId: number) {
       totalPrice: orderItem.totalPrice,
       totalDiscountAmount: orderItem.totalDiscountAmount,
       priceOverrideReason: orderItem.priceOverrideReason,
+      oversoldQuantity: orderItem.oversoldQuantity,
     })
     .from(orderItem)
     .innerJoin(product, eq(product.id, orderItem.productId))

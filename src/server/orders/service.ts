@@ -52,11 +52,13 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
 
 /**
  * Books the items of a cancelled order back into stock, one ORDER_ITEM ledger row per item, less the pieces its
- * refunds gave back: those went back in stock with their refund or, damaged, are not for sale again.
+ * refunds gave back (those went back in stock with their refund or, damaged, are not for sale again) and less the
+ * pieces of a marketplace order that were sold twice, which never left the stock. Refunds are taken to have been of
+ * those pieces first.
  */
 async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, userId: string | null): Promise<void> {
   const items = await tx
-    .select({ orderItemId: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity })
+    .select({ orderItemId: orderItem.id, productId: orderItem.productId, quantity: orderItem.quantity, oversold: orderItem.oversoldQuantity })
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.id));
@@ -64,7 +66,7 @@ async function returnOrderStock(tx: Db, orderId: number, orderNumber: string, us
   await bookStockInProductOrder(
     tx,
     items
-      .map((item) => ({ ...item, quantity: item.quantity - (refunded.get(item.orderItemId) ?? 0) }))
+      .map(({ orderItemId, productId, quantity, oversold }) => ({ orderItemId, productId, quantity: quantity - Math.max(refunded.get(orderItemId) ?? 0, oversold) }))
       .filter((item) => item.quantity > 0)
       .map((item) => ({ ...item, type: "ORDER_ITEM", userId, description: `Order ${orderNumber} was cancelled: ${item.quantity} back in stock` })),
   );

@@ -7,8 +7,10 @@ import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
-import { order, paymentDetail, refund, stockRecord } from "@/server/db/schema";
+import { order, orderDetail, orderItem, paymentDetail, refund, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
+import type { MarketplacePort } from "@/server/integrations/marketplace/port";
 import { getPayments } from "@/server/integrations/payments/payments";
 import { gatewayForMethod, isRefundOutcomeUnknown, type PaymentGateway, type PaymentsPort, type ProviderRefund } from "@/server/integrations/payments/port";
 import { defineJob } from "@/server/jobs/define";
@@ -18,6 +20,7 @@ import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
 import { transitionOrder } from "@/server/orders/service";
 import { bookStock } from "@/server/stock/service";
+import { marketplaceRefundPayee, type RefundPayee } from "./marketplace-payee";
 import { refundEmailJob } from "./refund-email";
 import { refundMachine } from "./refund-machine";
 import { readRefundOrderState, readRefundRows, type RefundRow } from "./refund-rows";
@@ -37,11 +40,14 @@ import { cancelledWhenRefundedInFull, followUpDelayMs, FOLLOW_UP_CHECKS, isRefun
  * - no clear answer (a timeout, a 5xx): it stays PENDING and the same request, with the same key, is made again later.
  */
 
-/** The payment providers refunds go through: the sandbox or live adapters unless a test hands in its own. */
-export type RefundPorts = { paymentsFor: (gateway: PaymentGateway) => PaymentsPort };
+/**
+ * The payment providers and the marketplace refunds go through: the sandbox or live adapters unless a test hands in
+ * its own.
+ */
+export type RefundPorts = { paymentsFor: (gateway: PaymentGateway) => PaymentsPort; marketplace?: () => MarketplacePort };
 
 export function shopRefundPorts(): RefundPorts {
-  return { paymentsFor: (gateway) => getPayments(gateway) };
+  return { paymentsFor: (gateway) => getPayments(gateway), marketplace: getMarketplace };
 }
 
 /** Who acts: staff giving or retrying a refund, or null for a job. `now` is for tests. */
@@ -64,19 +70,38 @@ async function readRefund(db: Db, refundId: number): Promise<RefundRow> {
   return row;
 }
 
-/** The provider that took the order's payment and the payment's id there. */
-async function providerPaymentOf(db: Db, row: RefundRow, ports: RefundPorts): Promise<{ payments: PaymentsPort; externalPaymentId: string; orderNumber: string }> {
+/**
+ * Who pays the refund out and the payment's id there: the provider that took the order's payment, or the marketplace
+ * for an order sold on it.
+ */
+async function payeeOf(db: Db, row: RefundRow, ports: RefundPorts): Promise<{ payments: RefundPayee; externalPaymentId: string; orderNumber: string }> {
   const [payment] = await db
-    .select({ provider: paymentDetail.provider, externalPaymentId: paymentDetail.externalPaymentId, orderNumber: order.orderNumber })
+    .select({
+      provider: paymentDetail.provider,
+      externalPaymentId: paymentDetail.externalPaymentId,
+      orderNumber: order.orderNumber,
+      marketplaceOrderId: orderDetail.marketplaceOrderId,
+    })
     .from(paymentDetail)
     .innerJoin(order, eq(order.id, paymentDetail.orderId))
+    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
     .where(eq(paymentDetail.orderId, row.orderId))
     .limit(1);
   const externalPaymentId = row.originalPaymentId ?? payment?.externalPaymentId ?? null;
+  if (payment?.marketplaceOrderId && externalPaymentId) {
+    const lineItemId = row.refundedOrderItemId === null ? null : await marketplaceLineOf(db, row.refundedOrderItemId);
+    const refund = { marketplaceOrderId: payment.marketplaceOrderId, lineItemId, amount: row.amount, reason: row.reason, comment: row.comment };
+    return { payments: marketplaceRefundPayee((ports.marketplace ?? getMarketplace)(), refund), externalPaymentId, orderNumber: payment.orderNumber };
+  }
   if (!payment || !externalPaymentId || !isOnlinePaymentMethod(payment.provider)) {
     throw new AppError("INTERNAL_SERVER_ERROR", `Refund ${row.id} is to go through a payment provider, but its order has no payment at one.`);
   }
   return { payments: ports.paymentsFor(gatewayForMethod(payment.provider)), externalPaymentId, orderNumber: payment.orderNumber };
+}
+
+async function marketplaceLineOf(db: Db, orderItemId: number): Promise<string | null> {
+  const [line] = await db.select({ id: orderItem.marketplaceLineItemId }).from(orderItem).where(eq(orderItem.id, orderItemId));
+  return line?.id ?? null;
 }
 
 /**
@@ -87,7 +112,7 @@ async function providerPaymentOf(db: Db, row: RefundRow, ports: RefundPorts): Pr
 export async function sendRefund(db: Db, refundId: number, ports: RefundPorts, actor: RefundActor = { userId: null }): Promise<PayoutOutcome> {
   const row = await readRefund(db, refundId);
   if (row.status !== "PENDING" || row.externalRefundId !== null || !row.monetaryRefund) return "nothing to do";
-  const { payments, externalPaymentId, orderNumber } = await providerPaymentOf(db, row, ports);
+  const { payments, externalPaymentId, orderNumber } = await payeeOf(db, row, ports);
   let answer: ProviderRefund;
   try {
     answer = await payments.refundPayment({ externalPaymentId, amount: row.amount, description: `Refund for order ${orderNumber}`, idempotencyKey: row.idempotencyKey });
@@ -113,7 +138,7 @@ export async function sendRefund(db: Db, refundId: number, ports: RefundPorts, a
 export async function followUpRefund(db: Db, refundId: number, ports: RefundPorts, actor: RefundActor = { userId: null }): Promise<PayoutOutcome> {
   const row = await readRefund(db, refundId);
   if (row.status !== "PENDING" || row.externalRefundId === null) return "nothing to do";
-  const { payments, externalPaymentId } = await providerPaymentOf(db, row, ports);
+  const { payments, externalPaymentId } = await payeeOf(db, row, ports);
   const answer = await payments.getRefund(externalPaymentId, row.externalRefundId);
   if (answer.status === "pending") return "unknown";
   return db.transaction((tx) => recordAnswer(tx, refundId, row.idempotencyKey, answer, payments.provider, actor));

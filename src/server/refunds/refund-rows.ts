@@ -101,6 +101,7 @@ export type RefundOrderState = {
   soldAt: Date | null;
   userId: string | null;
   shop: Shop;
+  marketplaceOrderId: string | null;
   trackingNumber: string | null;
   payment: { provider: PaymentProvider; externalPaymentId: string | null };
   channel: RefundChannel;
@@ -122,7 +123,14 @@ export async function readRefundOrderState(db: Db, where: SQL, options: { lock: 
   const lines = await readOrderLines(db, row.order.id);
   const refunds = await readRefundRows(db, eq(refund.orderId, row.order.id));
   const totals = orderTotals(lines, { shippingTotal: row.payment.shippingTotal, surcharge: row.payment.additionalShippingFees ?? new Decimal(0) });
-  const refundLines = lines.map((line) => ({ orderItemId: line.itemId, productId: line.productId, name: line.name, quantity: line.quantity, totalPrice: line.totalPrice }));
+  const refundLines = lines.map((line) => ({
+    orderItemId: line.itemId,
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    totalPrice: line.totalPrice,
+    oversoldQuantity: line.oversoldQuantity,
+  }));
   const payment = { provider: row.payment.provider, externalPaymentId: row.payment.externalPaymentId };
   return {
     orderId: row.order.id,
@@ -131,6 +139,7 @@ export async function readRefundOrderState(db: Db, where: SQL, options: { lock: 
     soldAt: row.order.soldAt,
     userId: row.order.userId,
     shop: row.detail.shop,
+    marketplaceOrderId: row.detail.marketplaceOrderId,
     trackingNumber: row.detail.trackingNumber,
     payment,
     channel: refundChannel(row.detail.shop, payment),

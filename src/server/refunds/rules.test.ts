@@ -144,7 +144,7 @@ describe("refusing a refund that does not fit", () => {
 });
 
 describe("which orders can be refunded, and how the money goes back", () => {
-  it("goes back through the provider that took it, by hand for orders paid without one, and not yet for eBay", () => {
+  it("goes back through the provider that took it, by hand for orders paid without one, and through eBay for eBay's", () => {
     expect(refundChannel("WEBSHOP", { provider: "IDEAL", externalPaymentId: "tr_1" })).toBe("provider");
     expect(refundChannel("WEBSHOP", { provider: "PAYPAL", externalPaymentId: "5O190127TN364715T" })).toBe("provider");
     // A manual order marked paid by bank transfer has no payment at Mollie, although BANKTRANSFER is a Mollie method.
@@ -153,14 +153,15 @@ describe("which orders can be refunded, and how the money goes back", () => {
     expect(refundChannel("EBAY", { provider: "EBAY", externalPaymentId: "12-34567-89012" })).toBe("marketplace");
   });
 
-  it("refuses unpaid orders and eBay orders with the reason", () => {
-    const paid = { orderNumber: "BC-2026-000042", soldAt: new Date(), channel: "provider" as const };
+  it("refuses unpaid orders and eBay orders eBay would not know, with the reason", () => {
+    const paid = { orderNumber: "BC-2026-000042", soldAt: new Date(), channel: "provider" as const, marketplaceOrderId: null };
     expect(orderRefusal({ ...paid, status: "SHIPPED" })).toBeNull();
     expect(orderRefusal({ ...paid, status: "PENDING", soldAt: null })).toContain("not paid yet");
     expect(orderRefusal({ ...paid, status: "CANCELLED", soldAt: null })).toContain("cancelled before it was paid");
     // A paid order staff cancelled is refunded after the fact.
     expect(orderRefusal({ ...paid, status: "CANCELLED" })).toBeNull();
-    expect(orderRefusal({ ...paid, status: "SHIPPED", channel: "marketplace" })).toContain("eBay");
+    expect(orderRefusal({ ...paid, status: "SHIPPED", channel: "marketplace" })).toContain("Seller Hub");
+    expect(orderRefusal({ ...paid, status: "SHIPPED", channel: "marketplace", marketplaceOrderId: "12-34567-89012" })).toBeNull();
   });
 
   it("knows goodwill as a PRODUCT refund without a line", () => {

@@ -41,7 +41,14 @@ export function refundTypeOf(kind: RefundKind): RefundType {
   return kind === "SHIPPING" ? "SHIPPING" : "PRODUCT";
 }
 
-export type RefundOrderLine = { orderItemId: number; name: string; quantity: number; totalPrice: Decimal };
+export type RefundOrderLine = {
+  orderItemId: number;
+  name: string;
+  quantity: number;
+  totalPrice: Decimal;
+  /** Pieces of a marketplace line sold twice: never taken from stock, so never put back. */
+  oversoldQuantity?: number;
+};
 
 export type RefundRecord = { type: RefundType; orderItemId: number | null; quantity: number | null; amount: Decimal; status: RefundStatus };
 
@@ -119,11 +126,18 @@ export function refundChannel(shop: Shop, payment: { provider: PaymentProvider; 
 }
 
 /** Why nothing can be refunded of an order now, or null when its refunds can be given. */
-export function orderRefusal(order: { orderNumber: string; status: OrderStatus; soldAt: Date | null; channel: RefundChannel }): string | null {
+export function orderRefusal(order: {
+  orderNumber: string;
+  status: OrderStatus;
+  soldAt: Date | null;
+  channel: RefundChannel;
+  /** The marketplace's id of an order imported from it; eBay is told of a refund by that id. */
+  marketplaceOrderId: string | null;
+}): string | null {
   if (order.status === "PENDING") return `Order ${order.orderNumber} is not paid yet: there is nothing to refund.`;
   if (order.status === "CANCELLED" && order.soldAt === null) return `Order ${order.orderNumber} was cancelled before it was paid: there is nothing to refund.`;
-  if (order.channel === "marketplace") {
-    return `Order ${order.orderNumber} was sold on eBay: refund it in eBay's Seller Hub for now; the shop cannot send refunds through the marketplace yet.`;
+  if (order.channel === "marketplace" && order.marketplaceOrderId === null) {
+    return `Order ${order.orderNumber} was sold on eBay but not imported from it, so eBay would not know it: refund it in eBay's Seller Hub.`;
   }
   return null;
 }
@@ -162,8 +176,19 @@ export function refundRefusal(ledger: RefundLedger, request: RefundRequest, orde
   if (request.restock && order.status === "CANCELLED") {
     return { code: "CONFLICT", message: `Order ${order.orderNumber} was cancelled and its pieces went back in stock then: refund them without putting them back in stock.` };
   }
+  if (request.restock && quantity > restockablePieces(entry)) {
+    return { code: "CONFLICT", message: `${soldTwice(entry)} of the ${pieces} came in after the web shop had sold them and never left the stock: refund them without putting them back in stock.` };
+  }
   return tooMuch(`the ${pieces}`, entry.leftAmount);
 }
+
+/** Pieces of a line that left the stock and are not refunded yet; refunds are taken to be of the pieces sold twice first. */
+function restockablePieces(entry: LineLedger): number {
+  const oversold = entry.line.oversoldQuantity ?? 0;
+  return Math.max(entry.line.quantity - Math.max(entry.refundedQuantity, oversold), 0);
+}
+
+const soldTwice = (entry: LineLedger) => Math.max((entry.line.oversoldQuantity ?? 0) - entry.refundedQuantity, 0);
 
 /**
  * The idempotency key of a refund's next attempt at the provider: `refund-<id>-1` for the first, `-2` for the first

@@ -49,9 +49,9 @@ async function refundView(db: Db, refundId: number): Promise<RefundView> {
   return toRefundView(row);
 }
 
-/** The refusal of an order that cannot be refunded at all now (unpaid, or sold on eBay), or null. */
+/** The refusal of an order that cannot be refunded at all now (unpaid, or sold on eBay without being imported), or null. */
 function refusalOf(state: RefundOrderState): string | null {
-  return orderRefusal({ orderNumber: state.orderNumber, status: state.status, soldAt: state.soldAt, channel: state.channel });
+  return orderRefusal(state);
 }
 
 /** What staff may still give back on an order, line by line with proposed amounts, and its refunds so far. */
@@ -63,7 +63,7 @@ export async function getRefundProposal(db: Db, orderNumber: string): Promise<Re
     orderStatus: state.status,
     shop: state.shop,
     paymentProvider: state.payment.provider,
-    monetary: state.channel === "provider",
+    monetary: state.channel !== "manual",
     paidTotal: ledger.paid.toFixed(2),
     refundedTotal: ledger.refunded.toFixed(2),
     leftToRefund: ledger.left.toFixed(2),
@@ -104,7 +104,7 @@ async function nextRefundId(tx: Db): Promise<number> {
 /**
  * Gives a refund: some pieces of one line (PRODUCT, optionally back in stock), the shipping, or a goodwill amount,
  * each with a reason; `input` as `createRefundInput` reads it. Refused when the order cannot be refunded (unpaid, sold
- * on eBay) or the refund does not fit what is left (CONFLICT, saying the most that can be refunded). Answers the
+ * on eBay but not imported) or the refund does not fit what is left (CONFLICT, saying the most that can be refunded). Answers the
  * refund as it stands after the provider's answer: REFUNDED, PENDING (the provider has it, or gave no clear answer and
  * is asked again with the same key), or FAILED with the provider's refusal, which staff may retry.
  */

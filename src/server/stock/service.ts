@@ -9,6 +9,7 @@ import { box, configParams, inventoryCorrection, product, purchaseRecord, stockR
 import { AppError } from "@/server/errors";
 import type { ExchangeRatePort } from "@/server/integrations/exchange-rate/port";
 import { logChange, type LogChange } from "@/server/logbook/service";
+import { requestQuantityPush } from "@/server/marketplace/quantity-push";
 import { notifyStaff } from "@/server/notifications/service";
 import { assertBoxEditable, boxMachine } from "./box-machine";
 import { EXCHANGE_RATE_PARAM, readExchangeRate } from "./exchange-rate";
@@ -68,6 +69,8 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
     })
     .returning({ id: stockRecord.id });
   await tx.update(product).set({ stock }).where(eq(product.id, booking.productId));
+  // Queued in this transaction, after the product's row is locked: the push reads the stock this change commits.
+  await requestQuantityPush(tx, booking.productId);
   await logChange(tx, {
     userId: booking.userId,
     eventType: "STOCK_CHANGE",

@@ -1,5 +1,7 @@
-import { redirect } from "next/navigation";
+import { OverviewView } from "@/features/admin/ebay/overview-view";
 
-export default function Page() {
-  redirect("/admin/ebay/manage-ads");
+export const metadata = { title: "eBay" };
+
+export default function EbayOverviewPage() {
+  return <OverviewView />;
 }

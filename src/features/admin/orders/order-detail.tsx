@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { RefundPanel } from "../refunds/refund-panel";
 import { useOrderActions } from "./order-actions";
 import { AdminOrderStatusBadge, printUrl } from "./order-status";
+import { OversoldNotice } from "./oversold-notice";
 import { OrderTimeline } from "./order-timeline";
 import { useAdminOrder, useOrderMargin } from "./queries";
 
@@ -277,7 +278,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-serif text-2xl font-semibold">{order.orderNumber}</h2>
             <AdminOrderStatusBadge status={order.status} />
-            {order.shop === "EBAY" ? <AdminBadge tone="info">eBay</AdminBadge> : null}
+            {order.shop === "EBAY" ? <AdminBadge tone="info">eBay{order.marketplace ? ` ${order.marketplace.orderId}` : ""}</AdminBadge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
             Placed {formatDateTime(order.createdAt)}
@@ -355,6 +356,9 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
           ) : null}
         </div>
       </header>
+      {order.marketplace?.oversoldAt ? (
+        <OversoldNotice orderNumber={order.orderNumber} oversoldAt={order.marketplace.oversoldAt} oversoldPieces={order.marketplace.oversoldPieces} />
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">

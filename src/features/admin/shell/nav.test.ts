@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeNav, backSteps, environmentBanner, headingFor, navGroups } from "./nav";
 
 describe("admin navigation", () => {
-  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs and the shipping countries", () => {
+  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs, the shipping countries and the eBay overview", () => {
     const hrefs = navGroups.flatMap((group) => group.items.map((item) => item.href));
     const spec = [
       "/admin/dashboard", "/admin/products", "/admin/products/create", "/admin/products/create-template", "/admin/products/edit-template",
@@ -12,7 +12,7 @@ describe("admin navigation", () => {
       "/admin/orders/status/paid_future_shipment", "/admin/orders/status/processed", "/admin/orders/status/shipped",
       "/admin/orders/status/cancelled", "/admin/orders/create", "/admin/orders/edit", "/admin/orders/shipping-calendar",
       "/admin/discounts/create", "/admin/discounts/manage", "/admin/shippingSurcharge/create", "/admin/shippingSurcharge/manage", "/admin/shippingSurcharge/countries",
-      "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
+      "/admin/ebay", "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
       "/admin/jobs",
     ];
     expect(hrefs.sort()).toEqual(spec.sort());

@@ -75,7 +75,15 @@ export const navGroups: NavGroup[] = [
       { href: "/admin/shippingSurcharge/countries", label: "Countries & regions" },
     ],
   },
-  { id: "ebay", label: "eBay", icon: "marketplace", items: [{ href: "/admin/ebay/manage-ads", label: "Manage ads" }] },
+  {
+    id: "ebay",
+    label: "eBay",
+    icon: "marketplace",
+    items: [
+      { href: "/admin/ebay", label: "Overview" },
+      { href: "/admin/ebay/manage-ads", label: "Manage ads" },
+    ],
+  },
   {
     id: "bucket",
     label: "Google bucket",
@@ -136,6 +144,7 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/orders\/(BC-[\w-]+)$/, (m) => `Order ${m[1]}`],
   [/^\/admin\/shippingSurcharge\/countries\/([A-Za-z]{2})$/, (m) => `Shipping to ${m[1]!.toUpperCase()}`],
   [/^\/admin\/discounts\/manage\/(\d+)$/, (m) => `Discount ${m[1]}`],
+  [/^\/admin\/ebay$/, () => "eBay"],
 ];
 
 /** The top bar's heading for an address. */

@@ -1,7 +1,12 @@
-import { ArrivesLater } from "@/features/admin/arrives-later";
+import { Suspense } from "react";
+import { OfferTable } from "@/features/admin/ebay/offer-table";
 
 export const metadata = { title: "Manage ads" };
 
-export default function Page() {
-  return <ArrivesLater area="marketplace" what="Publishing and updating marketplace offers comes with the marketplace issue; its bulk update's progress already shows in the top bar." />;
+export default function ManageAdsPage() {
+  return (
+    <Suspense>
+      <OfferTable />
+    </Suspense>
+  );
 }

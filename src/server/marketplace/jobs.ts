@@ -1,0 +1,13 @@
+import "server-only";
+import type { RegisteredJob } from "@/server/jobs/worker";
+import { bulkUpdateJob } from "./bulk-update";
+import { orderImportJob, orderPollJob } from "./order-import";
+import { quantityPushJob } from "./quantity-push";
+import { shipmentUploadJob } from "./shipment";
+
+/**
+ * The marketplace's jobs: `marketplace-quantity-push` tells the marketplace a product's new quantity after every
+ * stock change, `marketplace-order-poll` and `marketplace-order-import` bring its orders in, `marketplace-shipment-upload`
+ * reports tracking numbers, and `marketplace-bulk-update` rewrites every offer in resumable batches.
+ */
+export const marketplaceJobs: readonly RegisteredJob[] = [quantityPushJob, orderPollJob, orderImportJob, shipmentUploadJob, bulkUpdateJob];

@@ -1,0 +1,427 @@
+import "server-only";
+import { Decimal } from "decimal.js";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { errorMessage } from "@/lib/error-message";
+import { formatEuro } from "@/lib/money";
+import type { Db } from "@/server/db/client";
+import { country, logbook, marketplaceSync, order, orderDetail, product, region } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
+import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort, MarketplaceShipTo } from "@/server/integrations/marketplace/port";
+import { defineJob, defineScheduledJob } from "@/server/jobs/define";
+import { logChange, logOrderChange } from "@/server/logbook/service";
+import { notifyStaff } from "@/server/notifications/service";
+import { insertOrder, type OrderAddressValues } from "@/server/orders/insert-order";
+import { transitionOrder } from "@/server/orders/service";
+import { orderTotals } from "@/server/orders/totals";
+import type { ShippingPlace } from "@/server/shipping/schemas";
+import { estimatedDeliveryDate, getNextShippingDay } from "@/server/shipping/service";
+
+/*
+ * Orders sold on the marketplace become the shop's own orders (shop EBAY, paid through EBAY), each exactly once: a
+ * notification queues the import of one order at once, and a poll every minute asks for every order modified since
+ * the last poll (with an overlap) as the safety net. Importing takes the pieces' stock through the ledger under the
+ * products' row locks, the same locks checkout takes, so of a web order and an eBay sale racing for the last piece
+ * exactly one gets it; the other is refused at checkout, or, coming from eBay, already paid there, imported with
+ * the piece marked oversold and the refund proposed to staff.
+ */
+
+/** The marketplace account whose import watermark `marketplace_sync` keeps. */
+export const MARKETPLACE_SYNC_ID = "EBAY";
+
+/** How far back each poll starts before the last one's end: orders eBay reports late are still found. */
+const POLL_OVERLAP_MS = 10 * 60_000;
+/** How far back the very first poll looks. */
+const FIRST_POLL_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The product id of a SKU the shop gave (`BC-<productId>`, see offer-record.ts's productSku); null for any other. */
+function productIdOfSku(sku: string | null): number | null {
+  const match = sku ? /^BC-(\d{1,10})$/.exec(sku) : null;
+  const id = match ? Number(match[1]) : null;
+  return id !== null && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** What became of one marketplace order. */
+export type MarketplaceImport =
+  | { result: "imported"; orderId: number; orderNumber: string; oversold: boolean }
+  | { result: "already imported"; orderId: number; orderNumber: string }
+  /** Cancelled on the marketplace before the shop imported it: nothing to ship. */
+  | { result: "cancelled" }
+  /** The buyer has not paid yet; it comes again once the payment changes the order. */
+  | { result: "awaiting payment" }
+  /** None of its lines is a product of the shop (listed outside the shop): staff were told. */
+  | { result: "not ours" };
+
+async function findImported(db: Db, marketplaceOrderId: string) {
+  const [found] = await db
+    .select({ orderId: order.id, orderNumber: order.orderNumber, status: order.status })
+    .from(orderDetail)
+    .innerJoin(order, eq(order.id, orderDetail.orderId))
+    .where(eq(orderDetail.marketplaceOrderId, marketplaceOrderId));
+  return found ?? null;
+}
+
+/** Imports of one marketplace order take turns until their transactions end. */
+async function lockMarketplaceOrder(tx: Db, marketplaceOrderId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`marketplace-order/${marketplaceOrderId}`}, 0))`);
+}
+
+/** Whether the error is the unique index on `order_detail.marketplaceOrderId` refusing a second import. */
+function isDuplicateImport(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === "23505" && constraint === "order_detail_marketplace_order_unique") return true;
+  }
+  return false;
+}
+
+/** eBay has one name for the buyer; the first word is taken as the first name. */
+function splitName(fullName: string): { firstName: string; lastName: string } {
+  const words = fullName.trim().split(/\s+/);
+  return words.length > 1 ? { firstName: words[0]!, lastName: words.slice(1).join(" ") } : { firstName: "", lastName: words[0] ?? "" };
+}
+
+/** eBay has the street and number on one line: "Damstraat 12-A" (Europe) or "12 Main Street" (elsewhere). */
+function splitStreet(line: string): { street: string; houseNumber: string } {
+  const trimmed = line.trim();
+  const numberLast = /^(.*\D)\s+(\d[\w/-]*(?:\s?[A-Za-z])?)$/.exec(trimmed);
+  if (numberLast) return { street: numberLast[1]!.trim(), houseNumber: numberLast[2]! };
+  const numberFirst = /^(\d[\w/-]*)\s+(.+)$/.exec(trimmed);
+  if (numberFirst) return { street: numberFirst[2]!.trim(), houseNumber: numberFirst[1]! };
+  return { street: trimmed, houseNumber: "" };
+}
+
+/** The order address of the marketplace's ship-to, in the shop's address columns. */
+function addressOf(shipTo: MarketplaceShipTo): OrderAddressValues {
+  return {
+    ...splitName(shipTo.fullName),
+    companyName: null,
+    ...splitStreet(shipTo.addressLine1),
+    addressLine2: shipTo.addressLine2,
+    postCode: shipTo.postalCode,
+    city: shipTo.city,
+    countryCode: shipTo.countryCode.toUpperCase(),
+    phoneNumber: shipTo.phone,
+  };
+}
+
+/**
+ * Where the parcel goes, by the shop's names where it knows the country (the marketplace decides where it sells to,
+ * so a country the shop does not ship to itself is still taken), and when it should leave and arrive.
+ */
+async function placeOf(tx: Db, shipTo: MarketplaceShipTo, now: Date) {
+  const countryCode = shipTo.countryCode.toUpperCase();
+  const [known] = await tx.select({ id: country.id, name: country.name, tntEtaDays: country.tntEtaDays }).from(country).where(eq(country.code, countryCode));
+  const state = shipTo.stateOrProvince?.trim() || null;
+  let regionCode: string | null = null;
+  let regionName = state;
+  if (known && state) {
+    const [found] = await tx
+      .select({ code: region.code, name: region.name })
+      .from(region)
+      .where(and(eq(region.countryId, known.id), sql`(upper(${region.code}) = upper(${state}) or lower(${region.name}) = lower(${state}))`));
+    if (found) ({ code: regionCode, name: regionName } = found);
+  }
+  const place: ShippingPlace = { countryCode, countryName: known?.name ?? countryCode, regionCode, regionName };
+  const estimatedShippingDate = await getNextShippingDay(tx, now);
+  return {
+    place,
+    shipping: {
+      // The marketplace's buyers are sent tracked parcels: eBay wants the tracking number.
+      method: "TNT" as const,
+      estimatedShippingDate,
+      estimatedDeliveryDate: estimatedShippingDate && known ? estimatedDeliveryDate(estimatedShippingDate, known.tntEtaDays) : null,
+    },
+  };
+}
+
+type MatchedLine = MarketplaceOrderLine & { productId: number; name: string };
+
+/** The marketplace order's lines that are the shop's products, and the ones that are not. */
+async function matchLines(db: Db, lines: readonly MarketplaceOrderLine[]): Promise<{ matched: MatchedLine[]; unknown: MarketplaceOrderLine[] }> {
+  const ids = [...new Set(lines.map((line) => productIdOfSku(line.sku)).filter((id) => id !== null))];
+  const products = ids.length > 0 ? await db.select({ id: product.id, name: product.name }).from(product).where(inArray(product.id, ids)) : [];
+  const names = new Map(products.map((row) => [row.id, row.name]));
+  const matched: MatchedLine[] = [];
+  const unknown: MarketplaceOrderLine[] = [];
+  for (const line of lines) {
+    const productId = productIdOfSku(line.sku);
+    const name = productId === null ? undefined : names.get(productId);
+    if (productId !== null && name !== undefined && line.quantity > 0) matched.push({ ...line, productId, name });
+    else unknown.push(line);
+  }
+  return { matched, unknown };
+}
+
+const describeLine = (line: MarketplaceOrderLine) => `"${line.title}" (SKU ${line.sku ?? "none"}, line ${line.lineItemId})`;
+
+/**
+ * Tells staff, once, about a marketplace order none of whose lines is one of the shop's products: it cannot become
+ * an order of the shop (an order line needs a product), so staff handle it on the marketplace. Remembered in the
+ * logbook (recent EBAY_API entries), which the poll's overlap would otherwise repeat every minute.
+ */
+async function reportForeignOrder(db: Db, marketplaceOrder: MarketplaceOrder, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMarketplaceOrder(tx, marketplaceOrder.orderId);
+    const [told] = await tx
+      .select({ id: logbook.id })
+      .from(logbook)
+      .where(and(gt(logbook.createdAt, new Date(now.getTime() - 3 * FIRST_POLL_WINDOW_MS)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>'foreignMarketplaceOrderId' = ${marketplaceOrder.orderId}`))
+      .limit(1);
+    if (told) return;
+    const lines = marketplaceOrder.lines.map(describeLine).join(", ");
+    await logChange(tx, {
+      userId: null,
+      eventType: "EBAY_API",
+      logLevel: "WARNING",
+      newState: { foreignMarketplaceOrderId: marketplaceOrder.orderId, buyer: marketplaceOrder.buyerUsername, lines: marketplaceOrder.lines },
+      description: `eBay order ${marketplaceOrder.orderId} was not imported: none of its lines is a product of the shop (${lines})`,
+    });
+    await notifyStaff(tx, {
+      type: "OTHER",
+      severity: "WARNING",
+      message: `eBay order ${marketplaceOrder.orderId} from ${marketplaceOrder.buyerUsername} is for listings the shop did not make (${lines}); handle it on eBay.`,
+    });
+  });
+}
+
+/**
+ * An order the marketplace reports cancelled after the shop imported it: left as it is (the buyer's cancellation
+ * may still be refused on eBay, and cancelling here gives the stock back), and staff told once while it has not
+ * shipped.
+ */
+async function noteCancelledAfterImport(db: Db, imported: { orderId: number; orderNumber: string }, marketplaceOrderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: order.status }).from(order).where(eq(order.id, imported.orderId)).for("update");
+    if (!current || current.status === "SHIPPED" || current.status === "CANCELLED") return;
+    const [told] = await tx
+      .select({ id: logbook.id })
+      .from(logbook)
+      .where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(imported.orderId)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>'cancelledOnMarketplace' = 'true'`))
+      .limit(1);
+    if (told) return;
+    await logChange(tx, {
+      userId: null,
+      eventType: "EBAY_API",
+      logLevel: "WARNING",
+      entityType: "ORDER",
+      entityId: imported.orderId,
+      newState: { cancelledOnMarketplace: true, marketplaceOrderId },
+      description: `eBay reports order ${marketplaceOrderId} cancelled; order ${imported.orderNumber} (${current.status}) is left for staff to cancel`,
+    });
+    await notifyStaff(tx, {
+      type: "EBAY_ORDER",
+      severity: "WARNING",
+      message: `eBay order ${marketplaceOrderId} was cancelled on eBay: do not ship order ${imported.orderNumber}; cancel it here so its stock comes back.`,
+    });
+  });
+}
+
+/**
+ * Imports one marketplace order, exactly once: an order with shop EBAY, payment provider EBAY (`ebay:<orderId>`),
+ * PAID_READY_TO_SHIP as of its sale on the marketplace, the ship-to address, the lines that are the shop's products
+ * (others are left out and staff told), item totals from the lines' costs and shipping from the delivery cost.
+ * Each line takes what is in stock through the ledger; pieces no longer in stock (sold on the web shop first) are
+ * the line's `oversoldQuantity`, the order gets `oversoldAt` and staff are told to refund them. Every import raises
+ * an EBAY_ORDER notification. A second import of the same order, also at the same moment, changes nothing.
+ */
+export async function importMarketplaceOrder(db: Db, marketplaceOrder: MarketplaceOrder, now: Date = new Date()): Promise<MarketplaceImport> {
+  const existing = await findImported(db, marketplaceOrder.orderId);
+  if (existing) {
+    if (marketplaceOrder.cancelled) await noteCancelledAfterImport(db, existing, marketplaceOrder.orderId);
+    return { result: "already imported", orderId: existing.orderId, orderNumber: existing.orderNumber };
+  }
+  if (marketplaceOrder.cancelled) return { result: "cancelled" };
+  if (marketplaceOrder.paymentStatus === "PENDING" || marketplaceOrder.paymentStatus === "FAILED") return { result: "awaiting payment" };
+
+  const { matched, unknown } = await matchLines(db, marketplaceOrder.lines);
+  if (matched.length === 0) {
+    await reportForeignOrder(db, marketplaceOrder, now);
+    return { result: "not ours" };
+  }
+  try {
+    return await db.transaction((tx) => insertMarketplaceOrder(tx, marketplaceOrder, matched, unknown, now));
+  } catch (error) {
+    if (!isDuplicateImport(error)) throw error;
+    const imported = await findImported(db, marketplaceOrder.orderId);
+    if (!imported) throw error;
+    return { result: "already imported", orderId: imported.orderId, orderNumber: imported.orderNumber };
+  }
+}
+
+async function insertMarketplaceOrder(
+  tx: Db,
+  marketplaceOrder: MarketplaceOrder,
+  matched: MatchedLine[],
+  unknown: MarketplaceOrderLine[],
+  now: Date,
+): Promise<MarketplaceImport> {
+  await lockMarketplaceOrder(tx, marketplaceOrder.orderId);
+  const again = await findImported(tx, marketplaceOrder.orderId);
+  if (again) return { result: "already imported", orderId: again.orderId, orderNumber: again.orderNumber };
+
+  // The products' rows are locked in id order before the order's items name them, as checkout's lockStock does: the
+  // stock read here is the stock the ledger then takes from, and the two never wait on each other the wrong way round.
+  const productIds = [...new Set(matched.map((line) => line.productId))].sort((a, b) => a - b);
+  const stocks = await tx.select({ id: product.id, stock: product.stock }).from(product).where(inArray(product.id, productIds)).orderBy(asc(product.id)).for("update");
+  const left = new Map(stocks.map((row) => [row.id, row.stock]));
+  const lines = matched.map((line) => {
+    const inStock = Math.min(left.get(line.productId) ?? 0, line.quantity);
+    left.set(line.productId, (left.get(line.productId) ?? 0) - inStock);
+    return { ...line, booked: inStock, oversold: line.quantity - inStock };
+  });
+  const oversoldLines = lines.filter((line) => line.oversold > 0);
+
+  const priced = lines.map((line) => ({ totalPrice: line.lineItemCost, totalDiscountAmount: new Decimal(0) }));
+  const totals = orderTotals(priced, { shippingTotal: marketplaceOrder.deliveryCost, surcharge: new Decimal(0) });
+  const { place, shipping } = await placeOf(tx, marketplaceOrder.shipTo, now);
+  const email = marketplaceOrder.shipTo.email ?? "";
+
+  const { orderId, orderNumber } = await insertOrder(tx, {
+    userId: null,
+    bookedBy: null,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      totalPrice: line.lineItemCost,
+      totalDiscountAmount: new Decimal(0),
+      marketplaceLineItemId: line.lineItemId,
+      oversoldQuantity: line.oversold,
+    })),
+    address: addressOf(marketplaceOrder.shipTo),
+    email,
+    shipping: { ...shipping, ...place },
+    shop: "EBAY",
+    provider: "EBAY",
+    totals,
+    externalPaymentId: `ebay:${marketplaceOrder.orderId}`,
+    marketplace: { orderId: marketplaceOrder.orderId, buyer: marketplaceOrder.buyerUsername, oversoldAt: oversoldLines.length > 0 ? now : null },
+  });
+
+  const oversoldAmount = (line: (typeof lines)[number]) => line.lineItemCost.times(line.oversold).dividedBy(line.quantity).toDecimalPlaces(2);
+  await logOrderChange(tx, orderId, {
+    userId: null,
+    logLevel: oversoldLines.length > 0 ? "WARNING" : "INFO",
+    newState: {
+      orderNumber,
+      status: "PENDING",
+      shop: "EBAY",
+      marketplaceOrderId: marketplaceOrder.orderId,
+      buyer: marketplaceOrder.buyerUsername,
+      email,
+      items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, lineTotal: line.lineItemCost, marketplaceLineItemId: line.lineItemId, oversold: line.oversold })),
+      leftOut: unknown.map((line) => ({ lineItemId: line.lineItemId, sku: line.sku, title: line.title, quantity: line.quantity })),
+      shipping: { method: shipping.method, cost: totals.shipping, countryCode: place.countryCode, regionCode: place.regionCode },
+      paymentMethod: "EBAY",
+      total: totals.total,
+    },
+    description: `Order ${orderNumber} imported from eBay order ${marketplaceOrder.orderId} (buyer ${marketplaceOrder.buyerUsername}) for ${formatEuro(totals.total)}${oversoldLines.length > 0 ? ", with pieces already sold on the web shop" : ""}`,
+  });
+  await transitionOrder(tx, orderId, "PAID_READY_TO_SHIP", { userId: null, description: `Paid on eBay (order ${marketplaceOrder.orderId}).`, now: marketplaceOrder.createdAt });
+
+  const pieces = lines.reduce((sum, line) => sum + line.quantity, 0);
+  await notifyStaff(tx, {
+    type: "EBAY_ORDER",
+    message: `New eBay order ${orderNumber} (eBay ${marketplaceOrder.orderId}) from ${marketplaceOrder.buyerUsername}: ${pieces} item${pieces === 1 ? "" : "s"} for ${formatEuro(totals.total)} to ${place.countryName}`,
+  });
+  if (oversoldLines.length > 0) {
+    const refund = oversoldLines.map((line) => `${line.oversold} × ${line.name} (${formatEuro(oversoldAmount(line))})`).join(", ");
+    await notifyStaff(tx, {
+      type: "EBAY_ORDER",
+      severity: "WARNING",
+      message: `Order ${orderNumber} from eBay came in for pieces already sold on the web shop: refund ${refund} to the buyer; the refund is proposed on the order's page.`,
+    });
+  }
+  if (unknown.length > 0) {
+    await notifyStaff(tx, {
+      type: "OTHER",
+      severity: "WARNING",
+      message: `Order ${orderNumber} from eBay has lines that are not products of the shop, left out of the order: ${unknown.map(describeLine).join(", ")}. Handle them on eBay.`,
+    });
+  }
+  return { result: "imported", orderId, orderNumber, oversold: oversoldLines.length > 0 };
+}
+
+/** Imports the marketplace's orders with these ids (a notification names one). */
+export async function importMarketplaceOrdersById(db: Db, port: MarketplacePort, orderIds: string[]): Promise<MarketplaceImport[]> {
+  const orders = await port.getOrders({ orderIds });
+  const outcomes: MarketplaceImport[] = [];
+  for (const found of orders) outcomes.push(await importMarketplaceOrder(db, found));
+  return outcomes;
+}
+
+async function recordPollFailure(db: Db, message: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(marketplaceSync)
+      .values({ id: MARKETPLACE_SYNC_ID, lastPollError: message, lastPollErrorAt: now })
+      .onConflictDoUpdate({ target: marketplaceSync.id, set: { lastPollError: message, lastPollErrorAt: now, updatedAt: now } });
+    await logChange(tx, { userId: null, eventType: "EBAY_API", logLevel: "WARNING", errorData: { message }, description: `eBay orders could not be polled: ${message}` });
+  });
+}
+
+/**
+ * Asks the marketplace for the orders modified since the last complete poll, starting ten minutes before it (orders
+ * the marketplace reports late are still found; the first poll looks back a day), and imports each once. A complete
+ * poll moves the watermark to the moment it asked up to; a failed one (the marketplace, or an order that could not
+ * be imported) records the error and leaves the watermark, so the next poll asks again.
+ */
+export async function pollMarketplaceOrders(db: Db, port: MarketplacePort, now: Date = new Date()): Promise<{ imported: number }> {
+  const [sync] = await db.select({ ordersModifiedUntil: marketplaceSync.ordersModifiedUntil }).from(marketplaceSync).where(eq(marketplaceSync.id, MARKETPLACE_SYNC_ID));
+  const modifiedFrom = sync?.ordersModifiedUntil ? new Date(sync.ordersModifiedUntil.getTime() - POLL_OVERLAP_MS) : new Date(now.getTime() - FIRST_POLL_WINDOW_MS);
+  let orders: MarketplaceOrder[];
+  try {
+    orders = await port.getOrders({ modifiedFrom, modifiedTo: now });
+  } catch (error) {
+    const message = `eBay did not give its orders: ${errorMessage(error)}`;
+    await recordPollFailure(db, message, now);
+    throw new AppError("PRECONDITION_FAILED", `${message}. The next poll asks again.`, { cause: error });
+  }
+  let imported = 0;
+  const failed: string[] = [];
+  for (const found of orders) {
+    try {
+      if ((await importMarketplaceOrder(db, found, now)).result === "imported") imported += 1;
+    } catch (error) {
+      failed.push(`${found.orderId}: ${errorMessage(error)}`);
+    }
+  }
+  if (failed.length > 0) {
+    const message = `eBay order${failed.length === 1 ? "" : "s"} could not be imported (${failed.join("; ")})`;
+    await recordPollFailure(db, message, now);
+    throw new AppError("INTERNAL_SERVER_ERROR", `${message}. The next poll tries again.`);
+  }
+  await db
+    .insert(marketplaceSync)
+    .values({ id: MARKETPLACE_SYNC_ID, ordersPolledAt: now, ordersModifiedUntil: now })
+    .onConflictDoUpdate({ target: marketplaceSync.id, set: { ordersPolledAt: now, ordersModifiedUntil: now, lastPollError: null, lastPollErrorAt: null, updatedAt: now } });
+  return { imported };
+}
+
+/** `marketplace-order-poll`: every minute; a failed poll is not retried, the next minute's asks again. */
+export const orderPollJob = defineScheduledJob({
+  name: "marketplace-order-poll",
+  schedule: "* * * * *",
+  retry: { limit: 0, delaySeconds: 0 },
+  expireInSeconds: 120,
+  async run({ db, log }) {
+    const { imported } = await pollMarketplaceOrders(db, getMarketplace());
+    if (imported > 0) log.info({ event: "EBAY_API", imported }, `imported ${imported} eBay order(s)`);
+  },
+});
+
+/**
+ * `marketplace-order-import`: the order a notification named. The marketplace may not give an order it just
+ * announced yet, so one not found is asked for again a little later (and the poll finds it anyway).
+ */
+export const orderImportJob = defineJob({
+  name: "marketplace-order-import",
+  schema: z.object({ orderId: z.string().min(1).max(100) }),
+  retry: { limit: 5, delaySeconds: 10, backoff: true },
+  expireInSeconds: 120,
+  async run({ orderId }, { db }) {
+    const outcomes = await importMarketplaceOrdersById(db, getMarketplace(), [orderId]);
+    if (outcomes.length === 0) throw new Error(`eBay does not give order ${orderId} yet; asked again later`);
+  },
+});
