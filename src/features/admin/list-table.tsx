@@ -3,7 +3,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Trash2, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
-import { AdminSelect } from "@/components/ui/admin-form-controls";
+import { AdminCheckbox, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { formatCount } from "./format";
@@ -209,5 +209,51 @@ export function DeleteRowButton({ label, question, onConfirm, disabled, classNam
     >
       <Trash2 />
     </Button>
+  );
+}
+
+/**
+ * A list on a phone, where a table does not fit: one card per row with its selection box, placeholder cards while the
+ * first answer loads, and one line when there is nothing to show. Beside the table of the same rows (`md:hidden`).
+ */
+export function SelectableCardList<Row>({
+  label,
+  rows,
+  keyOf,
+  nameOf,
+  loading,
+  empty,
+  selected,
+  onToggle,
+  dimmed,
+  children,
+}: {
+  label: string;
+  rows: readonly Row[];
+  keyOf: (row: Row) => number;
+  /** What the selection box says it selects. */
+  nameOf: (row: Row) => string;
+  loading: boolean;
+  empty: ReactNode;
+  selected: ReadonlySet<number>;
+  onToggle: (key: number, on: boolean) => void;
+  dimmed: boolean;
+  /** The card's content beside its selection box. */
+  children: (row: Row) => ReactNode;
+}) {
+  return (
+    <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label={label}>
+      {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
+      {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
+      {rows.map((row) => {
+        const key = keyOf(row);
+        return (
+          <li key={key} className={cn("flex gap-3 px-3 py-3", selected.has(key) && "bg-accent/60")}>
+            <AdminCheckbox className="mt-1" aria-label={`Select ${nameOf(row)}`} checked={selected.has(key)} onCheckedChange={(on) => onToggle(key, on === true)} />
+            {children(row)}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -20,7 +20,8 @@ export type ShippingEmailOptions = { mail: MailPort; origin: string; tokenSecret
  */
 export async function sendShippingEmail(db: Db, orderNumber: string, options: ShippingEmailOptions): Promise<boolean> {
   const view = await getOrderView(db, orderNumber);
-  if (view.status !== "SHIPPED") return false;
+  // A marketplace order without the buyer's address: the marketplace tells its buyer, from the tracking number we upload.
+  if (view.status !== "SHIPPED" || !view.email) return false;
   const orderUrl = await confirmationUrl(options.origin, orderNumber, options.tokenSecret);
   return sendOrderEmailOnce(db, {
     orderId: view.orderId,

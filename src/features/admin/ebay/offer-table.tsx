@@ -12,7 +12,7 @@ import { marketplaceOfferStatuses } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import type { MarketplaceOverview, OfferActionOutcome, OfferListInput, OfferRow } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, SelectableCardList, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
@@ -138,36 +138,41 @@ function OfferCards({
   dimmed: boolean;
 }) {
   return (
-    <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label="Products and their offers">
-      {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
-      {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
-      {rows.map((row) => (
-        <li key={row.productId} className={cn("flex gap-3 px-3 py-3", selected.has(row.productId) && "bg-accent/60")}>
-          <AdminCheckbox className="mt-1" aria-label={`Select ${row.name}`} checked={selected.has(row.productId)} onCheckedChange={(on) => onToggle(row.productId, on === true)} />
-          <div className="min-w-0 flex-1 space-y-1">
-            <div className="flex items-start justify-between gap-2">
-              <Link href={`/admin/products/edit?id=${row.productId}`} className="min-w-0 truncate font-medium hover:text-primary hover:underline">
-                {row.name}
-              </Link>
-              <StatusBadge row={row} />
-            </div>
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="text-xs text-muted-foreground">
-                #{row.productId} · {row.stock === 0 ? <span className="text-destructive">sold out</span> : `${formatCount(row.stock)} in stock`}
-              </span>
-              <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.price)}</span>
-            </div>
-            {row.offer?.listingId ? (
-              <div className="flex items-center justify-between gap-2">
-                <ListingLink row={row} kind={kind} />
-                <Pushed row={row} />
-              </div>
-            ) : null}
-            <Attention row={row} />
+    <SelectableCardList
+      label="Products and their offers"
+      rows={rows}
+      keyOf={(row) => row.productId}
+      nameOf={(row) => row.name}
+      loading={loading}
+      empty={empty}
+      selected={selected}
+      onToggle={onToggle}
+      dimmed={dimmed}
+    >
+      {(row) => (
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex items-start justify-between gap-2">
+            <Link href={`/admin/products/edit?id=${row.productId}`} className="min-w-0 truncate font-medium hover:text-primary hover:underline">
+              {row.name}
+            </Link>
+            <StatusBadge row={row} />
           </div>
-        </li>
-      ))}
-    </ul>
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span className="text-xs text-muted-foreground">
+              #{row.productId} · {row.stock === 0 ? <span className="text-destructive">sold out</span> : `${formatCount(row.stock)} in stock`}
+            </span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.price)}</span>
+          </div>
+          {row.offer?.listingId ? (
+            <div className="flex items-center justify-between gap-2">
+              <ListingLink row={row} kind={kind} />
+              <Pushed row={row} />
+            </div>
+          ) : null}
+          <Attention row={row} />
+        </div>
+      )}
+    </SelectableCardList>
   );
 }
 

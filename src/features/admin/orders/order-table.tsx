@@ -23,7 +23,7 @@ import {
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, sortableColumn, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, SelectableCardList, sortableColumn, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { ExportDialog } from "./export-dialog";
@@ -302,33 +302,38 @@ function OrderCards({
   dimmed: boolean;
 }) {
   return (
-    <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label="Orders">
-      {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
-      {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
-      {rows.map((row) => (
-        <li key={row.orderId} className={cn("flex gap-3 px-3 py-3", selected.has(row.orderId) && "bg-accent/60")}>
-          <AdminCheckbox className="mt-1" aria-label={`Select ${row.orderNumber}`} checked={selected.has(row.orderId)} onCheckedChange={(on) => onToggle(row.orderId, on === true)} />
-          <Link href={`/admin/orders/${row.orderNumber}`} className="min-w-0 flex-1 space-y-1">
-            <div className="flex items-center justify-between gap-2">
-              <span className="font-medium">{row.orderNumber}</span>
-              <AdminOrderStatusBadge status={row.status} />
-            </div>
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="truncate">
-                {row.customer} <span className="text-muted-foreground">· {row.countryCode}</span>
-              </span>
-              <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
-            </div>
-            <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
-            <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
-              {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
-              {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
-              {row.shop === "EBAY" ? " · eBay" : ""}
-              {row.hasLabel ? <Tag className="size-3 text-emerald-700" aria-label="Label created" /> : null}
-            </p>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <SelectableCardList
+      label="Orders"
+      rows={rows}
+      keyOf={(row) => row.orderId}
+      nameOf={(row) => row.orderNumber}
+      loading={loading}
+      empty={empty}
+      selected={selected}
+      onToggle={onToggle}
+      dimmed={dimmed}
+    >
+      {(row) => (
+        <Link href={`/admin/orders/${row.orderNumber}`} className="min-w-0 flex-1 space-y-1">
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-medium">{row.orderNumber}</span>
+            <AdminOrderStatusBadge status={row.status} />
+          </div>
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span className="truncate">
+              {row.customer} <span className="text-muted-foreground">· {row.countryCode}</span>
+            </span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
+          </div>
+          <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
+          <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
+            {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
+            {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
+            {row.shop === "EBAY" ? " · eBay" : ""}
+            {row.hasLabel ? <Tag className="size-3 text-emerald-700" aria-label="Label created" /> : null}
+          </p>
+        </Link>
+      )}
+    </SelectableCardList>
   );
 }
