@@ -110,6 +110,28 @@ describe("pushing a quantity", () => {
     expect((await offerOf(watch.id)).pushedQuantity).toBe(0);
   });
 
+  it("pushes again when a revise that told the marketplace an older quantity was recorded while it was pushing", async () => {
+    const watch = await listedProduct("Omega Speedmaster 145.022", 2);
+    await correct(watch.id, -1);
+    let revised = false;
+    // Staff's revise read the stock (2) before the sale, reached eBay after this push, and was recorded first.
+    const racing: MarketplacePort = {
+      ...port,
+      async updatePriceQuantity(updates) {
+        const answer = await port.updatePriceQuantity(updates);
+        if (!revised) {
+          revised = true;
+          await port.updatePriceQuantity([{ ...updates[0]!, quantity: 2 }]);
+          await t.db.update(marketplaceOffer).set({ pushedQuantity: 2, lastPushedAt: new Date(Date.now() + 1) }).where(eq(marketplaceOffer.productId, watch.id));
+        }
+        return answer;
+      },
+    };
+    expect(await pushQuantity(t.db, racing, watch.id)).toEqual({ result: "pushed", quantity: 1, pushes: 2 });
+    expect(await listedQuantity(watch.sku)).toBe(1);
+    expect((await offerOf(watch.id)).pushedQuantity).toBe(1);
+  });
+
   it("records a failure the marketplace may get over and throws it for the queue to retry; the retry clears it", async () => {
     const watch = await listedProduct("Breitling Navitimer", 2);
     await correct(watch.id, -1);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { rowId } from "@/lib/id";
@@ -106,6 +106,7 @@ async function readPushState(db: Db, productId: number) {
         offerId: marketplaceOffer.offerId,
         status: marketplaceOffer.status,
         pushedQuantity: marketplaceOffer.pushedQuantity,
+        lastPushedAt: marketplaceOffer.lastPushedAt,
         revisionDay: marketplaceOffer.revisionDay,
         revisionsToday: marketplaceOffer.revisionsToday,
       })
@@ -179,10 +180,13 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
     }
 
     pushes += 1;
+    // Recorded only if nothing else wrote the offer since it was read: a revise or bulk write that told the
+    // marketplace an older quantity may have landed after this push, so the next round reads what it recorded and
+    // pushes the stock again.
     await db
       .update(marketplaceOffer)
       .set({ pushedQuantity: quantity, lastPushedAt: at, lastError: null, lastErrorAt: null, revisionDay: day, revisionsToday: revisions + 1 })
-      .where(eq(marketplaceOffer.productId, productId));
+      .where(and(eq(marketplaceOffer.productId, productId), state.lastPushedAt ? eq(marketplaceOffer.lastPushedAt, state.lastPushedAt) : isNull(marketplaceOffer.lastPushedAt)));
   }
   return pushes > 0 ? { result: "pushed", quantity, pushes } : { result: "unchanged", quantity };
 }
