@@ -105,6 +105,9 @@ async function progressOf(baseUrl: string, cookie: string): Promise<BulkOfferPro
   }
 }
 
+/** The bulk update's batch: one call to the marketplace. */
+const BATCH = 25;
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<number> {
@@ -183,6 +186,8 @@ async function main(): Promise<number> {
             client.query<{ from: number | null; to: number | null; done: number }>(`select in_flight_from_id as from, in_flight_to_id as to, done_count + failed_count as done from marketplace_bulk_run where id = $1`, [run.id]),
           );
           const left = rows[0];
+          // What the killed server recorded, not the last progress seen: batches may have landed after that poll.
+          countAtKill = Math.max(countAtKill, left?.done ?? 0);
           console.log(
             left?.from != null
               ? `The kill left a batch in flight (products ${left.from} to ${left.to}, ${left.done} offers recorded): the restart asks the marketplace about it before sending.`
@@ -206,7 +211,8 @@ async function main(): Promise<number> {
       const progress = await progressOf(baseUrl, cookie);
       if (progress === null) break;
       if (progress !== "unreachable") {
-        if (resumedAt === null && progress.currentCount > countAtKill) {
+        // Past the batch the kill left in flight, which the restart settles first: the run is sending again.
+        if (resumedAt === null && progress.currentCount > countAtKill + BATCH) {
           resumedAt = performance.now();
           console.log(`Taken up again ${seconds(resumedAt - upAt)} after the restart (the queue retries a try whose process died once its expiry passed).`);
         }
