@@ -4,7 +4,8 @@ import { rawRows } from "@/server/db/raw-rows";
 import { adminNotification, configParams, marketplaceBulkRun, marketplaceOffer, productCategory, sandboxMarketplaceItem, sandboxMarketplaceOffer } from "@/server/db/schema";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
-import { inventoryItemRecord, offerRecord, storable } from "@/server/integrations/marketplace/sandbox-records";
+import { inventoryItemRequest } from "@/server/integrations/marketplace/ebay-records";
+import { offerRecord, storable } from "@/server/integrations/marketplace/sandbox-records";
 import { makeCategory, makeProducts } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { cancelBulkUpdate, getBulkOfferProgress, runBulkUpdateStretch, startBulkUpdate } from "./bulk-update";
@@ -82,7 +83,7 @@ async function publishedOffers(count: number, category?: { id: number; name: str
     listed.map(({ row, sku }) => ({
       sku,
       quantity: 0,
-      record: storable(inventoryItemRecord({ sku, marketplaceId: "EBAY_NL", condition: "USED_GOOD", conditionDescription: null, title: row.name, description: row.name, aspects: {}, imageUrls: [], quantity: 0 })),
+      record: storable(inventoryItemRequest({ sku, marketplaceId: "EBAY_NL", condition: "USED_GOOD", conditionDescription: null, title: row.name, description: row.name, aspects: {}, imageUrls: [], quantity: 0 })),
     })),
   );
   await t.db.insert(sandboxMarketplaceOffer).values(

@@ -14,33 +14,42 @@ export type EbayPolicies = { fulfillmentPolicyId: string; paymentPolicyId: strin
 /** The language an item is written in on each marketplace: its `Content-Language` header, and the item's locale. */
 export const marketplaceLanguages: Record<MarketplaceId, string> = { EBAY_NL: "nl-NL", EBAY_DE: "de-DE" };
 
-const amount = (value: Decimal) => ({ value: value.toFixed(2), currency: "EUR" });
+/** An amount in eBay's shape: two decimals as text, in euro. */
+export const ebayAmount = (value: Decimal) => ({ value: value.toFixed(2), currency: "EUR" });
 
-/** An inventory item as one request of bulk_create_or_replace_inventory_item. */
+/**
+ * An inventory item in eBay's shape: one request of bulk_create_or_replace_inventory_item, and what
+ * `GET /inventory_item/{sku}` answers (the sandbox marketplace keeps it so).
+ */
 export function inventoryItemRequest(item: MarketplaceItem) {
   return {
     sku: item.sku,
     locale: marketplaceLanguages[item.marketplaceId].replace("-", "_"),
     condition: item.condition,
+    // eBay leaves out what was not given rather than answering null.
     ...(item.conditionDescription ? { conditionDescription: item.conditionDescription } : {}),
     product: { title: item.title, description: item.description, aspects: item.aspects, imageUrls: item.imageUrls },
     availability: { shipToLocationAvailability: { quantity: item.quantity } },
   };
 }
 
-export function offerRequest(offer: MarketplaceOfferRecord, policies: EbayPolicies, merchantLocationKey: string) {
+/** An offer's details in eBay's shape, as written and as read back (the sandbox marketplace keeps them so). */
+export function offerDetails(offer: MarketplaceOfferRecord) {
   return {
     sku: offer.sku,
     marketplaceId: offer.marketplaceId,
-    format: "FIXED_PRICE",
+    format: "FIXED_PRICE" as const,
     availableQuantity: offer.quantity,
     categoryId: offer.categoryId,
     storeCategoryNames: offer.storeCategoryNames,
     listingDescription: offer.listingDescription,
-    listingPolicies: policies,
-    merchantLocationKey,
-    pricingSummary: { price: amount(offer.price) },
+    pricingSummary: { price: ebayAmount(offer.price) },
   };
+}
+
+/** The whole offer eBay is sent: its details and the seller's policies and inventory location. */
+export function offerRequest(offer: MarketplaceOfferRecord, policies: EbayPolicies, merchantLocationKey: string) {
+  return { ...offerDetails(offer), listingPolicies: policies, merchantLocationKey };
 }
 
 /** One request of bulk_update_price_quantity: the item's quantity and the offer's, which eBay lists the smaller of. */
@@ -48,7 +57,7 @@ export function priceQuantityRequest(update: PriceQuantityUpdate) {
   return {
     sku: update.sku,
     shipToLocationAvailability: { quantity: update.quantity },
-    offers: [{ offerId: update.offerId, availableQuantity: update.quantity, ...(update.price ? { price: amount(update.price) } : {}) }],
+    offers: [{ offerId: update.offerId, availableQuantity: update.quantity, ...(update.price ? { price: ebayAmount(update.price) } : {}) }],
   };
 }
 
@@ -180,8 +189,8 @@ export function refundRequest(refund: MarketplaceRefundRequest) {
     // eBay allows 100 characters.
     ...(refund.comment ? { comment: refund.comment.slice(0, 100) } : {}),
     ...(refund.lines
-      ? { refundItems: refund.lines.map((line) => ({ lineItemId: line.lineItemId, refundAmount: amount(line.amount) })) }
-      : { orderLevelRefundAmount: amount(refund.amount) }),
+      ? { refundItems: refund.lines.map((line) => ({ lineItemId: line.lineItemId, refundAmount: ebayAmount(line.amount) })) }
+      : { orderLevelRefundAmount: ebayAmount(refund.amount) }),
   };
 }
 

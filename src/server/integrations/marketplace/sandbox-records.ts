@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { Decimal } from "decimal.js";
 import type { MarketplaceId } from "@/lib/enums";
+import { offerDetails } from "./ebay-records";
 import {
   MarketplaceError,
   type MarketplaceCondition,
@@ -17,11 +18,7 @@ import {
  * it sends to the shop. Shared by the seller's side (sandbox.ts, the port) and the buyer's side (sandbox-store.ts).
  */
 
-export const currency = "EUR";
-
 export type Amount = { value: string; currency: string };
-
-export const moneyAmount = (value: Decimal): Amount => ({ value: value.toFixed(2), currency });
 
 /** eBay's InventoryItem, as `GET /inventory_item/{sku}` returns it. */
 export type InventoryItemRecord = {
@@ -103,35 +100,8 @@ export const asOfferRecord = (record: Record<string, unknown>) => record as unkn
 export const asOrderRecord = (record: Record<string, unknown>) => record as unknown as OrderRecord;
 export const storable = (record: InventoryItemRecord | OfferRecord | OrderRecord) => record as unknown as Record<string, unknown>;
 
-/** The language an inventory item is written in; eBay keeps one per SKU. */
-const localeOf: Record<MarketplaceId, string> = { EBAY_NL: "nl_NL", EBAY_DE: "de_DE" };
-
-export function inventoryItemRecord(item: MarketplaceItem): InventoryItemRecord {
-  return {
-    sku: item.sku,
-    locale: localeOf[item.marketplaceId],
-    condition: item.condition,
-    // eBay leaves out what was not given rather than answering null.
-    ...(item.conditionDescription ? { conditionDescription: item.conditionDescription } : {}),
-    product: { title: item.title, description: item.description, aspects: item.aspects, imageUrls: item.imageUrls },
-    availability: { shipToLocationAvailability: { quantity: item.quantity } },
-  };
-}
-
 export function offerRecord(offerId: string, offer: MarketplaceOfferRecord, state: Pick<OfferRecord, "status" | "listing">): OfferRecord {
-  return {
-    offerId,
-    sku: offer.sku,
-    marketplaceId: offer.marketplaceId,
-    format: "FIXED_PRICE",
-    availableQuantity: offer.quantity,
-    categoryId: offer.categoryId,
-    listingDescription: offer.listingDescription,
-    storeCategoryNames: offer.storeCategoryNames,
-    pricingSummary: { price: moneyAmount(offer.price) },
-    status: state.status,
-    ...(state.listing ? { listing: state.listing } : {}),
-  };
+  return { offerId, ...offerDetails(offer), status: state.status, ...(state.listing ? { listing: state.listing } : {}) };
 }
 
 /** The item record with a new quantity (a sale, or a quantity update), everything else as it was. */

@@ -13,7 +13,6 @@ import {
   asOfferRecord,
   asOrderRecord,
   marketplaceOrder,
-  moneyAmount,
   newLineItemId,
   newOrderId,
   orderNotificationBody,
@@ -22,6 +21,7 @@ import {
   withItemQuantity,
   type OrderRecord,
 } from "./sandbox-records";
+import { ebayAmount } from "./ebay-records";
 
 /**
  * The buyer's side of the sandbox marketplace (its pages under /sandbox/ebay): finding a listing, and buying it, which
@@ -190,9 +190,9 @@ function orderRecord(sale: {
   buyer: z.output<typeof sandboxPurchaseInput>["buyer"];
 }): OrderRecord {
   const { buyer, now } = sale;
-  const cost = moneyAmount(sale.price.times(sale.quantity));
+  const cost = ebayAmount(sale.price.times(sale.quantity));
   // Delivery is free on the sandbox's listings: the shop's own shipping rates are not the marketplace's business.
-  const deliveryCost = moneyAmount(new Decimal(0));
+  const deliveryCost = ebayAmount(new Decimal(0));
   return {
     orderId: newOrderId(),
     creationDate: now.toISOString(),

@@ -10,11 +10,9 @@ import {
   asOfferRecord,
   asOrderRecord,
   challengeResponse,
-  inventoryItemRecord,
   itemProblem,
   marketplaceError,
   marketplaceOrder,
-  moneyAmount,
   newFulfillmentId,
   newListingId,
   newOfferId,
@@ -30,6 +28,7 @@ import {
   type OrderRecord,
   type Refusal,
 } from "./sandbox-records";
+import { ebayAmount, inventoryItemRequest } from "./ebay-records";
 
 /**
  * The embedded default's marketplace: eBay's Inventory and Fulfillment APIs played against the sandbox_marketplace_*
@@ -72,7 +71,7 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
             offers.set(item.sku, { ...offer, ...counted });
             changedOffers.set(offer.offerId, { ...offer, ...counted });
           }
-          written.set(item.sku, { sku: item.sku, record: storable(inventoryItemRecord(item)), quantity: item.quantity });
+          written.set(item.sku, { sku: item.sku, record: storable(inventoryItemRequest(item)), quantity: item.quantity });
           return done(item.sku);
         });
         await saveOffers(tx, [...changedOffers.values()]);
@@ -192,7 +191,7 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
           const counted = countWrite(offer, now);
           if ("errorId" in counted) return refused(update.sku, counted);
           const price = update.price ?? offer.price;
-          const record = storable({ ...asOfferRecord(offer.record), availableQuantity: update.quantity, pricingSummary: { price: moneyAmount(price) } });
+          const record = storable({ ...asOfferRecord(offer.record), availableQuantity: update.quantity, pricingSummary: { price: ebayAmount(price) } });
           const changed = { ...offer, ...counted, record, availableQuantity: update.quantity, price };
           offers.set(offer.offerId, changed);
           changedOffers.set(offer.offerId, changed);
@@ -262,10 +261,10 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
         }
         const refundDate = now.toISOString();
         // The sandbox pays a refund back at once; eBay's are PENDING for a while.
-        const entry = { refundId, refundStatus: "REFUNDED" as const, amount: moneyAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
+        const entry = { refundId, refundStatus: "REFUNDED" as const, amount: ebayAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
         const lineItems = order.lineItems.map((item) => {
           const lineRefund = refund.lines?.find((line) => line.lineItemId === item.lineItemId);
-          return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: moneyAmount(lineRefund.amount), refundDate }] } : item;
+          return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: ebayAmount(lineRefund.amount), refundDate }] } : item;
         });
         return {
           ...order,
