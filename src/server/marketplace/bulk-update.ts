@@ -16,6 +16,7 @@ import { notifyStaff } from "@/server/notifications/service";
 import { buildListing, readOfferSources, shopProductPictures, type Listing, type ProductPictures } from "./offer-record";
 import type { MarketplaceActor } from "./offers";
 import type { BulkOfferProgress, BulkRunView } from "./schemas";
+import { marketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
  * The bulk update of every published offer: a marketplace_bulk_run walks the published offers in product id order,
@@ -31,8 +32,6 @@ export type BulkFields = { price: boolean; quantity: boolean; description: boole
 const PROGRESS_PARAM = "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID";
 /** The marketplace's most per bulk call (eBay's bulkUpdatePriceQuantity and bulkCreateOrReplaceInventoryItem). */
 const BATCH_SIZE = 25;
-/** eBay's limit on revisions of one listing per day. */
-const REVISIONS_PER_DAY = 250;
 /** How long one stretch sends batches before it hands over to the next job: well inside the job's expiry. */
 const STRETCH_MS = 15_000;
 /** How long a stretch may wait out the marketplace's refusals (429, 5xx) before it hands over instead. */
@@ -169,10 +168,6 @@ type BatchOffer = {
 
 /** What became of one offer of a batch. `revisions` is how many the marketplace counted against today's limit. */
 type OfferOutcome = { productId: number; ok: boolean; error: string | null; revisions: number };
-
-function marketplaceDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
 
 async function batchOf(db: Db, where: SQL | undefined): Promise<BatchOffer[]> {
   return db
@@ -333,7 +328,7 @@ async function processBatch(db: Db, port: MarketplacePort, runId: number, ownCla
   // Also for a batch of our own: a refusal for now (a timeout, a 5xx) does not say whether the marketplace applied it.
   const there = claimed ? await alreadyThere(port, offers, run.fields) : new Set<number>();
   for (const offer of offers) {
-    const revisionsToday = offer.revisionDay === day ? offer.revisionsToday : 0;
+    const revisionsToday = revisionsOn(offer, day);
     if (there.has(offer.productId)) outcomes.push({ productId: offer.productId, ok: true, error: null, revisions: revisionsPerOffer(run.fields) });
     else if (offer.offerId === null) outcomes.push(failed(offer.productId, "The offer has no id on the marketplace; publish it again."));
     else if (revisionsToday + revisionsPerOffer(run.fields) > REVISIONS_PER_DAY) {
@@ -361,7 +356,7 @@ async function recordBatch(db: Db, run: RunRow, batch: { fromId: number; toId: n
       quantity: offer.quantity,
       price: sendsPrice(run.fields) ? offer.price.toFixed(2) : null,
       error: outcome.error,
-      revisions: (offer.revisionDay === day ? offer.revisionsToday : 0) + outcome.revisions,
+      revisions: revisionsOn(offer, day) + outcome.revisions,
     };
   });
   const done = outcomes.filter((outcome) => outcome.ok).length;

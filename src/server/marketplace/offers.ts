@@ -11,6 +11,7 @@ import { logger } from "@/server/logger";
 import { buildListing, listingBlocker, productSku, readOfferSource, readOfferSources, shopProductPictures, type ProductPictures } from "./offer-record";
 import { requestQuantityPush } from "./quantity-push";
 import type { OfferActionOutcome, OfferList, OfferListQuery, OfferRow } from "./schemas";
+import { marketplaceDay } from "./revisions";
 
 /*
  * Staff's offers on the marketplace (/admin/ebay/manage-ads): the table of products with their offer, and the actions
@@ -214,9 +215,9 @@ async function pushIfStockMoved(tx: Db, productId: number, pushedQuantity: numbe
   if (current && current.stock !== pushedQuantity) await requestQuantityPush(tx, productId);
 }
 
-/** The revisions of a listing today (eBay's day, UTC), against its 250 a day. */
+/** One more revision of a listing today (the marketplace's day), against its REVISIONS_PER_DAY. */
 const countRevision = (now: Date) => {
-  const day = now.toISOString().slice(0, 10);
+  const day = marketplaceDay(now);
   return {
     revisionDay: day,
     revisionsToday: sql`case when ${marketplaceOffer.revisionDay} = ${day} then ${marketplaceOffer.revisionsToday} + 1 else 1 end`,

@@ -9,7 +9,8 @@ import { correctInventory } from "@/server/stock/service";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { DAILY_REVISION_LIMIT, pushQuantity, quantityPushJob, requestQuantityPushNow } from "./quantity-push";
+import { pushQuantity, quantityPushJob, requestQuantityPushNow } from "./quantity-push";
+import { REVISIONS_PER_DAY } from "./revisions";
 
 /**
  * One stock across both channels, on a real database and the sandbox marketplace: every stock change queues one
@@ -168,7 +169,7 @@ describe("pushing a quantity", () => {
   it("leaves a push past the listing's daily revisions for the next day, saying so", async () => {
     const watch = await listedProduct("Junghans Max Bill", 2);
     const today = new Date().toISOString().slice(0, 10);
-    await t.db.update(marketplaceOffer).set({ revisionDay: today, revisionsToday: DAILY_REVISION_LIMIT }).where(eq(marketplaceOffer.productId, watch.id));
+    await t.db.update(marketplaceOffer).set({ revisionDay: today, revisionsToday: REVISIONS_PER_DAY }).where(eq(marketplaceOffer.productId, watch.id));
     await correct(watch.id, -1);
     await t.db.execute(sql`delete from pgboss.job where name = ${quantityPushJob.name} and singleton_key = ${String(watch.id)}`);
 

@@ -12,6 +12,7 @@ import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
 import { logChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
+import { marketplaceDay, nextMarketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
  * One stock across both channels: every stock change queues a push of the product's new quantity to its published
@@ -21,8 +22,6 @@ import { notifyStaff } from "@/server/notifications/service";
  * stock, and comes back by itself when stock does.
  */
 
-/** eBay revises a listing at most 250 times a day; the revisions are counted per offer by the marketplace's (UTC) day. */
-export const DAILY_REVISION_LIMIT = 250;
 
 /** Rounds of pushing in one run while the stock keeps moving; a change after that has queued a run of its own. */
 const MAX_ROUNDS = 5;
@@ -78,12 +77,6 @@ export async function requestQuantityPushNow(db: Db, productId: number): Promise
     return { queued: true };
   });
 }
-
-/** The marketplace's day (UTC) of a moment, as `revisionDay` stores it. */
-const marketplaceDay = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The start of the marketplace's next day, when a listing may be revised again. */
-const nextMarketplaceDay = (at: Date) => new Date(Date.parse(`${marketplaceDay(at)}T00:00:00Z`) + 86_400_000);
 
 /** What one run did: how many quantities it sent, or why it sent nothing more. */
 export type QuantityPushOutcome =
@@ -153,9 +146,9 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
 
     const at = now();
     const day = marketplaceDay(at);
-    const revisions = state.revisionDay === day ? state.revisionsToday : 0;
-    if (revisions >= DAILY_REVISION_LIMIT) {
-      const message = `eBay allows ${DAILY_REVISION_LIMIT} revisions of a listing a day and this one had them all today; quantity ${quantity} is pushed after midnight (UTC).`;
+    const revisions = revisionsOn(state, day);
+    if (revisions >= REVISIONS_PER_DAY) {
+      const message = `eBay allows ${REVISIONS_PER_DAY} revisions of a listing a day and this one had them all today; quantity ${quantity} is pushed after midnight (UTC).`;
       await db.transaction(async (tx) => {
         await tx.update(marketplaceOffer).set({ lastError: message, lastErrorAt: at }).where(eq(marketplaceOffer.productId, productId));
         await queuePush(tx, productId, nextMarketplaceDay(at));
