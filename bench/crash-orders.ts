@@ -12,15 +12,11 @@
 // the load is bounded: at most 250 orders per buyer, and it stops at the kill.
 //
 //   npm run bench:crash [-- --buyers 16]
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Client } from "pg";
 import { transformer } from "@/lib/trpc/transformer";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
-import { delay, freePort, option, postgresServer, signalGroup, startServer, stopServer, waitForHealth, withClient, type ShopServer } from "./shop-server";
+import { delay, option, withBenchShop, withClient } from "./shop-server";
 
-const root = process.cwd();
 const buyers = Number(option("buyers", "16"));
 /** Each buyer's X-Forwarded-For names its round in the last octet, so rounds stay under 256. */
 const maxRoundsPerBuyer = 250;
@@ -101,44 +97,12 @@ async function count(client: Client, query: string, values: unknown[] = []): Pro
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.error("No production build in .next: run `npx next build` first.");
-    return 1;
-  }
-  const database = `shop_bench_crash_${process.pid}`;
-  const workDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-crash-"));
-  const logFile = path.join(workDir, "server.log");
-  const log = createWriteStream(logFile);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: workDir,
-    DATABASE_URL: `${postgresServer}/${database}`,
-    NEXT_PUBLIC_SERVER_URL: baseUrl,
-    AUTH_URL: baseUrl,
+  return withBenchShop("crash", {
     // The buyers stand behind one proxy of our own making: their X-Forwarded-For is the client address.
     TRUSTED_PROXY_HOPS: "1",
-    LOG_LEVEL: "warn",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  delete env.INTEGRATIONS;
-  env.ENVIRONMENT = "development";
-
-  await withClient("postgres", (client) => client.query(`create database ${database}`));
-  let server: ShopServer | undefined;
-  const stopOnInterrupt = () => {
-    if (server) signalGroup(server, "SIGKILL");
-    void withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)).finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnInterrupt);
-  let failed = true;
-  try {
+  }, async ({ database, baseUrl, ...shop }) => {
     console.log(`Starting the shop on ${baseUrl} with a fresh PostgreSQL database ${database} (migrations and demo seed)...`);
-    server = startServer(port, env, log);
-    await waitForHealth(baseUrl, server);
+    await shop.start();
 
     const { productIds, units, ordersBefore } = await withClient(database, async (client) => {
       const { rows } = await client.query<{ id: number; stock: number }>(`select id, stock from product where ws_status = 'ONLINE' and stock > 0 order by id`);
@@ -152,15 +116,13 @@ async function main(): Promise<number> {
     await Promise.race([delay(killAfterMs), buying]);
     if (!load.killed) {
       load.killed = true;
-      signalGroup(server, "SIGKILL");
-      await server.exited;
+      await shop.kill();
     }
     const placedBeforeKill = load.placed.length;
     await buying;
 
     console.log("Restarting the shop on the same database...");
-    server = startServer(port, env, log);
-    await waitForHealth(baseUrl, server);
+    await shop.start();
     // What is still in stock now: the load may have sold out the pieces it started with.
     const stillInStock = await withClient(database, async (client) =>
       (await client.query<{ id: number }>(`select id from product where ws_status = 'ONLINE' and stock > 0 order by id`)).rows.map((row) => row.id),
@@ -197,20 +159,8 @@ async function main(): Promise<number> {
     // Without orders before the kill, or a working shop after it, the figures prove nothing.
     const meaningful = placedBeforeKill > 0 && afterRestart.kind === "placed";
     console.log(safe && meaningful ? "\nCrash safe." : safe ? "\nThe run proves nothing: no orders before the kill, or none after the restart." : "\nNOT crash safe.");
-    failed = !(safe && meaningful);
-    return failed ? 1 : 0;
-  } finally {
-    process.off("SIGINT", stopOnInterrupt);
-    if (server) await stopServer(server);
-    log.end();
-    await withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`));
-    if (failed) {
-      const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
-      console.error(`\n--- last lines of the server's output (all of it in ${logFile}) ---\n${tail}`);
-    } else {
-      rmSync(workDir, { recursive: true, force: true });
-    }
-  }
+    return safe && meaningful;
+  });
 }
 
 process.exitCode = await main();

@@ -17,15 +17,11 @@
 //
 //   npm run bench:ebay-bulk [-- --offers 10000] [--kill-at 50] [--timeout 30]
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Client } from "pg";
 import { transformer } from "@/lib/trpc/transformer";
 import type { BulkOfferProgress, BulkRunView } from "@/server/marketplace/schemas";
-import { delay, freePort, option, postgresServer, signalGroup, startServer, stopServer, waitForHealth, withClient, type ShopServer } from "./shop-server";
+import { delay, option, withBenchShop, withClient } from "./shop-server";
 
-const root = process.cwd();
 const offerCount = Number(option("offers", "10000"));
 const killAtPercent = Number(option("kill-at", "50"));
 const timeoutMs = Number(option("timeout", "30")) * 60_000;
@@ -111,42 +107,9 @@ const BATCH = 25;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.error("No production build in .next: run `npx next build` first.");
-    return 1;
-  }
-  const database = `shop_bench_ebay_${process.pid}`;
-  const workDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-ebay-"));
-  const logFile = path.join(workDir, "server.log");
-  const log = createWriteStream(logFile);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: workDir,
-    DATABASE_URL: `${postgresServer}/${database}`,
-    NEXT_PUBLIC_SERVER_URL: baseUrl,
-    AUTH_URL: baseUrl,
-    LOG_LEVEL: "warn",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  delete env.INTEGRATIONS;
-  env.ENVIRONMENT = "development";
-
-  await withClient("postgres", (client) => client.query(`create database ${database}`));
-  let server: ShopServer | undefined;
-  const stopOnInterrupt = () => {
-    if (server) signalGroup(server, "SIGKILL");
-    void withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)).finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnInterrupt);
-  let failed = true;
-  try {
+  return withBenchShop("ebay", {}, async ({ database, baseUrl, ...shop }) => {
     console.log(`Starting the shop on ${baseUrl} with a fresh PostgreSQL database ${database} (migrations and demo seed)...`);
-    server = startServer(port, env, log);
-    await waitForHealth(baseUrl, server);
+    await shop.start();
 
     const started = performance.now();
     const cookie = await withClient(database, async (client) => {
@@ -177,8 +140,7 @@ async function main(): Promise<number> {
       if (progress && progress !== "unreachable") {
         show(progress);
         if (Number(progress.currentPercent) >= killAtPercent) {
-          signalGroup(server, "SIGKILL");
-          await server.exited;
+          await shop.kill();
           killedAt = performance.now();
           countAtKill = progress.currentCount;
           console.log(`SIGKILL at ${progress.currentPercent} % (${progress.currentCount} offers recorded), ${seconds(killedAt - begun)} into the run.`);
@@ -202,8 +164,7 @@ async function main(): Promise<number> {
 
     const restartedAt = performance.now();
     console.log("Restarting the shop on the same database...");
-    server = startServer(port, env, log);
-    await waitForHealth(baseUrl, server);
+    await shop.start();
     const upAt = performance.now();
     let resumedAt: number | null = null;
     for (;;) {
@@ -259,20 +220,8 @@ async function main(): Promise<number> {
 
     const ok = figures.run.status === "DONE" && figures.pushedTwice === 0 && figures.notPushed === 0 && figures.differing === 0;
     console.log(ok ? "\nThe bulk update survived the kill: every offer written exactly once." : "\nNOT as it should be.");
-    failed = !ok;
-    return failed ? 1 : 0;
-  } finally {
-    process.off("SIGINT", stopOnInterrupt);
-    if (server) await stopServer(server);
-    log.end();
-    await withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`));
-    if (failed) {
-      const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
-      console.error(`\n--- last lines of the server's output (all of it in ${logFile}) ---\n${tail}`);
-    } else {
-      rmSync(workDir, { recursive: true, force: true });
-    }
-  }
+    return ok;
+  });
 }
 
 process.exitCode = await main();

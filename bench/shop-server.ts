@@ -1,13 +1,14 @@
-// What the benches that run the shop share: starting the production build as its own process group, killing and
-// stopping it, waiting for it to be healthy, a free port, and a client on a database of the local PostgreSQL.
+// What the benches that run the shop share: the production build on a fresh database of the local PostgreSQL
+// (withBenchShop), started as its own process group, killed and started again; a client on a database.
 import { spawn, type ChildProcess } from "node:child_process";
-import type { WriteStream } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 
 const root = process.cwd();
-export const postgresServer = "postgres://postgres@127.0.0.1:5432";
+const postgresServer = "postgres://postgres@127.0.0.1:5432";
 const startTimeoutMs = 180_000;
 
 export function option(name: string, fallback: string): string {
@@ -15,13 +16,13 @@ export function option(name: string, fallback: string): string {
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 }
 
-export type ShopServer = { child: ChildProcess; exited: Promise<void> };
+type ShopServer = { child: ChildProcess; exited: Promise<void> };
 
 /**
  * Starts the production build the way tests/e2e/global-setup.ts does (through the shop's front door,
  * scripts/serve.mjs), in a process group of its own so that one signal reaches the server and anything it started.
  */
-export function startServer(port: number, env: NodeJS.ProcessEnv, log: WriteStream): ShopServer {
+function startServer(port: number, env: NodeJS.ProcessEnv, log: WriteStream): ShopServer {
   const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env,
@@ -34,7 +35,7 @@ export function startServer(port: number, env: NodeJS.ProcessEnv, log: WriteStre
   return { child, exited };
 }
 
-export function signalGroup(server: ShopServer, signal: NodeJS.Signals): void {
+function signalGroup(server: ShopServer, signal: NodeJS.Signals): void {
   try {
     process.kill(-server.child.pid!, signal);
   } catch {
@@ -42,14 +43,14 @@ export function signalGroup(server: ShopServer, signal: NodeJS.Signals): void {
   }
 }
 
-export async function stopServer(server: ShopServer): Promise<void> {
+async function stopServer(server: ShopServer): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   signalGroup(server, "SIGTERM");
   if (!(await Promise.race([server.exited.then(() => true), delay(10_000).then(() => false)]))) signalGroup(server, "SIGKILL");
   await Promise.race([server.exited, delay(5_000)]);
 }
 
-export async function waitForHealth(baseUrl: string, server: ShopServer): Promise<void> {
+async function waitForHealth(baseUrl: string, server: ShopServer): Promise<void> {
   const deadline = Date.now() + startTimeoutMs;
   let gone = false;
   void server.exited.then(() => (gone = true));
@@ -70,7 +71,7 @@ export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -89,5 +90,83 @@ export async function withClient<T>(database: string, work: (client: Client) => 
     return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/** The shop a bench runs against: its own PostgreSQL database, started, killed and started again on it. */
+export type BenchShop = {
+  database: string;
+  baseUrl: string;
+  /** Starts the shop's production build on the bench's database and waits until it is healthy. */
+  start(): Promise<void>;
+  /** SIGKILLs the shop's process group, as a crash would, and waits until it is gone. */
+  kill(): Promise<void>;
+};
+
+/**
+ * Runs a bench against the production build on a fresh database `shop_bench_<name>_<pid>` with sandbox integrations:
+ * `run` answers whether every figure held. The database is dropped at the end (also on Ctrl-C); the server's output
+ * is kept, and its last lines shown, when the bench failed. Answers the exit code.
+ */
+export async function withBenchShop(name: string, extraEnv: Record<string, string>, run: (shop: BenchShop) => Promise<boolean>): Promise<number> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("No production build in .next: run `npx next build` first.");
+    return 1;
+  }
+  const database = `shop_bench_${name}_${process.pid}`;
+  const workDir = mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
+  const logFile = path.join(workDir, "server.log");
+  const log = createWriteStream(logFile);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: workDir,
+    DATABASE_URL: `${postgresServer}/${database}`,
+    NEXT_PUBLIC_SERVER_URL: baseUrl,
+    AUTH_URL: baseUrl,
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...extraEnv,
+  };
+  delete env.INTEGRATIONS;
+  env.ENVIRONMENT = "development";
+
+  await withClient("postgres", (client) => client.query(`create database ${database}`));
+  let server: ShopServer | undefined;
+  const stopOnInterrupt = () => {
+    if (server) signalGroup(server, "SIGKILL");
+    void withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stopOnInterrupt);
+  let ok = false;
+  try {
+    ok = await run({
+      database,
+      baseUrl,
+      async start() {
+        server = startServer(port, env, log);
+        await waitForHealth(baseUrl, server);
+      },
+      async kill() {
+        if (!server) return;
+        signalGroup(server, "SIGKILL");
+        await server.exited;
+      },
+    });
+    return ok ? 0 : 1;
+  } finally {
+    process.off("SIGINT", stopOnInterrupt);
+    if (server) await stopServer(server);
+    log.end();
+    await withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`));
+    if (!ok) {
+      const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
+      console.error(`\n--- last lines of the server's output (all of it in ${logFile}) ---\n${tail}`);
+    } else {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   }
 }
