@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 // Order matters: the embedded defaults fill in missing configuration before src/env validates it, so that an
 // invalid configuration stops both the build and the server with "Invalid environment variables".
@@ -15,6 +16,11 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its package folder; bundling it breaks those paths.
   serverExternalPackages: ["@electric-sql/pglite", "@google-cloud/storage", "pino", "sharp", "pdfkit", "bwip-js", "pg-boss"],
   poweredByHeader: false,
+  // Catalogue pages and their data, in memory and, with REDIS_URL, shared by every instance through Redis.
+  cacheHandler: path.resolve(import.meta.dirname, "src/server/cache/next-cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
+  // With a page's `revalidate = 1`: `Cache-Control: s-maxage=1, stale-while-revalidate=86400` (SPEC §7).
+  expireTime: 86_401,
   // forbidden() answers signed-in customers on /admin with the 403 page and a real 403 status.
   experimental: { authInterrupts: true },
   images: {

@@ -46,6 +46,8 @@ export const env = createEnv({
     INTEGRATIONS: z.enum(["sandbox", "live"]).default("sandbox"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default(".data"),
+    /** Redis, for Next's cache shared by several instances (src/server/cache/next-cache-handler.mjs); unset: each instance keeps its own in memory. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOP_NAME: z.string().min(1).default("Balance & Crown"),
     /** 1: a starting server fills an empty database with the demo shop even with live integrations (never in production). */

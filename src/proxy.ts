@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/env";
+import { cachedPagePath } from "@/features/catalog/catalogue-addresses";
 import { signInRedirect } from "@/lib/auth-paths";
 import { contentSecurityPolicy, isPersonalPage, newNonce, strictTransportSecurity } from "@/server/http/security-headers";
 
@@ -11,6 +12,8 @@ const sessionCookies = ["__Secure-authjs.session-token", "authjs.session-token"]
  * - Pages rendered per person get a Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
  *   request's policy header and puts it on its own scripts; the root layout passes `x-nonce` to the theme script.
  *   Catalogue pages keep the static policy of next.config.ts, so they can be cached (src/server/http/security-headers.ts).
+ * - Catalogue addresses whose page is cached under another path (`/`, `/search?…`) are served from that path
+ *   (src/features/catalog/catalogue-addresses.ts).
  * - Over https, Strict-Transport-Security.
  * - A visitor without a session cookie is sent from /admin to sign in at once, coming back to the exact address;
  *   everyone else passes with that address in a request header, so the admin layout can send an expired session to
@@ -29,7 +32,10 @@ export function proxy(request: NextRequest) {
   }
 
   let response: NextResponse;
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) {
+  const cachedPath = cachedPagePath(pathname, request.nextUrl.searchParams);
+  if (cachedPath) {
+    response = NextResponse.rewrite(new URL(cachedPath, request.url), { request: { headers } });
+  } else if (pathname === "/admin" || pathname.startsWith("/admin/")) {
     if (!sessionCookies.some((name) => request.cookies.has(name))) {
       response = NextResponse.redirect(new URL(signInRedirect(pathname + search), request.url));
     } else {

@@ -14,7 +14,8 @@ export function seedsDemoOnStart(config: { ENVIRONMENT: string; INTEGRATIONS: st
 /**
  * Brings a fresh server process to a working shop: says which configuration it runs on, applies pending
  * migrations, on an empty database creates the demo catalogue where that is allowed, starts the job worker (every
- * job in the registry, scheduled ones included) and queues a check that every product's stock matches its ledger.
+ * job in the registry, scheduled ones included), listens for catalogue changes that other instances commit, and
+ * queues a check that every product's stock matches its ledger.
  * Several instances may start together on one PostgreSQL; migrations and seeding each take a lock, and the queue
  * hands each job to one of them. Returns a function that stops the worker, letting running jobs finish.
  */
@@ -31,6 +32,7 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   const { enqueueJob } = await import("@/server/jobs/queue");
   const { stockReconciliationJob } = await import("@/server/stock/reconciliation");
   const { env } = await import("@/env");
+  const { listenForCatalogueChanges } = await import("@/server/cache/catalogue");
 
   logger.info({ event: "STARTUP", embedded: defaults.applied }, `Configuration: ${defaults.summary}`);
   const database = getDatabase();
@@ -45,8 +47,13 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   if (!seedDemo && env.SEED_DEMO === "1") {
     logger.warn({ event: "STARTUP" }, "SEED_DEMO=1 is ignored in production: the demo shop is never created there on start");
   }
+  // Before the first request: a change committed by another instance must reach this one's cache.
+  const stopListening = await listenForCatalogueChanges(database);
   const worker = await startJobWorker(database, jobRegistry, { log: logger });
   // Instances starting together queue one check between them.
   await enqueueJob(database.db, stockReconciliationJob, {}, { singletonKey: "start-up" });
-  return () => worker.stop();
+  return async () => {
+    await stopListening();
+    await worker.stop();
+  };
 }

@@ -6,12 +6,12 @@ import { Navbar } from "@/features/layout/navbar";
 import { ScrollRestoration } from "@/features/layout/scroll-restoration";
 import { ShopMain } from "@/features/layout/shop-main";
 import { getDb } from "@/server/db/client";
-import { getNavbarData } from "@/server/navbar/service";
+import { cachedNavbarData } from "@/server/navbar/visitor-cache";
 
 /** Every path outside /admin: banner, navigation, the page and the footer (SPEC section 2). */
 export default async function ShopLayout({ children }: { children: ReactNode }) {
   // Read on the server so the banner and menus are in the first paint; the menus' and the footer's query starts from this copy.
-  const navbar = await getNavbarData(getDb());
+  const navbar = await cachedNavbarData(getDb());
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2">

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { product } from "@/server/db/schema";
 import { toWebp, uploadedFiles } from "@/server/storage/uploads";
@@ -35,7 +36,10 @@ async function changePictures(
   const [found] = await db.select({ id: product.id }).from(product).where(eq(product.id, productId));
   if (!found) throw new AppError("NOT_FOUND", `Product ${productId} does not exist.`);
   const done = await change(await listProductImages(storage, productId));
-  await logProductChange(db, productId, { userId, ...done });
+  await db.transaction(async (tx) => {
+    await logProductChange(tx, productId, { userId, ...done });
+    await catalogueChanged(tx, { productIds: [productId] });
+  });
   return listProductImages(storage, productId);
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { pageOf } from "@/server/db/page";
@@ -197,6 +198,7 @@ export async function createProduct(db: Db, values: ProductFormValues, userId: s
     const [row] = await tx.insert(product).values({ ...productColumns(values, names), stock: 0 }).returning({ id: product.id });
     const id = row!.id;
     await tx.insert(productDescription).values({ productId: id, ...descriptionValues(values) });
+    await catalogueChanged(tx, { productIds: [id] });
     await logProductChange(tx, id, {
       userId,
       newState: { id, ...values },
@@ -217,6 +219,7 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
       .insert(productDescription)
       .values({ productId: id, ...description })
       .onConflictDoUpdate({ target: productDescription.productId, set: description });
+    await catalogueChanged(tx, { productIds: [id] });
     const changed = changedFields(before, values);
     await logProductChange(tx, id, {
       userId,

@@ -1,8 +1,7 @@
 import { createTRPCRouter, publicProcedure } from "@/server/trpc";
-import { storageImageUrl } from "./images";
 import { getManyProductsInput } from "./schemas";
-import { getManyProducts } from "./service";
+import { cachedProductListing } from "./visitor-cache";
 
 export const productRouter = createTRPCRouter({
-  getMany: publicProcedure.input(getManyProductsInput).query(({ ctx, input }) => getManyProducts(ctx.db, input, { imageUrl: storageImageUrl })),
+  getMany: publicProcedure.input(getManyProductsInput).query(({ ctx, input }) => cachedProductListing(ctx.db, input)),
 });

@@ -7,7 +7,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { Pool } from "pg";
+import { Client, Pool } from "pg";
 import { env } from "@/env";
 import { logger } from "@/server/logger";
 import { ensurePrivateFolder, lockDatabaseFolder } from "./lock";
@@ -23,7 +23,44 @@ export type Database = {
   /** The PostgreSQL address, for work that needs a connection of its own (migrations). */
   url?: string;
   close: () => Promise<void>;
+  /** Receives the NOTIFY messages of a channel until the returned function is called. */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
 };
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  /** The connection dropped and came back: messages sent meanwhile were lost. */
+  onReconnect: () => void;
+};
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** LISTEN needs a connection of its own that stays open, outside the pool. */
+function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let client: Client | null = null;
+  let stopped = false;
+  const connect = async (reconnecting: boolean): Promise<void> => {
+    const next = new Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      logger.warn({ err: error }, `listening connection for ${channel} lost`);
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped) setTimeout(() => void connect(true).catch(() => undefined), LISTEN_RETRY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    if (reconnecting) handlers.onReconnect();
+  };
+  return connect(false).then(() => async () => {
+    stopped = true;
+    await client?.end();
+  });
+}
 
 /** Opens PostgreSQL when a URL is given, and PGlite (in `dataDir`, or in memory) otherwise. */
 export function openDatabase(options: { url?: string; dataDir?: string }): Database {
@@ -33,11 +70,21 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     // this listener node-postgres rethrows it and takes the whole process down. The pool opens a new one when needed.
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
-    return { db, kind: "postgres", url: options.url, close: () => pool.end() };
+    const url = options.url;
+    return { db, kind: "postgres", url, close: () => pool.end(), listen: (channel, handlers) => listenOnPostgres(url, channel, handlers) };
   }
   const { client, close } = openPglite(options.dataDir);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "pglite", close };
+  return {
+    db,
+    kind: "pglite",
+    close,
+    // One process holds the embedded database, so nothing is ever lost in between.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.onMessage);
+      return () => stop();
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { discount, order, orderDiscount, orderItem, product, productCategory, productManufacturer, user } from "@/server/db/schema";
@@ -270,7 +271,9 @@ function columnsOf({ productIds, categoryIds, manufacturerIds, customerIds, allV
 }
 
 /** A discount's logbook entry (event and entity DISCOUNT), in the transaction that makes the change. */
-function logDiscountChange(tx: Db, id: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+/** Every discount change is logged and, as a discount can change any price the shop shows, refreshes every page. */
+async function logDiscountChange(tx: Db, id: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+  await catalogueChanged(tx, { everything: true });
   return logChange(tx, { ...change, eventType: "DISCOUNT", entityType: "DISCOUNT", entityId: id });
 }
 

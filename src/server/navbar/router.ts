@@ -1,7 +1,7 @@
 import { createTRPCRouter, publicProcedure } from "@/server/trpc";
 import { getNavbarDataInput } from "./schemas";
-import { getNavbarData } from "./service";
+import { cachedNavbarData } from "./visitor-cache";
 
 export const navbarRouter = createTRPCRouter({
-  getNavbarData: publicProcedure.input(getNavbarDataInput).query(({ ctx }) => getNavbarData(ctx.db)),
+  getNavbarData: publicProcedure.input(getNavbarDataInput).query(({ ctx }) => cachedNavbarData(ctx.db)),
 });

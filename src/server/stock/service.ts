@@ -3,6 +3,7 @@ import { Decimal } from "decimal.js";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BoxStatus, StockRecordType } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
+import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { box, configParams, inventoryCorrection, product, purchaseRecord, stockRecord } from "@/server/db/schema";
@@ -71,6 +72,8 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
   await tx.update(product).set({ stock }).where(eq(product.id, booking.productId));
   // Queued in this transaction, after the product's row is locked: the push reads the stock this change commits.
   await requestQuantityPush(tx, booking.productId);
+  // Its page, cards and counts are rendered anew from the request after this commits, on every instance.
+  await catalogueChanged(tx, { productIds: [booking.productId] });
   await logChange(tx, {
     userId: booking.userId,
     eventType: "STOCK_CHANGE",

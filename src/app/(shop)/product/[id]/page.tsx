@@ -10,14 +10,19 @@ import { Price, StockStatus } from "@/features/catalog/price";
 import { toCardView } from "@/features/catalog/product-view";
 import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
-import { storageImageUrl, storedProductImageKeys } from "@/server/catalog/images";
 import { descriptionFields, productIdInput, type ProductDetail } from "@/server/catalog/schemas";
-import { getProductDetail } from "@/server/catalog/service";
+import { cachedProductDetail } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
 import { foundOrNull } from "@/server/http/found-or-null";
 import { categoryHref, manufacturerHref } from "@/server/navbar/service";
 
-export const dynamic = "force-dynamic";
+// Rendered on a product's first visit and kept in Next's cache until the product, its stock or its prices change
+// (src/server/cache/catalogue.ts); see the home page for `force-static` and `revalidate`.
+export const dynamic = "force-static";
+export const revalidate = 1;
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -25,7 +30,7 @@ type Props = { params: Promise<{ id: string }> };
 const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
   const id = productIdInput.safeParse(idParam);
   if (!id.success) return null;
-  return foundOrNull(getProductDetail(getDb(), id.data, { imageUrl: storageImageUrl, imageKeys: storedProductImageKeys }));
+  return foundOrNull(cachedProductDetail(getDb(), id.data));
 });
 
 function summary(product: ProductDetail): string {

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { searchStateOfKey } from "@/features/catalog/catalogue-addresses";
 import { toFacetsView } from "@/features/catalog/facets-view";
 import { LayoutToggle } from "@/features/catalog/layout-toggle";
 import { formatMatchCount } from "@/features/catalog/match-count";
@@ -8,16 +10,27 @@ import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { SearchFilters } from "@/features/catalog/search-filters";
-import { parseSearchState, searchHref, toProductQuery, type SearchParamsRecord, type SearchState } from "@/features/catalog/search-params";
+import { searchHref, toProductQuery, type SearchState } from "@/features/catalog/search-params";
 import { SortSelect } from "@/features/catalog/sort-select";
-import { storageImageUrl } from "@/server/catalog/images";
 import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
-import { getManyProducts } from "@/server/catalog/service";
+import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
 
-export const dynamic = "force-dynamic";
+// Served at /search?… by src/proxy.ts, one cached page per search state (features/catalog/catalogue-addresses.ts);
+// see the home page for `force-static` and `revalidate`.
+export const dynamic = "force-static";
+export const revalidate = 1;
+export function generateStaticParams(): { key: string }[] {
+  return [];
+}
 
-type Props = { searchParams: Promise<SearchParamsRecord> };
+type Props = { params: Promise<{ key: string }> };
+
+async function stateOf(params: Props["params"]): Promise<SearchState> {
+  const state = searchStateOfKey((await params).key);
+  if (!state) notFound();
+  return state;
+}
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
   for (const option of options) {
@@ -28,8 +41,8 @@ function findName(options: TreeFacetOption[], id: number): string | undefined {
   return undefined;
 }
 
-export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const state = parseSearchState(await searchParams);
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const state = await stateOf(params);
   // The canonical address keeps what defines the page (words, category, maker) and drops order, page and filters.
   const canonical = searchHref({ ...emptyFilters(state), search: state.search, category: state.category, manufacturer: state.manufacturer });
   return {
@@ -46,9 +59,9 @@ function emptyFilters(state: SearchState): SearchState {
 }
 
 /** Search results and browsing by category or maker, with facet filters; the whole state is in the address. */
-export default async function SearchPage({ searchParams }: Props) {
-  const state = parseSearchState(await searchParams);
-  const result = await getManyProducts(getDb(), getManyProductsInput.parse(toProductQuery(state)), { imageUrl: storageImageUrl });
+export default async function SearchPage({ params }: Props) {
+  const state = await stateOf(params);
+  const result = await cachedProductListing(getDb(), getManyProductsInput.parse(toProductQuery(state)));
   const facets = toFacetsView(result.facets!);
   const { page, totalPages, totalItems, totalItemsExact } = result.pagination;
   const resultCount = `${formatMatchCount(totalItems, totalItemsExact)} ${totalItems === 1 && totalItemsExact ? "product" : "products"}`;

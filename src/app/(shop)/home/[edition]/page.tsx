@@ -1,19 +1,28 @@
 import { ArrowRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { env } from "@/env";
 import { Button } from "@/components/ui/button";
+import { HOME_EDITION } from "@/features/catalog/catalogue-addresses";
 import { formatMatchCount } from "@/features/catalog/match-count";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { shopIdentity } from "@/lib/shop";
-import { storageImageUrl } from "@/server/catalog/images";
 import { getManyProductsInput } from "@/server/catalog/schemas";
-import { getManyProducts } from "@/server/catalog/service";
+import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
-import { getNavbarData } from "@/server/navbar/service";
+import { cachedNavbarData } from "@/server/navbar/visitor-cache";
 
-export const dynamic = "force-dynamic";
+// The home page, at / (src/proxy.ts serves / from here). Under a path segment it is rendered on its first visit and
+// then kept in Next's cache until what it shows changes (src/server/cache/catalogue.ts); a page at / itself would be
+// rendered while the shop is built, when there is no database to read. `force-static` keeps per-request headers out
+// of the render; `revalidate` gives the SPEC's `s-maxage=1, stale-while-revalidate` (next.config.ts `expireTime`).
+export const dynamic = "force-static";
+export const revalidate = 1;
+export function generateStaticParams(): { edition: string }[] {
+  return [];
+}
 
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 
@@ -39,12 +48,13 @@ function Shelf({ id, title, intro, href, children }: { id: string; title: string
 }
 
 /** Home: what came in, what is on sale, and ways to browse by category and by brand. */
-export default async function HomePage() {
+export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
+  if ((await params).edition !== HOME_EDITION) notFound();
   const db = getDb();
   const [arrivals, onSale, navbar] = await Promise.all([
-    getManyProducts(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" } }), { imageUrl: storageImageUrl }),
-    getManyProducts(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" }, onSale: true, inStock: true }), { imageUrl: storageImageUrl }),
-    getNavbarData(db),
+    cachedProductListing(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" } })),
+    cachedProductListing(db, getManyProductsInput.parse({ orderBy: { createdAt: "desc" }, onSale: true, inStock: true })),
+    cachedNavbarData(db),
   ]);
   const brands = navbar.manufacturers[0]?.children ?? [];
 

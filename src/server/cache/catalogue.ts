@@ -1,0 +1,83 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { unstable_cache } from "next/cache";
+import { transformer } from "@/lib/trpc/transformer";
+import type { Database, Db } from "@/server/db/client";
+import { logger } from "@/server/logger";
+import { invalidateTags } from "./next-cache-handler.mjs";
+
+/**
+ * What every visitor sees alike (catalogue pages, listings, menus) is served from Next's cache, tagged by what it
+ * shows, and the code that changes the data says so here in the same transaction (ARCHITECTURE §3 "Caching follows
+ * the data"). The handler behind the cache is src/server/cache/next-cache-handler.mjs.
+ */
+export const catalogueTags = {
+  /** Everything below: a discount or a category name can change every page. */
+  all: "catalogue",
+  /** Lists of products and their counts: home shelves, search and category pages, related pieces, facets. */
+  listings: "listings",
+  /** The banner and the menus. */
+  menus: "menus",
+  product: (id: number) => `product:${id}`,
+};
+
+export type CatalogueChange = { productIds: readonly number[] } | { menus: true } | { everything: true };
+
+/** PostgreSQL delivers a NOTIFY only when its transaction commits, to every instance listening. */
+const CHANNEL = "catalogue_changed";
+/** Past this many products in one change, every page is refreshed instead (NOTIFY's payload is limited to 8 kB). */
+const MOST_PRODUCTS_NAMED = 200;
+
+function tagsOf(change: CatalogueChange): string[] {
+  if ("everything" in change || ("productIds" in change && change.productIds.length > MOST_PRODUCTS_NAMED)) return [catalogueTags.all];
+  if ("menus" in change) return [catalogueTags.menus];
+  return [catalogueTags.listings, ...new Set(change.productIds.map(catalogueTags.product))];
+}
+
+/**
+ * Says, inside the transaction that changes them, which things visitors see have changed. Every instance stops
+ * serving the cached pages that show them once the transaction commits; this instance at once as well, so the page
+ * asked for right after a sale is rendered anew here even before the notification comes back.
+ */
+export async function catalogueChanged(tx: Db, change: CatalogueChange): Promise<void> {
+  const tags = tagsOf(change);
+  invalidateTags(tags);
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${tags.join(",")})`);
+}
+
+/**
+ * Listens for catalogue changes committed by any instance. When the connection drops, notifications may have been
+ * missed, so the whole catalogue counts as changed. Returns a function that stops listening.
+ */
+export async function listenForCatalogueChanges(database: Database): Promise<() => Promise<void>> {
+  return database.listen(CHANNEL, {
+    onMessage: (payload) => invalidateTags(payload.split(",").filter(Boolean)),
+    onReconnect: () => {
+      logger.warn({ event: "CACHE" }, "catalogue change notifications were interrupted; every cached page is refreshed");
+      invalidateTags([catalogueTags.all]);
+    },
+  });
+}
+
+/**
+ * A catalogue read served from Next's cache when running inside the shop's server; anywhere else (tests, scripts)
+ * it reads the given database. The cache is keyed by the arguments after the database. Results travel through the
+ * cache as the API serializes them, so money stays Decimal. Scheduled discounts start and end without a change to
+ * announce them: entries are read again in the background once they are `REREAD_SECONDS` old.
+ */
+export function cachedForVisitors<Args extends unknown[], Result>(
+  name: string,
+  read: (db: Db, ...args: Args) => Promise<Result>,
+  tags: (...args: NoInfer<Args>) => string[],
+): (db: Db, ...args: Args) => Promise<Result> {
+  return async (db, ...args) => {
+    if (process.env.NEXT_RUNTIME !== "nodejs") return read(db, ...args);
+    const cached = unstable_cache(async (...inner: Args) => transformer.serialize(await read(db, ...inner)), [name], {
+      tags: [catalogueTags.all, ...tags(...args)],
+      revalidate: REREAD_SECONDS,
+    });
+    return transformer.deserialize<Result>(await cached(...args));
+  };
+}
+
+const REREAD_SECONDS = 10;

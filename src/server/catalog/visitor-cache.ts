@@ -1,0 +1,19 @@
+import "server-only";
+import { cachedForVisitors, catalogueTags } from "@/server/cache/catalogue";
+import { storageImageUrl, storedProductImageKeys } from "./images";
+import type { GetManyProductsQuery } from "./schemas";
+import { getManyProducts, getProductDetail } from "./service";
+
+/** A product page's data from cache; its related pieces make it a listing too. */
+export const cachedProductDetail = cachedForVisitors(
+  "product-detail",
+  (db, id: number) => getProductDetail(db, id, { imageUrl: storageImageUrl, imageKeys: storedProductImageKeys }),
+  (id) => [catalogueTags.product(id), catalogueTags.listings],
+);
+
+/** One page of a listing or search from cache, keyed by the whole query. */
+export const cachedProductListing = cachedForVisitors(
+  "product-listing",
+  (db, query: GetManyProductsQuery) => getManyProducts(db, query, { imageUrl: storageImageUrl }),
+  () => [catalogueTags.listings],
+);
