@@ -12,66 +12,19 @@
 // the load is bounded: at most 250 orders per buyer, and it stops at the kill.
 //
 //   npm run bench:crash [-- --buyers 16]
-import { Client } from "pg";
-import { transformer } from "@/lib/trpc/transformer";
-import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import { count, guestOrder, placeOrder, productsOffLedgerSql } from "./guest-orders";
 import { delay, option, withBenchShop, withClient } from "./shop-server";
 
 const buyers = Number(option("buyers", "16"));
 /** Each buyer's X-Forwarded-For names its round in the last octet, so rounds stay under 256. */
 const maxRoundsPerBuyer = 250;
-const requestTimeoutMs = 30_000;
-
-
-type Outcome = { kind: "placed"; orderNumber: string } | { kind: "refused"; code: string } | { kind: "failed" };
-
-/** One guest order through the API, as the checkout page sends it; the client address is one of our own making. */
-async function placeOrder(baseUrl: string, clientAddress: string, input: PlaceOrderInput): Promise<Outcome> {
-  let status: number;
-  let text: string;
-  try {
-    const response = await fetch(`${baseUrl}/api/trpc/shared.checkout.placeOrder?batch=1`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": clientAddress },
-      body: JSON.stringify({ 0: transformer.serialize(input) }),
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
-    status = response.status;
-    text = await response.text();
-  } catch {
-    // No answer, or the connection broke off in the middle of one.
-    return { kind: "failed" };
-  }
-  type Answer = { result?: { data: { json: { orderNumber: string } } }; error?: { json: { data?: { code?: string } } } };
-  let answer: Answer | undefined;
-  try {
-    [answer] = JSON.parse(text) as Answer[];
-  } catch {
-    answer = undefined;
-  }
-  if (answer?.result) return { kind: "placed", orderNumber: answer.result.data.json.orderNumber };
-  return { kind: "refused", code: answer?.error?.json.data?.code ?? `HTTP ${status}` };
-}
-
-function guestOrder(buyer: number, round: number, productIds: number[]): PlaceOrderInput {
-  const count = 1 + Math.floor(Math.random() * 2);
-  const chosen = new Set<number>();
-  while (chosen.size < Math.min(count, productIds.length)) chosen.add(productIds[Math.floor(Math.random() * productIds.length)]!);
-  return {
-    email: `buyer${buyer}.${round}@example.com`,
-    address: { firstName: "Ada", lastName: `Buyer ${buyer}`, street: "Keizersgracht", houseNumber: String(round + 1), postCode: "1015 CJ", city: "Amsterdam", countryCode: "NL" },
-    shippingMethod: "TNT",
-    paymentMethod: "IDEAL",
-    items: [...chosen].map((productId) => ({ productId, quantity: 1 })),
-  };
-}
 
 type Load = { placed: string[]; refused: Map<string, number>; failedBeforeKill: number; failedAtKill: number; killed: boolean };
 
 async function buyer(index: number, baseUrl: string, productIds: number[], load: Load): Promise<void> {
   for (let round = 0; round < maxRoundsPerBuyer && !load.killed; round++) {
     // A client address per buyer and round, so that the shop's per-client limits on placing orders do not stop the load.
-    const outcome = await placeOrder(baseUrl, `10.77.${index}.${round}`, guestOrder(index, round, productIds));
+    const outcome = await placeOrder({ baseUrl, clientAddress: `10.77.${index}.${round}` }, guestOrder(index, round, productIds));
     if (outcome.kind === "placed") load.placed.push(outcome.orderNumber);
     else if (outcome.kind === "refused") load.refused.set(outcome.code, (load.refused.get(outcome.code) ?? 0) + 1);
     else if (load.killed) load.failedAtKill++;
@@ -85,16 +38,10 @@ const figuresSql = {
        or not exists (select 1 from order_address a where a.order_id = o.id)
        or not exists (select 1 from order_detail d where d.order_id = o.id)
        or not exists (select 1 from payment_detail p where p.order_id = o.id)`,
-  stockOffLedger: `select count(*)::int as n from product p
-    where p.stock <> coalesce((select sum(s.quantity) from stock_record s where s.product_id = p.id), 0)`,
+  stockOffLedger: productsOffLedgerSql,
   paymentDetailsWithoutOrder: `select count(*)::int as n from payment_detail p where not exists (select 1 from "order" o where o.id = p.order_id)`,
   sandboxPaymentsWithoutOrder: `select count(*)::int as n from sandbox_payment s where not exists (select 1 from "order" o where o.id = s.order_id)`,
 };
-
-async function count(client: Client, query: string, values: unknown[] = []): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(query, values);
-  return rows[0]?.n ?? 0;
-}
 
 async function main(): Promise<number> {
   return withBenchShop("crash", {
@@ -127,7 +74,7 @@ async function main(): Promise<number> {
     const stillInStock = await withClient(database, async (client) =>
       (await client.query<{ id: number }>(`select id from product where ws_status = 'ONLINE' and stock > 0 order by id`)).rows.map((row) => row.id),
     );
-    const afterRestart = await placeOrder(baseUrl, "10.77.255.1", guestOrder(255, 0, stillInStock));
+    const afterRestart = await placeOrder({ baseUrl, clientAddress: "10.77.255.1" }, guestOrder(255, 0, stillInStock));
 
     const figures = await withClient(database, async (client) => ({
       halfWritten: await count(client, figuresSql.halfWritten),

@@ -1,5 +1,6 @@
-// What the benches that run the shop share: the production build on a fresh database of the local PostgreSQL
-// (withBenchShop), started as its own process group, killed and started again; a client on a database.
+// What the benches that run the shop share: the production build on a fresh database of the local PostgreSQL, or on
+// one the bench prepared (withBenchShop), started as its own process group, killed and started again; a client on a
+// database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import { createServer } from "node:net";
@@ -14,6 +15,11 @@ const startTimeoutMs = 180_000;
 export function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+/** The value at percentile `p` (0 to 100) of ascending `sorted`, nearest rank. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 type ShopServer = { child: ChildProcess; exited: Promise<void> };
@@ -93,9 +99,11 @@ export async function withClient<T>(database: string, work: (client: Client) => 
   }
 }
 
-/** The shop a bench runs against: its own PostgreSQL database, started, killed and started again on it. */
+/** The shop a bench runs against: its PostgreSQL database, started, killed and started again on it. */
 export type BenchShop = {
+  /** The database's name; withClient reaches it when it is on the local server. */
   database: string;
+  databaseUrl: string;
   baseUrl: string;
   /** Starts the shop's production build on the bench's database and waits until it is healthy. */
   start(): Promise<void>;
@@ -103,17 +111,34 @@ export type BenchShop = {
   kill(): Promise<void>;
 };
 
+/** Whether the production build is there to start; says how to make it when it is not. */
+export function hasProductionBuild(): boolean {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return true;
+  console.error(`No production build in ${path.join(root, ".next")}: run \`npx next build\` first.`);
+  return false;
+}
+
+export type BenchShopOptions = {
+  /** A database the bench prepared (a large catalogue, say): the shop runs on it as it is, and it is kept. */
+  databaseUrl?: string;
+};
+
 /**
- * Runs a bench against the production build on a fresh database `shop_bench_<name>_<pid>` with sandbox integrations:
- * `run` answers whether every figure held. The database is dropped at the end (also on Ctrl-C); the server's output
- * is kept, and its last lines shown, when the bench failed. Answers the exit code.
+ * Runs a bench against the production build on a fresh database `shop_bench_<name>_<pid>` with sandbox integrations,
+ * or on `options.databaseUrl`: `run` answers whether every figure held. A fresh database is dropped at the end (also
+ * on Ctrl-C); the server's output is kept, and its last lines shown, when the bench failed. Answers the exit code.
  */
-export async function withBenchShop(name: string, extraEnv: Record<string, string>, run: (shop: BenchShop) => Promise<boolean>): Promise<number> {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.error("No production build in .next: run `npx next build` first.");
-    return 1;
-  }
-  const database = `shop_bench_${name}_${process.pid}`;
+export async function withBenchShop(
+  name: string,
+  extraEnv: Record<string, string>,
+  run: (shop: BenchShop) => Promise<boolean>,
+  options: BenchShopOptions = {},
+): Promise<number> {
+  if (!hasProductionBuild()) return 1;
+  const fresh = !options.databaseUrl;
+  const databaseUrl = options.databaseUrl ?? `${postgresServer}/shop_bench_${name}_${process.pid}`;
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const dropFresh = () => (fresh ? withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)) : Promise.resolve());
   const workDir = mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
@@ -124,7 +149,7 @@ export async function withBenchShop(name: string, extraEnv: Record<string, strin
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: workDir,
-    DATABASE_URL: `${postgresServer}/${database}`,
+    DATABASE_URL: databaseUrl,
     NEXT_PUBLIC_SERVER_URL: baseUrl,
     AUTH_URL: baseUrl,
     LOG_LEVEL: "warn",
@@ -134,17 +159,18 @@ export async function withBenchShop(name: string, extraEnv: Record<string, strin
   delete env.INTEGRATIONS;
   env.ENVIRONMENT = "development";
 
-  await withClient("postgres", (client) => client.query(`create database ${database}`));
+  if (fresh) await withClient("postgres", (client) => client.query(`create database ${database}`));
   let server: ShopServer | undefined;
   const stopOnInterrupt = () => {
     if (server) signalGroup(server, "SIGKILL");
-    void withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`)).finally(() => process.exit(130));
+    void dropFresh().finally(() => process.exit(130));
   };
   process.once("SIGINT", stopOnInterrupt);
   let ok = false;
   try {
     ok = await run({
       database,
+      databaseUrl,
       baseUrl,
       async start() {
         server = startServer(port, env, log);
@@ -161,7 +187,7 @@ export async function withBenchShop(name: string, extraEnv: Record<string, strin
     process.off("SIGINT", stopOnInterrupt);
     if (server) await stopServer(server);
     log.end();
-    await withClient("postgres", (client) => client.query(`drop database if exists ${database} with (force)`));
+    await dropFresh();
     if (!ok) {
       const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
       console.error(`\n--- last lines of the server's output (all of it in ${logFile}) ---\n${tail}`);
