@@ -23,7 +23,9 @@ process.env.PORT = String(port);
 // Tells the app that the client address header is this front door's (src/server/http/client-address.ts).
 process.env.SHOP_FRONT_DOOR = "1";
 
-const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname, port });
+// No hostname for Next itself: it calls the proxy with a "localhost" address, and a proxy rewrite is only served
+// inside this server when its origin matches the one Next builds from this hostname; any other is fetched over HTTP.
+const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), port });
 const handle = app.getRequestHandler();
 await app.prepare();
 

@@ -34,7 +34,12 @@ export function proxy(request: NextRequest) {
   let response: NextResponse;
   const cachedPath = cachedPagePath(pathname, request.nextUrl.searchParams);
   if (cachedPath) {
-    response = NextResponse.rewrite(new URL(cachedPath, request.url), { request: { headers } });
+    // A copy of Next's own address for the request keeps the rewrite inside this server; another origin (the Host
+    // header's, say) would make Next fetch the page over HTTP.
+    const target = request.nextUrl.clone();
+    target.pathname = cachedPath;
+    target.search = "";
+    response = NextResponse.rewrite(target, { request: { headers } });
   } else if (pathname === "/admin" || pathname.startsWith("/admin/")) {
     if (!sessionCookies.some((name) => request.cookies.has(name))) {
       response = NextResponse.redirect(new URL(signInRedirect(pathname + search), request.url));

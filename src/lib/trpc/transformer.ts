@@ -1,14 +1,7 @@
-import { Decimal } from "decimal.js";
 import superjson from "superjson";
+import { withMoney } from "@/lib/money-json";
 
-// Money travels as decimal text and is revived as Decimal on both sides, never as a float.
-superjson.registerCustom<Decimal, string>(
-  {
-    isApplicable: (value): value is Decimal => Decimal.isDecimal(value),
-    serialize: (value) => value.toString(),
-    deserialize: (value) => new Decimal(value),
-  },
-  "decimal.js",
-);
-
-export const transformer = superjson;
+// The API's format on both sides. Server code outside the API keeps its own instance (src/server/cache/catalogue.ts):
+// Next bundles server code in several layers, each with its own copy of decimal.js, and a registration from another
+// layer on this shared instance would revive the API's money as Decimals its schemas do not recognise.
+export const transformer = withMoney(superjson);

@@ -1,7 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { unstable_cache } from "next/cache";
-import { transformer } from "@/lib/trpc/transformer";
+import { SuperJSON } from "superjson";
+import { withMoney } from "@/lib/money-json";
 import type { Database, Db } from "@/server/db/client";
 import { logger } from "@/server/logger";
 import { invalidateTags } from "./next-cache-handler.mjs";
@@ -62,8 +63,9 @@ export async function listenForCatalogueChanges(database: Database): Promise<() 
 /**
  * A catalogue read served from Next's cache when running inside the shop's server; anywhere else (tests, scripts)
  * it reads the given database. The cache is keyed by the arguments after the database. Results travel through the
- * cache as the API serializes them, so money stays Decimal. Scheduled discounts start and end without a change to
- * announce them: entries are read again in the background once they are `REREAD_SECONDS` old.
+ * cache in the API's format, so money stays Decimal, with an instance of its own (see src/lib/trpc/transformer.ts).
+ * Scheduled discounts start and end without a change to announce them: entries are read again in the background
+ * once they are `REREAD_SECONDS` old.
  */
 export function cachedForVisitors<Args extends unknown[], Result>(
   name: string,
@@ -72,12 +74,13 @@ export function cachedForVisitors<Args extends unknown[], Result>(
 ): (db: Db, ...args: Args) => Promise<Result> {
   return async (db, ...args) => {
     if (process.env.NEXT_RUNTIME !== "nodejs") return read(db, ...args);
-    const cached = unstable_cache(async (...inner: Args) => transformer.serialize(await read(db, ...inner)), [name], {
+    const cached = unstable_cache(async (...inner: Args) => cacheFormat.serialize(await read(db, ...inner)), [name], {
       tags: [catalogueTags.all, ...tags(...args)],
       revalidate: REREAD_SECONDS,
     });
-    return transformer.deserialize<Result>(await cached(...args));
+    return cacheFormat.deserialize<Result>(await cached(...args));
   };
 }
 
 const REREAD_SECONDS = 10;
+const cacheFormat = withMoney(new SuperJSON());

@@ -10,6 +10,10 @@
 //   entry, so the next request renders fresh instead of being served the stale page while it re-renders.
 // - An entry is only kept if none of its tags was invalidated since its render began: a render that read the stock
 //   just before a sale committed must not be stored as if it were newer than the sale.
+// - With Redis, when each tag last changed is kept there too, so an instance that starts later never serves an entry
+//   that was invalidated before it started. Entries and tags are kept per database, so shops (or test runs) sharing
+//   one Redis never see each other's pages.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -22,7 +26,7 @@ const TAGS_HEADER = "x-next-cache-tags";
 
 /**
  * @typedef {{ value: any; tags: string[]; readAt: number; cacheControl?: { revalidate: number | false; expire?: number }; size: number }} Entry
- * @typedef {{ invalidatedAt: Map<string, number>; memory: Map<string, Entry>; memoryBytes: number; renderingSince: Map<string, number>; redis?: Promise<import("ioredis").Redis | null> }} CacheState
+ * @typedef {{ invalidatedAt: Map<string, number>; memory: Map<string, Entry>; memoryBytes: number; renderingSince: Map<string, number>; redis?: Promise<import("ioredis").Redis | null>; tagsFromRedis: boolean }} CacheState
  */
 
 /**
@@ -36,12 +40,39 @@ const state = (globalThis[Symbol.for("balance-and-crown.next-cache")] ??= {
   memoryBytes: 0,
   renderingSince: new Map(),
   redis: undefined,
+  tagsFromRedis: false,
 });
+
+/** The shop's database, as the handler's keys name it: the same build on another database shows other pages. */
+const databaseKey = createHash("sha256")
+  .update(process.env.DATABASE_URL ?? path.resolve(process.env.DATA_DIR ?? ".data"))
+  .digest("hex")
+  .slice(0, 16);
+const TAGS_KEY = `next-cache-tags:${databaseKey}`;
 
 /** Marks tags as changed now: every entry carrying one of them and read before now is no longer served. */
 export function invalidateTags(tags) {
   const now = Date.now();
   for (const tag of tags) state.invalidatedAt.set(tag, now);
+  void state.redis?.then((redis) => {
+    if (redis?.status !== "ready" || tags.length === 0) return;
+    // Past the entries' own lifetime the times no longer matter; each change keeps them a day longer.
+    return redis
+      .multi()
+      .hset(TAGS_KEY, Object.fromEntries(tags.map((tag) => [tag, now])))
+      .expire(TAGS_KEY, REDIS_TTL_SECONDS + 3600)
+      .exec()
+      .catch(() => undefined);
+  });
+}
+
+/** Takes in when each tag last changed, as every instance recorded it; until then Redis entries are not trusted. */
+async function readTagTimes(redis) {
+  const times = await redis.hgetall(TAGS_KEY);
+  for (const [tag, time] of Object.entries(times)) {
+    if (Number(time) > (state.invalidatedAt.get(tag) ?? 0)) state.invalidatedAt.set(tag, Number(time));
+  }
+  state.tagsFromRedis = true;
 }
 
 function invalidatedSince(tags, time) {
@@ -112,7 +143,12 @@ async function redisClient() {
       if (!reported) console.warn(`Next cache: Redis unavailable (${error.message}); serving from memory`);
       reported = true;
     });
-    client.on("ready", () => (reported = false));
+    client.on("ready", () => {
+      reported = false;
+      readTagTimes(client).catch((error) => console.warn(`Next cache: could not read tag times from Redis (${error.message})`));
+    });
+    // Changes made while Redis was away were not written there: entries it holds are not trusted until read again.
+    client.on("close", () => (state.tagsFromRedis = false));
     return client;
   });
   return state.redis;
@@ -122,7 +158,7 @@ export default class ShopCacheHandler {
   /** @param {{ serverDistDir?: string }} options */
   constructor(options) {
     // Entries of one build are never served by another: a deploy changes the pages' code.
-    this.prefix = `next-cache:${buildId(options?.serverDistDir)}:`;
+    this.prefix = `next-cache:${buildId(options?.serverDistDir)}:${databaseKey}:`;
   }
 
   async get(key) {
@@ -170,7 +206,7 @@ export default class ShopCacheHandler {
 
   async fromRedis(key) {
     const redis = await redisClient();
-    if (redis?.status !== "ready") return undefined;
+    if (redis?.status !== "ready" || !state.tagsFromRedis) return undefined;
     const text = await redis.get(this.prefix + key).catch(() => null);
     return text ? decode(text) : undefined;
   }
