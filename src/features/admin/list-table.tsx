@@ -1,10 +1,13 @@
 "use client";
 
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Trash2, X } from "lucide-react";
-import type { ReactNode } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Plus, Trash2, X } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { AdminCheckbox, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
+import { LIST_PAGE_SIZES } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import { formatCount } from "./format";
 import type { ListAddressUpdate } from "./use-list-address";
@@ -138,12 +141,12 @@ export function ListPager({
 }
 
 /** The pager's choice of rows per page; 50, the lists' default, leaves the address without a `size`. */
-export function RowsPerPage({ sizes, value, update, className = "flex items-center gap-1.5" }: { sizes: readonly number[]; value: number | undefined; update: ListAddressUpdate; className?: string }) {
+export function RowsPerPage({ value, update, className = "flex items-center gap-1.5" }: { value: number | undefined; update: ListAddressUpdate; className?: string }) {
   return (
     <label className={className}>
       Rows
       <AdminSelect aria-label="Rows per page" className="w-20" value={String(value)} onChange={(event) => update({ size: event.target.value === "50" ? undefined : event.target.value })}>
-        {sizes.map((size) => (
+        {LIST_PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size}
           </option>
@@ -213,47 +216,136 @@ export function DeleteRowButton({ label, question, onConfirm, disabled, classNam
 }
 
 /**
- * A list on a phone, where a table does not fit: one card per row with its selection box, placeholder cards while the
- * first answer loads, and one line when there is nothing to show. Beside the table of the same rows (`md:hidden`).
+ * The rows picked in a list for a bulk action, by key. A selection belongs to the rows on screen: when `scope` changes
+ * (another page, list or filter) it starts afresh. `chosen` holds the picked rows' keys in the list's order.
  */
-export function SelectableCardList<Row>({
+export function useRowSelection<Row>(rows: readonly Row[], keyOf: (row: Row) => number, scope: string) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [selectionFor, setSelectionFor] = useState(scope);
+  if (selectionFor !== scope) {
+    setSelectionFor(scope);
+    setSelected(new Set());
+  }
+  const chosen = rows.filter((row) => selected.has(keyOf(row))).map((row) => keyOf(row));
+  return {
+    selected,
+    chosen,
+    allChosen: rows.length > 0 && chosen.length === rows.length,
+    toggle: (key: number, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    toggleAll: (on: boolean) => setSelected(on ? new Set(rows.map((row) => keyOf(row))) : new Set()),
+    /** Picks these rows and no others. */
+    pick: (keys: Iterable<number>) => setSelected(new Set(keys)),
+    clear: () => setSelected(new Set()),
+  };
+}
+
+export type RowSelection = ReturnType<typeof useRowSelection>;
+
+/** The bar over a list while rows are picked: how many, the bulk actions (`children`), and a button to clear the pick. */
+export function SelectionToolbar({ label, selection, children }: { label: string; selection: RowSelection; children: ReactNode }) {
+  if (selection.chosen.length === 0) return null;
+  return (
+    <div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2">
+      <span className="text-sm font-medium">{formatCount(selection.chosen.length)} selected</span>
+      {children}
+      <Button size="sm" variant="ghost" className="ml-auto text-muted-foreground" onClick={selection.clear}>
+        <X /> Clear
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A list whose rows staff pick for a bulk action: a table on wider screens and, on a phone, where a table does not fit,
+ * one card per row (`md:hidden`), with the same selection in both. The table's first column holds the selection boxes
+ * (its heading picks the whole page or none) and a double click opens a row; `cells` draws a row's other cells,
+ * `card` a card's content beside its box. Placeholders show while the first answer loads, and `empty` when there is
+ * nothing to show.
+ */
+export function SelectableList<Row>({
   label,
+  selectAllLabel,
   rows,
   keyOf,
   nameOf,
+  selection,
+  columns,
   loading,
-  empty,
-  selected,
-  onToggle,
   dimmed,
-  children,
+  empty,
+  tableClassName,
+  onOpen,
+  cells,
+  card,
 }: {
+  /** What the rows are, for the cards' list. */
   label: string;
+  selectAllLabel: string;
   rows: readonly Row[];
   keyOf: (row: Row) => number;
-  /** What the selection box says it selects. */
+  /** What a row's selection box says it selects. */
   nameOf: (row: Row) => string;
+  selection: RowSelection;
+  /** The table's columns after the selection boxes. */
+  columns: ListColumn[];
   loading: boolean;
-  empty: ReactNode;
-  selected: ReadonlySet<number>;
-  onToggle: (key: number, on: boolean) => void;
+  /** The rows on screen are an earlier answer while the next loads. */
   dimmed: boolean;
-  /** The card's content beside its selection box. */
-  children: (row: Row) => ReactNode;
+  empty: ReactNode;
+  /** Bounds the table's height, so its header stays in view while the rows scroll. */
+  tableClassName: string;
+  onOpen: (row: Row) => void;
+  cells: (row: Row) => ReactNode;
+  card: (row: Row) => ReactNode;
 }) {
+  const selectAll: ListColumn = {
+    label: <AdminCheckbox aria-label={selectAllLabel} checked={selection.allChosen ? true : selection.chosen.length > 0 ? "indeterminate" : false} onCheckedChange={(on) => selection.toggleAll(on === true)} />,
+    className: "w-10 pr-0",
+  };
+  const box = (row: Row, className?: string) => (
+    <AdminCheckbox className={className} aria-label={`Select ${nameOf(row)}`} checked={selection.selected.has(keyOf(row))} onCheckedChange={(on) => selection.toggle(keyOf(row), on === true)} />
+  );
   return (
-    <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label={label}>
-      {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
-      {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
-      {rows.map((row) => {
-        const key = keyOf(row);
-        return (
-          <li key={key} className={cn("flex gap-3 px-3 py-3", selected.has(key) && "bg-accent/60")}>
-            <AdminCheckbox className="mt-1" aria-label={`Select ${nameOf(row)}`} checked={selected.has(key)} onCheckedChange={(on) => onToggle(key, on === true)} />
-            {children(row)}
+    <>
+      <div className={cn("hidden overflow-auto md:block", tableClassName)}>
+        <ListTable columns={[selectAll, ...columns]} loadingRows={loading ? 12 : 0} bodyClassName={cn(dimmed && "opacity-60 transition-opacity")} empty={empty} emptyClassName="h-40">
+          {rows.map((row) => (
+            <AdminTableRow key={keyOf(row)} data-state={selection.selected.has(keyOf(row)) ? "selected" : undefined} onDoubleClick={() => onOpen(row)}>
+              <AdminTableCell className="pr-0">{box(row)}</AdminTableCell>
+              {cells(row)}
+            </AdminTableRow>
+          ))}
+        </ListTable>
+      </div>
+      <ul className={cn("divide-y md:hidden", dimmed && "opacity-60 transition-opacity")} aria-label={label}>
+        {loading ? Array.from({ length: 6 }, (_, index) => <li key={index} className="m-3 h-16 animate-pulse rounded bg-muted" />) : null}
+        {empty ? <li className="px-3 py-10 text-center text-sm text-muted-foreground">{empty}</li> : null}
+        {rows.map((row) => (
+          <li key={keyOf(row)} className={cn("flex gap-3 px-3 py-3", selection.selected.has(keyOf(row)) && "bg-accent/60")}>
+            {box(row, "mt-1")}
+            {card(row)}
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A list's button to the form for a new one (a product, a discount); N opens the form too. */
+export function NewItemLink({ href, children }: { href: string; children: ReactNode }) {
+  const router = useRouter();
+  useShortcut("n", () => router.push(href));
+  return (
+    <Button asChild size="sm" className="ml-auto h-9">
+      <Link href={href}>
+        <Plus /> {children}
+      </Link>
+    </Button>
   );
 }

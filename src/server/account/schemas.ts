@@ -41,6 +41,16 @@ export const postalAddressInput = z.object({
     .transform((value) => (value ? value : null)),
 });
 
+type PostalLines = Pick<z.output<typeof postalAddressInput>, "companyName" | "street" | "houseNumber" | "addressLine2" | "postCode" | "city">;
+
+/**
+ * The lines of a postal address that each copy of it carries over as they are (an order's address from the form, a
+ * label's receiver from the order): the company, the street and number, the second line, the postcode and the city.
+ */
+export function postalLines({ companyName, street, houseNumber, addressLine2, postCode, city }: PostalLines): PostalLines {
+  return { companyName, street, houseNumber, addressLine2, postCode, city };
+}
+
 /** An address in the address book. */
 export const addressInput = postalAddressInput.extend({
   state: optionalText("State or province"),

@@ -4,8 +4,9 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizz
 import type { Carrier, OrderStatus } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
+import { postalLines } from "@/server/account/schemas";
 import type { Db } from "@/server/db/client";
-import { country, order, orderAddress, orderDetail, orderItem, productDescription } from "@/server/db/schema";
+import { order, orderDetail, orderItem, productDescription } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type TrackingInfo } from "@/server/integrations/carriers/port";
@@ -17,7 +18,7 @@ import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
 import { requestShipmentUpload } from "@/server/marketplace/shipment";
 import { changeEachOrderApart } from "@/server/orders/each-order-apart";
-import { lockOrderWithDetail } from "@/server/orders/order-rows";
+import { lockOrderWithDetail, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, ShipmentOutcome, VoidedLabel } from "./schemas";
@@ -72,14 +73,7 @@ function labelRefusal(state: LabelState, now: Date): string | null {
 
 /** The order and its shipping details as fulfilment reads them; NOT_FOUND for an unknown order. */
 async function readShippingOrder(db: Db, orderId: number) {
-  const [row] = await db
-    .select({ order: { id: order.id, orderNumber: order.orderNumber, status: order.status }, detail: orderDetail, address: orderAddress, eu: country.eu })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .leftJoin(country, eq(country.code, orderAddress.countryCode))
-    .where(eq(order.id, orderId))
-    .limit(1);
+  const [row] = await selectOrderWithDetails(db).where(eq(order.id, orderId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
   return row;
 }
@@ -119,7 +113,7 @@ async function planShipment(db: Db, row: ShippingOrder): Promise<{ weightGrams: 
   const weightGrams = row.detail.totalWeight ?? estimate.weightGrams;
   const choice = chooseShipment({
     countryCode: row.address.countryCode,
-    eu: row.eu ?? false,
+    eu: row.destination?.eu ?? false,
     method: row.detail.shippingMethod,
     weightGrams,
     fitsLetterbox: estimate.fitsLetterbox,
@@ -136,12 +130,7 @@ function shopAddress(): CarrierAddress {
 function receiverAddress(address: ShippingOrder["address"]): CarrierAddress {
   return {
     name: `${address.firstName} ${address.lastName}`,
-    companyName: address.companyName,
-    street: address.street,
-    houseNumber: address.houseNumber,
-    addressLine2: address.addressLine2,
-    postCode: address.postCode,
-    city: address.city,
+    ...postalLines(address),
     stateCode: address.stateCode,
     countryCode: address.countryCode,
     email: address.email,

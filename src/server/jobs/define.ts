@@ -46,3 +46,6 @@ export function defineScheduledJob(
 ): JobDefinition<z.infer<typeof noData>> {
   return { ...definition, schema: noData, run: (_data, context) => definition.run(context) };
 }
+
+/** The retry of a scheduled job whose failed run is left to the next tick, which does the whole round again anyway. */
+export const leftToNextTick = { limit: 0, delaySeconds: 0 };

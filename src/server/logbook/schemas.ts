@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { rowId } from "@/lib/id";
+import { listPageInput } from "@/lib/list-page";
 import { text } from "@/lib/text";
 import { logEntityTypes, logEventTypes, severities, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
-
-export const LOGBOOK_PAGE_SIZES = [25, 50, 100] as const;
 
 export const logbookListInput = z.object({
   level: z.enum(severities),
@@ -13,8 +12,7 @@ export const logbookListInput = z.object({
   /** Words in the description. */
   search: text().trim().max(200).optional(),
   unreadOnly: z.boolean().default(false),
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.union(LOGBOOK_PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]).default(50),
+  ...listPageInput.shape,
 });
 export type LogbookListInput = z.input<typeof logbookListInput>;
 export type LogbookListQuery = z.output<typeof logbookListInput>;

@@ -56,6 +56,11 @@ export function logOrderChange(tx: Db, orderId: number, change: Omit<LogChange, 
   return logChange(tx, { ...change, eventType: "ORDER", entityType: "ORDER", entityId: orderId });
 }
 
+/** An entry about one marketplace offer (event EBAY_API, entity MARKETPLACE_OFFER, the product's id). */
+export function logOfferChange(tx: Db, productId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
+  return logChange(tx, { ...change, eventType: "EBAY_API", entityType: "MARKETPLACE_OFFER", entityId: productId });
+}
+
 function readBy(userId: string): SQL {
   return sql`exists (select 1 from ${logbookReadByUser} where ${logbookReadByUser.logbookId} = ${logbook.id} and ${logbookReadByUser.userId} = ${userId})`;
 }

@@ -8,8 +8,8 @@ import { rawRows } from "@/server/db/raw-rows";
 import { box, inventoryCorrection, order, orderDetail, orderItem, paymentDetail, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
-import { readOrderLines } from "@/server/orders/order-rows";
-import { orderTotals } from "@/server/orders/totals";
+import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
+import { storedOrderTotals } from "@/server/orders/totals";
 import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
 import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
 
@@ -316,23 +316,9 @@ export async function orderMarginByNumber(db: Db, orderNumber: string): Promise<
  * order that was never paid, or was cancelled, sold nothing: its `margin` is null and its lines cost nothing.
  */
 export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin> {
-  const [head] = await db
-    .select({
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      status: order.status,
-      soldAt: order.soldAt,
-      shop: orderDetail.shop,
-      labelCost: orderDetail.labelCost,
-      shippingTotal: paymentDetail.shippingTotal,
-      surcharge: paymentDetail.additionalShippingFees,
-      providerFees: paymentDetail.providerFees,
-    })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .where(eq(order.id, orderId));
-  if (!head) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
+  const [row] = await selectOrderWithDetails(db).where(eq(order.id, orderId)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
+  const { order: head, detail, payment } = row;
   const [lines, [refunds]] = await Promise.all([readOrderLines(db, orderId), refundsPerOrder(db, eq(refund.orderId, orderId))]);
 
   const sold = head.soldAt !== null && (paidOrderStatuses as readonly string[]).includes(head.status);
@@ -343,19 +329,19 @@ export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin>
     costs = await costSales(db, range, await salesIn(db, range, [...new Set(lines.map((line) => line.productId))]), "history");
   }
   const costed = lines.map((line) => ({ line, cost: costs.get(line.itemId) }));
-  const totals = orderTotals(lines, { shippingTotal: head.shippingTotal, surcharge: head.surcharge ?? ZERO });
+  const totals = storedOrderTotals(lines, payment);
   const parts = {
     paid: totals.total,
     purchaseCost: sum(costed.map(({ cost }) => cost?.costEuro ?? ZERO)),
-    providerFees: (head.providerFees ?? ZERO).plus(refunds?.providerFees ?? ZERO),
-    labelCost: head.labelCost ?? ZERO,
+    providerFees: (payment.providerFees ?? ZERO).plus(refunds?.providerFees ?? ZERO),
+    labelCost: detail.labelCost ?? ZERO,
     refunds: refunds?.amount ?? ZERO,
   };
   return {
-    orderId: head.orderId,
+    orderId: head.id,
     orderNumber: head.orderNumber,
     status: head.status,
-    shop: head.shop,
+    shop: detail.shop,
     soldAt: head.soldAt,
     sold,
     totals,

@@ -9,7 +9,7 @@ import { country, logbook, marketplaceSync, order, orderDetail, product, region 
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort, MarketplaceShipTo } from "@/server/integrations/marketplace/port";
-import { defineJob, defineScheduledJob } from "@/server/jobs/define";
+import { defineJob, defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
 import { logChange, logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { insertOrder, type OrderAddressValues } from "@/server/orders/insert-order";
@@ -399,11 +399,11 @@ export async function pollMarketplaceOrders(db: Db, port: MarketplacePort, now: 
   return { imported };
 }
 
-/** `marketplace-order-poll`: every minute; a failed poll is not retried, the next minute's asks again. */
+/** `marketplace-order-poll`: every minute; a failed poll is left to the next minute's. */
 export const orderPollJob = defineScheduledJob({
   name: "marketplace-order-poll",
   schedule: "* * * * *",
-  retry: { limit: 0, delaySeconds: 0 },
+  retry: leftToNextTick,
   expireInSeconds: 120,
   async run({ db, log }) {
     const { imported } = await pollMarketplaceOrders(db, getMarketplace());

@@ -10,7 +10,7 @@ import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange } from "@/server/logbook/service";
+import { logOfferChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { marketplaceDay, nextMarketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
@@ -64,11 +64,8 @@ export async function requestQuantityPushNow(db: Db, productId: number): Promise
     if (!offer) throw new AppError("NOT_FOUND", `Product ${productId} has no offer on eBay.`);
     if (offer.status !== "PUBLISHED") throw new AppError("PRECONDITION_FAILED", `Product ${productId} is not listed on eBay (its offer is ${offer.status}); publish it first.`);
     await tx.update(marketplaceOffer).set({ pushedQuantity: null }).where(eq(marketplaceOffer.productId, productId));
-    await logChange(tx, {
+    await logOfferChange(tx, productId, {
       userId: null,
-      eventType: "EBAY_API",
-      entityType: "MARKETPLACE_OFFER",
-      entityId: productId,
       previousState: { pushedQuantity: offer.pushedQuantity },
       newState: { pushedQuantity: null },
       description: `Quantity of product ${productId} to be pushed to eBay again`,
@@ -115,12 +112,9 @@ async function readPushState(db: Db, productId: number) {
 async function recordFailure(db: Db, productId: number, quantity: number, message: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(marketplaceOffer).set({ lastError: message, lastErrorAt: now }).where(eq(marketplaceOffer.productId, productId));
-    await logChange(tx, {
+    await logOfferChange(tx, productId, {
       userId: null,
-      eventType: "EBAY_API",
       logLevel: "WARNING",
-      entityType: "MARKETPLACE_OFFER",
-      entityId: productId,
       newState: { quantity },
       errorData: { message },
       description: `Quantity ${quantity} of product ${productId} could not be pushed to eBay: ${message}`,

@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
+import { listPageInput } from "@/lib/list-page";
 import { marketplaceOfferStatuses, type BulkRunStatus, type ListingStatus, type MarketplaceId, type MarketplaceOfferStatus } from "@/lib/enums";
 
 /** SPEC section 3's bulk marketplace progress; `progress` is null while no bulk update runs. */
@@ -29,8 +30,7 @@ export const offerListInput = z.object({
   failing: z.boolean().optional(),
   /** Only products with stock (or only without). */
   inStock: z.boolean().optional(),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(50),
+  ...listPageInput.shape,
 });
 export type OfferListInput = z.input<typeof offerListInput>;
 export type OfferListQuery = z.output<typeof offerListInput>;

@@ -2,6 +2,7 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { carriers, orderStatuses, shippingMethods, shops, type Carrier, type OrderStatus, type PaymentProvider, type Severity, type Shop, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
+import { listPageInput } from "@/lib/list-page";
 import { text } from "@/lib/text";
 import type { OrderView, OrderViewItem } from "./schemas";
 
@@ -22,7 +23,6 @@ export function statusOfSlug(slug: OrderListSlug): OrderStatus | null {
 
 export const orderSortColumns = ["date", "total", "number"] as const;
 export type OrderSortColumn = (typeof orderSortColumns)[number];
-export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
 
 const day = z.iso.date("must be a date (YYYY-MM-DD)");
 
@@ -46,8 +46,7 @@ export const orderListInput = z
     to: day.optional(),
     sort: z.enum(orderSortColumns).default("date"),
     direction: z.enum(["asc", "desc"]).default("desc"),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(50),
+    ...listPageInput.shape,
   })
   .refine((input) => !input.from || !input.to || input.from <= input.to, { message: "The first day must not lie after the last.", path: ["to"] });
 export type OrderListInput = z.input<typeof orderListInput>;

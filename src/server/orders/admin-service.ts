@@ -31,7 +31,7 @@ import { orderMachine, paidOrderStatuses } from "./order-machine";
 import type { OrderTotals } from "./schemas";
 import { transitionOrder } from "./service";
 import { mergeTimeline } from "./timeline";
-import { orderTotals } from "./totals";
+import { storedOrderTotals } from "./totals";
 import { getOrderView } from "./view";
 import { withOrderDetails } from "./order-rows";
 
@@ -202,7 +202,7 @@ function customerName(address: { firstName: string; lastName: string; companyNam
 
 type OrderRow = AdminOrderRow & { soldAt: Date | null; totals: OrderTotals; provider: PaymentProvider; providerFees: Decimal | null };
 
-/** The table's rows (and the export's) for these orders, by id, their totals from `orderTotals`. */
+/** The table's rows (and the export's) for these orders, by id, their totals from `storedOrderTotals`. */
 async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number, OrderRow>> {
   if (ids.length === 0) return new Map();
   const [orders, lines] = await Promise.all([
@@ -228,7 +228,7 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
         provider: paymentDetail.provider,
         providerFees: paymentDetail.providerFees,
         shippingTotal: paymentDetail.shippingTotal,
-        surcharge: paymentDetail.additionalShippingFees,
+        additionalShippingFees: paymentDetail.additionalShippingFees,
       })
       .from(order)
       .$dynamic(),
@@ -245,7 +245,7 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
   const rows = new Map<number, OrderRow>();
   for (const row of orders) {
     const orderLines = linesOf.get(row.orderId) ?? [];
-    const totals = orderTotals(orderLines, { shippingTotal: row.shippingTotal, surcharge: row.surcharge ?? new Decimal(0) });
+    const totals = storedOrderTotals(orderLines, row);
     rows.set(row.orderId, {
       orderId: row.orderId,
       orderNumber: row.orderNumber,

@@ -3,7 +3,7 @@ import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
-import { defineScheduledJob } from "@/server/jobs/define";
+import { defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
 import { queueOrderConfirmation } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
@@ -37,12 +37,12 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
 /**
  * Every minute, `sweepUnpaidOrders` with the live or sandbox payment adapters. The queue runs it on one instance per
  * tick; should two runs meet anyway (a slow run and the next tick), each order is locked while it changes, and one
- * already settled is left alone. A failed run is not retried: the next tick is a minute away.
+ * already settled is left alone. A failed run is left to the next tick, a minute away.
  */
 export const orderExpirySweepJob = defineScheduledJob({
   name: "order-expiry-sweep",
   schedule: "* * * * *",
-  retry: { limit: 0, delaySeconds: 0 },
+  retry: leftToNextTick,
   expireInSeconds: 600,
   async run({ db, log }) {
     await sweepUnpaidOrders(db, { timeoutMinutes: env.PENDING_ORDER_TIMEOUT_MINUTES, paymentsFor: (gateway) => getPayments(gateway) }, log);

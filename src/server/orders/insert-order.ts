@@ -3,7 +3,7 @@ import { Decimal } from "decimal.js";
 import { asc, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { PaymentProvider, Shop } from "@/lib/enums";
-import type { postalAddressInput } from "@/server/account/schemas";
+import { postalLines, type postalAddressInput } from "@/server/account/schemas";
 import type { Db } from "@/server/db/client";
 import { lockRow } from "@/server/db/lock-row";
 import { discount, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product } from "@/server/db/schema";
@@ -128,12 +128,7 @@ export function orderAddressValues(address: OrderAddressValues, email: string, s
   return {
     firstName: address.firstName,
     lastName: address.lastName,
-    companyName: address.companyName,
-    street: address.street,
-    houseNumber: address.houseNumber,
-    addressLine2: address.addressLine2,
-    postCode: address.postCode,
-    city: address.city,
+    ...postalLines(address),
     phoneNumber: address.phoneNumber,
     country: shipping.countryName,
     countryCode: shipping.countryCode,

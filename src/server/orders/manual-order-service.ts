@@ -32,7 +32,7 @@ import type {
 import { readOrderLines, selectOrderWithDetails } from "./order-rows";
 import type { OrderTotals } from "./schemas";
 import { transitionOrder } from "./service";
-import { orderTotals } from "./totals";
+import { orderTotals, storedOrderTotals } from "./totals";
 
 /**
  * Orders staff enter by hand (a phone or counter sale) and edits of orders not yet shipped. They are priced like
@@ -193,11 +193,6 @@ async function loadOrder(db: Db, orderNumber: string, lock: boolean) {
       ? `Order ${orderNumber} has a shipping label; void the label first.`
       : null;
   return { ...row, lines, held: new Map(lines.map((line) => [line.productId, line])), lockedReason };
-}
-
-/** The stored shipping charge and totals of an order, read back through `orderTotals`. */
-function storedTotals(lines: HeldLine[], payment: typeof paymentDetail.$inferSelect): OrderTotals {
-  return orderTotals(lines, { shippingTotal: payment.shippingTotal, surcharge: payment.additionalShippingFees ?? new Decimal(0) });
 }
 
 /**
@@ -373,7 +368,7 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     }
     const shipping = priced.shipping!;
     const { totals } = priced;
-    const previousTotals = storedTotals(loaded.lines, payment);
+    const previousTotals = storedOrderTotals(loaded.lines, payment);
 
     const bookings: StockBooking[] = [];
     const book = (productId: number, quantity: number, orderItemId: number | undefined, description: string) =>
@@ -465,7 +460,7 @@ export async function getEditableOrder(db: Db, orderNumber: string): Promise<Edi
     ? await db.select({ id: product.id, stock: product.stock }).from(product).where(inArray(product.id, loaded.lines.map((line) => line.productId)))
     : [];
   const stock = new Map(stockRows.map((row) => [row.id, row.stock]));
-  const totals = storedTotals(loaded.lines, payment);
+  const totals = storedOrderTotals(loaded.lines, payment);
   return {
     orderId: current.id,
     orderNumber: current.orderNumber,

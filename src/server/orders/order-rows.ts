@@ -4,7 +4,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import type { PgSelect, SelectedFields } from "drizzle-orm/pg-core";
 import { moneyBackRefundStatuses } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
+import { country, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
 
 /**
  * Joins an order query (`db.select(...).from(order).$dynamic()`) with the order's address, details and payment: every
@@ -18,15 +18,19 @@ export function withOrderDetails<T extends PgSelect>(query: T): T {
     .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id)) as unknown as T;
 }
 
-/** An order with its address, details and payment (one row each); the caller adds the `where`, limit and any lock. */
+/**
+ * An order with its address, details and payment (one row each), and the country it ships to: the shop's row for the
+ * address's country, null should the shop no longer list it. The caller adds the `where`, limit and any lock.
+ */
 export function selectOrderWithDetails(db: Db) {
   // Whole tables are selected here, which a dynamic query would type as missing: the joins are spelled out.
   return db
-    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail })
+    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail, destination: country })
     .from(order)
     .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
     .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id));
+    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
+    .leftJoin(country, eq(country.code, orderAddress.countryCode));
 }
 
 /**

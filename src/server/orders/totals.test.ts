@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { orderTotals } from "./totals";
+import { orderTotals, storedOrderTotals } from "./totals";
 
 const line = (totalPrice: string, totalDiscountAmount = "0") => ({ totalPrice: new Decimal(totalPrice), totalDiscountAmount: new Decimal(totalDiscountAmount) });
 const shown = (totals: ReturnType<typeof orderTotals>) => Object.fromEntries(Object.entries(totals).map(([name, value]) => [name, value.toFixed(2)]));
@@ -20,5 +20,11 @@ describe("orderTotals", () => {
   it("is all zero for an order without lines or shipping", () => {
     const totals = orderTotals([], { shippingTotal: new Decimal(0), surcharge: new Decimal(0) });
     expect(Object.values(totals).every((value) => value.isZero())).toBe(true);
+  });
+
+  it("reads an order's totals back from its payment detail, a surcharge never recorded counting as none", () => {
+    const lines = [line("72.00", "8.00")];
+    expect(shown(storedOrderTotals(lines, { shippingTotal: new Decimal("6.95"), additionalShippingFees: new Decimal("1.50") }))).toEqual({ items: "80.00", discount: "8.00", shipping: "5.45", surcharge: "1.50", total: "78.95" });
+    expect(shown(storedOrderTotals(lines, { shippingTotal: new Decimal("6.95"), additionalShippingFees: null }))).toEqual({ items: "80.00", discount: "8.00", shipping: "6.95", surcharge: "0.00", total: "78.95" });
   });
 });

@@ -20,3 +20,11 @@ export function orderTotals(lines: readonly PricedOrderLine[], charges: { shippi
     total: paid.plus(charges.shippingTotal),
   };
 }
+
+/**
+ * An order's totals read back from its lines and its payment detail's charges, as `paymentAmounts` stored them: a
+ * payment detail without a surcharge charged none.
+ */
+export function storedOrderTotals(lines: readonly PricedOrderLine[], payment: { shippingTotal: Decimal; additionalShippingFees: Decimal | null }): OrderTotals {
+  return orderTotals(lines, { shippingTotal: payment.shippingTotal, surcharge: payment.additionalShippingFees ?? new Decimal(0) });
+}

@@ -1,5 +1,4 @@
 import "server-only";
-import { Decimal } from "decimal.js";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { order } from "@/server/db/schema";
@@ -9,7 +8,7 @@ import { readCustomerRefunds } from "@/server/refunds/refund-rows";
 import { readOrderLines, selectOrderWithDetails } from "./order-rows";
 import { orderTokenMatches } from "./order-token";
 import type { OrderView } from "./schemas";
-import { orderTotals } from "./totals";
+import { storedOrderTotals } from "./totals";
 
 /** The order `where` picks, as the one read model, with its owner; null when there is none. */
 async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; view: OrderView } | null> {
@@ -52,7 +51,7 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
         estimatedDeliveryDate: detail.estimatedDeliveryDate,
       },
       paymentMethod: payment.provider,
-      totals: orderTotals(lines, { shippingTotal: payment.shippingTotal, surcharge: payment.additionalShippingFees ?? new Decimal(0) }),
+      totals: storedOrderTotals(lines, payment),
       refunds,
       refundedTotal,
     },

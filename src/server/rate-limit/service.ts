@@ -3,7 +3,7 @@ import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rateLimit } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { defineScheduledJob } from "@/server/jobs/define";
+import { defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterMs: number };
@@ -48,7 +48,7 @@ export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<n
 export const rateLimitPruneJob = defineScheduledJob({
   name: "rate-limit-prune",
   schedule: "17 * * * *",
-  retry: { limit: 0, delaySeconds: 0 },
+  retry: leftToNextTick,
   async run({ db, log }) {
     const pruned = await pruneRateLimits(db);
     if (pruned > 0) log.info({ pruned }, `pruned ${pruned} old rate-limit counter(s)`);

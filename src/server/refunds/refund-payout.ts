@@ -7,7 +7,7 @@ import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
-import { order, orderDetail, orderItem, paymentDetail, refund, stockRecord } from "@/server/db/schema";
+import { order, orderItem, refund, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import type { MarketplacePort } from "@/server/integrations/marketplace/port";
@@ -18,6 +18,7 @@ import { enqueueJob } from "@/server/jobs/queue";
 import { logChange, type LogChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
+import { selectOrderWithDetails } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import { bookStock } from "@/server/stock/service";
 import { marketplaceRefundPayee, type RefundPayee } from "./marketplace-payee";
@@ -75,28 +76,18 @@ async function readRefund(db: Db, refundId: number): Promise<RefundRow> {
  * for an order sold on it.
  */
 async function payeeOf(db: Db, row: RefundRow, ports: RefundPorts): Promise<{ payments: RefundPayee; externalPaymentId: string; orderNumber: string }> {
-  const [payment] = await db
-    .select({
-      provider: paymentDetail.provider,
-      externalPaymentId: paymentDetail.externalPaymentId,
-      orderNumber: order.orderNumber,
-      marketplaceOrderId: orderDetail.marketplaceOrderId,
-    })
-    .from(paymentDetail)
-    .innerJoin(order, eq(order.id, paymentDetail.orderId))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(eq(paymentDetail.orderId, row.orderId))
-    .limit(1);
-  const externalPaymentId = row.originalPaymentId ?? payment?.externalPaymentId ?? null;
-  if (payment?.marketplaceOrderId && externalPaymentId) {
+  const [paid] = await selectOrderWithDetails(db).where(eq(order.id, row.orderId)).limit(1);
+  const externalPaymentId = row.originalPaymentId ?? paid?.payment.externalPaymentId ?? null;
+  const marketplaceOrderId = paid?.detail.marketplaceOrderId;
+  if (paid && marketplaceOrderId && externalPaymentId) {
     const lineItemId = row.refundedOrderItemId === null ? null : await marketplaceLineOf(db, row.refundedOrderItemId);
-    const refund = { marketplaceOrderId: payment.marketplaceOrderId, lineItemId, amount: row.amount, reason: row.reason, comment: row.comment };
-    return { payments: marketplaceRefundPayee((ports.marketplace ?? getMarketplace)(), refund), externalPaymentId, orderNumber: payment.orderNumber };
+    const refund = { marketplaceOrderId, lineItemId, amount: row.amount, reason: row.reason, comment: row.comment };
+    return { payments: marketplaceRefundPayee((ports.marketplace ?? getMarketplace)(), refund), externalPaymentId, orderNumber: paid.order.orderNumber };
   }
-  if (!payment || !externalPaymentId || !isOnlinePaymentMethod(payment.provider)) {
+  if (!paid || !externalPaymentId || !isOnlinePaymentMethod(paid.payment.provider)) {
     throw new AppError("INTERNAL_SERVER_ERROR", `Refund ${row.id} is to go through a payment provider, but its order has no payment at one.`);
   }
-  return { payments: ports.paymentsFor(gatewayForMethod(payment.provider)), externalPaymentId, orderNumber: payment.orderNumber };
+  return { payments: ports.paymentsFor(gatewayForMethod(paid.payment.provider)), externalPaymentId, orderNumber: paid.order.orderNumber };
 }
 
 async function marketplaceLineOf(db: Db, orderItemId: number): Promise<string | null> {

@@ -5,7 +5,7 @@ import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type S
 import type { Db } from "@/server/db/client";
 import { order, orderItem, product, refund, user } from "@/server/db/schema";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
-import { orderTotals } from "@/server/orders/totals";
+import { storedOrderTotals } from "@/server/orders/totals";
 import { refundChannel, refundKindOf, refundLedger, type RefundChannel, type RefundLedger, type RefundOrderLine } from "./rules";
 import type { CustomerRefund, RefundView } from "./schemas";
 
@@ -122,7 +122,7 @@ export async function readRefundOrderState(db: Db, where: SQL, options: { lock: 
   // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
   const lines = await readOrderLines(db, row.order.id);
   const refunds = await readRefundRows(db, eq(refund.orderId, row.order.id));
-  const totals = orderTotals(lines, { shippingTotal: row.payment.shippingTotal, surcharge: row.payment.additionalShippingFees ?? new Decimal(0) });
+  const totals = storedOrderTotals(lines, row.payment);
   const refundLines = lines.map((line) => ({
     orderItemId: line.itemId,
     productId: line.productId,

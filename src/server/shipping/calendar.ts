@@ -2,9 +2,10 @@ import "server-only";
 import { and, asc, between, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
-import { country, order, orderAddress, orderDetail, shippingCalendar } from "@/server/db/schema";
+import { order, orderDetail, shippingCalendar } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logChange, logOrderChange } from "@/server/logbook/service";
+import { selectOrderWithDetails } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import {
   shippingCalendarRangeInput,
@@ -137,42 +138,29 @@ async function planShipments(tx: Db, userId: string | null, now: Date): Promise<
   const next = nextShippingDay(calendar, now);
   const result: ShipmentReplan = { released: [], moved: [] };
   if (!next) return result;
-  const waiting = await tx
-    .select({
-      id: order.id,
-      orderNumber: order.orderNumber,
-      status: order.status,
-      shippingDate: orderDetail.estimatedShippingDate,
-      deliveryDate: orderDetail.estimatedDeliveryDate,
-      method: orderDetail.shippingMethod,
-      untrackedEtaDays: country.untrackedEtaDays,
-      tntEtaDays: country.tntEtaDays,
-    })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .leftJoin(country, eq(country.code, orderAddress.countryCode))
+  const waiting = await selectOrderWithDetails(tx)
     .where(inArray(order.status, [...waitingStatuses]))
     .orderBy(asc(order.id))
     .for("update", { of: order });
 
-  for (const row of waiting) {
-    const stillFuture = row.status === "PAID_FUTURE_SHIPMENT" && row.shippingDate !== null && isFutureShipment(row.shippingDate, next);
+  for (const { order: row, detail, destination } of waiting) {
+    const shippingDate = detail.estimatedShippingDate;
+    const stillFuture = row.status === "PAID_FUTURE_SHIPMENT" && shippingDate !== null && isFutureShipment(shippingDate, next);
     if (row.status === "PAID_FUTURE_SHIPMENT" && !stillFuture) {
       await transitionOrder(tx, row.id, "PAID_READY_TO_SHIP", { userId, description: `Its shipping date has come: ${next} is the next shipping day.`, now });
       result.released.push(row.orderNumber);
     }
     // A future shipment beyond the planned calendar keeps the day it asked for.
-    const planned = stillFuture ? (calendar.find((day) => day >= row.shippingDate!) ?? row.shippingDate!) : next;
-    if (planned === row.shippingDate) continue;
-    const etaDays = row.method === "TNT" ? row.tntEtaDays : row.untrackedEtaDays;
-    const deliveryDate = etaDays === null ? row.deliveryDate : estimatedDeliveryDate(planned, etaDays);
+    const planned = stillFuture ? (calendar.find((day) => day >= shippingDate!) ?? shippingDate!) : next;
+    if (planned === shippingDate) continue;
+    const etaDays = destination === null ? null : detail.shippingMethod === "TNT" ? destination.tntEtaDays : destination.untrackedEtaDays;
+    const deliveryDate = etaDays === null ? detail.estimatedDeliveryDate : estimatedDeliveryDate(planned, etaDays);
     await tx.update(orderDetail).set({ estimatedShippingDate: planned, estimatedDeliveryDate: deliveryDate }).where(eq(orderDetail.orderId, row.id));
     await logOrderChange(tx, row.id, {
       userId,
-      previousState: { estimatedShippingDate: row.shippingDate, estimatedDeliveryDate: row.deliveryDate },
+      previousState: { estimatedShippingDate: shippingDate, estimatedDeliveryDate: detail.estimatedDeliveryDate },
       newState: { estimatedShippingDate: planned, estimatedDeliveryDate: deliveryDate },
-      description: `Order ${row.orderNumber}: estimated shipping date ${row.shippingDate ?? "none"} → ${planned}, following the shipping calendar`,
+      description: `Order ${row.orderNumber}: estimated shipping date ${shippingDate ?? "none"} → ${planned}, following the shipping calendar`,
     });
     result.moved.push(row.orderNumber);
   }

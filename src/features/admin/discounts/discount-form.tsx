@@ -31,12 +31,12 @@ import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } fr
 import { isFilled } from "../forms/is-filled";
 import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../forms/search-to-add";
 import { useDebounced } from "../forms/use-debounced";
-import { formatCount, formatEuro } from "../format";
+import { formatCount } from "../format";
+import { ProductPicker } from "../products/product-picker";
 import { discountTypeHints, discountTypeLabels } from "./labels";
 import {
   useCreateDiscount,
   useDiscountCustomerSearch,
-  useDiscountProductSearch,
   useDiscountTargetChoices,
   useDiscountTargetPreview,
   useUpdateDiscount,
@@ -175,36 +175,6 @@ function ChosenList<T>({ items, render, keyOf, onRemove, onClear, noun }: {
         {items.length > SHOWN_CHIPS ? <li className="px-2 py-0.5 text-xs text-muted-foreground">and {formatCount(items.length - SHOWN_CHIPS)} more</li> : null}
       </ul>
     </div>
-  );
-}
-
-function ProductSearch({ chosen, onAdd }: { chosen: ReadonlySet<number>; onAdd: (product: DiscountTargetProduct) => void }) {
-  const search = useSearchTerm();
-  const products = useDiscountProductSearch(search.term);
-  return (
-    <SearchToAdd
-      label="Search products to add"
-      placeholder="Add a product by name, brand or #id"
-      search={search}
-      busy={products.isFetching}
-      rows={products.data?.rows}
-      added={chosen}
-      onAdd={(product) => onAdd({ id: product.id, name: product.name })}
-      listLabel="Products found"
-      noMatch={`No product matches “${search.term.trim()}”.`}
-      enterAddsFirst
-    >
-      {(row) => (
-        <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{row.name}</span>
-          <span className="text-xs text-muted-foreground">
-            #{row.id} · {formatEuro(row.price)}
-            {row.category ? ` · ${row.category}` : ""}
-            {row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
-          </span>
-        </span>
-      )}
-    </SearchToAdd>
   );
 }
 
@@ -426,7 +396,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
 
         {type === "PRODUCT" ? (
           <Section title="Products" description="Chosen one by one, or every product of a category or manufacturer (with everything below it) as it is when you save.">
-            <ProductSearch chosen={chosenProducts} onAdd={(product) => set("products", [...values.products, product])} />
+            <ProductPicker taken={chosenProducts} onAdd={(product) => set("products", [...values.products, product])} />
             <ChosenList
               items={values.products ?? []}
               noun="product"

@@ -1,20 +1,17 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminSwitch } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
-import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast";
 import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { discountStatuses, formatShopDateTime, type DiscountListInput, type DiscountRow } from "@/server/discounts/admin-schemas";
 import { formatCount, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListTable } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListTable, NewItemLink } from "../list-table";
 import { useListAddress } from "../use-list-address";
-import { useShortcut } from "../use-shortcut";
 import { discountStatusLabels, discountStatusTones, discountTypeLabels } from "./labels";
 import { useDiscounts, useSetDiscountActive } from "./queries";
 
@@ -65,7 +62,6 @@ export function DiscountList() {
   const query = useMemo(() => readQuery(new URLSearchParams(params.toString())), [params]);
   const discounts = useDiscounts(query);
   const setActive = useSetDiscountActive();
-  useShortcut("n", () => router.push("/admin/discounts/create"));
 
   const toggle = (row: DiscountRow, active: boolean) =>
     setActive.mutate(
@@ -81,11 +77,7 @@ export function DiscountList() {
         <FilterSelect label="Kind" param="type" all="All kinds" className="w-40" options={discountTypes.map((value) => ({ value, label: discountTypeLabels[value] }))} params={params} update={update} />
         <FilterSelect label="Status" param="status" all="Any status" className="w-40" options={discountStatuses.map((value) => ({ value, label: discountStatusLabels[value] }))} params={params} update={update} />
         <ClearFiltersButton active={activeFilters} update={update} />
-        <Button asChild size="sm" className="ml-auto h-9">
-          <Link href="/admin/discounts/create">
-            <Plus /> New discount
-          </Link>
-        </Button>
+        <NewItemLink href="/admin/discounts/create">New discount</NewItemLink>
       </div>
       <ListFrame
         scroll="max-h-[calc(100dvh-11rem)]"

@@ -30,15 +30,6 @@ export function useDiscountTargetPreview(input: DiscountTargetPreviewInput | nul
   );
 }
 
-/** Products to give the discount, by name, words or id: the product table's search, any stock, by name. */
-export function useDiscountProductSearch(search: string) {
-  const trpc = useTRPC();
-  const term = search.trim();
-  return useQuery(
-    trpc.admin.product.list.queryOptions({ search: term, sort: "name", direction: "asc", pageSize: 25 }, { enabled: term.length >= 2, placeholderData: keepPreviousData }),
-  );
-}
-
 export function useDiscountCustomerSearch(search: string) {
   const trpc = useTRPC();
   const term = search.trim();

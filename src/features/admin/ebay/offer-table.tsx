@@ -2,24 +2,24 @@
 
 import { ArrowUpRight, CircleCheck, CircleX, ExternalLink, EyeOff, PenLine, RefreshCw, Send, X } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCheckbox, AdminKbd } from "@/components/ui/admin-form-controls";
-import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { marketplaceOfferStatuses } from "@/lib/enums";
+import { listPageFromAddress } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import type { MarketplaceOverview, OfferActionOutcome, OfferListInput, OfferRow } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, SelectableCardList, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, RowsPerPage, SelectableList, SelectionToolbar, useRowSelection, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
 import { listingUrl, offerStatusLabels, offerStatusTones, plural, type OfferStatusChoice } from "./labels";
 import { useEbayOffers, useMarketplaceOverview, useOfferActions } from "./queries";
 
-const PAGE_SIZES = [25, 50, 100] as const;
 const statusChoices = ["NONE", ...marketplaceOfferStatuses] as const;
 const filterKeys = ["status", "failing", "stock"] as const;
 
@@ -27,15 +27,12 @@ const filterKeys = ["status", "failing", "stock"] as const;
 function readQuery(search: URLSearchParams): OfferListInput {
   const status = search.get("status");
   const stock = search.get("stock");
-  const page = Number(search.get("page"));
-  const size = Number(search.get("size"));
   return {
     search: search.get("search")?.trim() || undefined,
     status: (statusChoices as readonly string[]).includes(status ?? "") ? (status as OfferStatusChoice) : undefined,
     failing: search.get("failing") === "1" ? true : undefined,
     inStock: stock === "in" ? true : stock === "out" ? false : undefined,
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as 25 | 50 | 100) : 50,
+    ...listPageFromAddress(search),
   };
 }
 
@@ -119,60 +116,30 @@ function StatusBadge({ row }: { row: OfferRow }) {
   return <AdminBadge tone={offerStatusTones[status]}>{offerStatusLabels[status]}</AdminBadge>;
 }
 
-/** Below md the table becomes a stack of cards: a phone shows each product's offer without sideways scrolling. */
-function OfferCards({
-  rows,
-  kind,
-  loading,
-  empty,
-  selected,
-  onToggle,
-  dimmed,
-}: {
-  rows: OfferRow[];
-  kind: MarketplaceOverview["kind"] | undefined;
-  loading: boolean;
-  empty: ReactNode;
-  selected: ReadonlySet<number>;
-  onToggle: (productId: number, on: boolean) => void;
-  dimmed: boolean;
-}) {
+/** A product's card on a phone, where the table does not fit: its offer without sideways scrolling. */
+function OfferCard({ row, kind }: { row: OfferRow; kind: MarketplaceOverview["kind"] | undefined }) {
   return (
-    <SelectableCardList
-      label="Products and their offers"
-      rows={rows}
-      keyOf={(row) => row.productId}
-      nameOf={(row) => row.name}
-      loading={loading}
-      empty={empty}
-      selected={selected}
-      onToggle={onToggle}
-      dimmed={dimmed}
-    >
-      {(row) => (
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex items-start justify-between gap-2">
-            <Link href={`/admin/products/edit?id=${row.productId}`} className="min-w-0 truncate font-medium hover:text-primary hover:underline">
-              {row.name}
-            </Link>
-            <StatusBadge row={row} />
-          </div>
-          <div className="flex items-center justify-between gap-2 text-sm">
-            <span className="text-xs text-muted-foreground">
-              #{row.productId} · {row.stock === 0 ? <span className="text-destructive">sold out</span> : `${formatCount(row.stock)} in stock`}
-            </span>
-            <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.price)}</span>
-          </div>
-          {row.offer?.listingId ? (
-            <div className="flex items-center justify-between gap-2">
-              <ListingLink row={row} kind={kind} />
-              <Pushed row={row} />
-            </div>
-          ) : null}
-          <Attention row={row} />
+    <div className="min-w-0 flex-1 space-y-1">
+      <div className="flex items-start justify-between gap-2">
+        <Link href={`/admin/products/edit?id=${row.productId}`} className="min-w-0 truncate font-medium hover:text-primary hover:underline">
+          {row.name}
+        </Link>
+        <StatusBadge row={row} />
+      </div>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-xs text-muted-foreground">
+          #{row.productId} · {row.stock === 0 ? <span className="text-destructive">sold out</span> : `${formatCount(row.stock)} in stock`}
+        </span>
+        <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.price)}</span>
+      </div>
+      {row.offer?.listingId ? (
+        <div className="flex items-center justify-between gap-2">
+          <ListingLink row={row} kind={kind} />
+          <Pushed row={row} />
         </div>
-      )}
-    </SelectableCardList>
+      ) : null}
+      <Attention row={row} />
+    </div>
   );
 }
 
@@ -219,30 +186,15 @@ export function OfferTable() {
   const offers = useEbayOffers(query);
   const overview = useMarketplaceOverview();
   const actions = useOfferActions();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [lastOutcome, setLastOutcome] = useState<{ action: ActionName; outcome: OfferActionOutcome } | null>(null);
 
-  // A selection belongs to the rows on screen: another page or filter starts afresh.
-  const [selectionFor, setSelectionFor] = useState(params.toString());
-  if (selectionFor !== params.toString()) {
-    setSelectionFor(params.toString());
-    setSelected(new Set());
-  }
-
   const rows = offers.data?.rows ?? [];
-  const chosen = rows.filter((row) => selected.has(row.productId)).map((row) => row.productId);
-  const allChosen = rows.length > 0 && chosen.length === rows.length;
-  const toggle = (productId: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(productId);
-      else next.delete(productId);
-      return next;
-    });
+  const selection = useRowSelection(rows, (row) => row.productId, params.toString());
   const pending = Object.values(actions).some((mutation) => mutation.isPending);
   const running = (Object.keys(actions) as ActionName[]).find((name) => actions[name].isPending);
 
   const run = (action: ActionName) => {
+    const { chosen } = selection;
     if (action === "withdraw" && !window.confirm(`Withdraw ${plural(chosen.length, "offer")} from the marketplace? Buyers can no longer find ${chosen.length === 1 ? "it" : "them"} until republished.`)) return;
     actions[action].mutate(
       { productIds: chosen },
@@ -251,14 +203,13 @@ export function OfferTable() {
           setLastOutcome({ action, outcome });
           announce(action, outcome);
           // What went through leaves the selection; what was refused stays picked, to fix and try again.
-          setSelected(new Set(outcome.results.filter((result) => !result.ok).map((result) => result.productId)));
+          selection.pick(outcome.results.filter((result) => !result.ok).map((result) => result.productId));
         },
       },
     );
   };
 
   const columns: ListColumn[] = [
-    { label: <AdminCheckbox aria-label="Select every product on this page" checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false} onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((row) => row.productId)) : new Set())} />, className: "w-10 pr-0" },
     { label: "Product" },
     { label: "Price", className: "text-right" },
     { label: "Stock", className: "text-right" },
@@ -312,22 +263,16 @@ export function OfferTable() {
         <ClearFiltersButton active={activeFilters} update={update} />
       </div>
 
-      {chosen.length > 0 ? (
-        <div role="toolbar" aria-label="Selected products" className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2">
-          <span className="text-sm font-medium">{formatCount(chosen.length)} selected</span>
-          {(Object.keys(actionWords) as ActionName[]).map((name) => {
-            const Icon = actionWords[name].icon;
-            return (
-              <Button key={name} size="sm" variant={name === "publish" ? "default" : "outline"} disabled={pending} onClick={() => run(name)}>
-                <Icon className={cn(running === name && "animate-pulse")} /> {actionWords[name].button}
-              </Button>
-            );
-          })}
-          <Button size="sm" variant="ghost" className="ml-auto text-muted-foreground" onClick={() => setSelected(new Set())}>
-            <X /> Clear
-          </Button>
-        </div>
-      ) : null}
+      <SelectionToolbar label="Selected products" selection={selection}>
+        {(Object.keys(actionWords) as ActionName[]).map((name) => {
+          const Icon = actionWords[name].icon;
+          return (
+            <Button key={name} size="sm" variant={name === "publish" ? "default" : "outline"} disabled={pending} onClick={() => run(name)}>
+              <Icon className={cn(running === name && "animate-pulse")} /> {actionWords[name].button}
+            </Button>
+          );
+        })}
+      </SelectionToolbar>
       {running ? <p className="text-xs text-muted-foreground">Talking to the marketplace: each product is written on its own, this can take a few seconds…</p> : null}
 
       {lastOutcome ? <OutcomePanel action={lastOutcome.action} outcome={lastOutcome.outcome} onClose={() => setLastOutcome(null)} /> : null}
@@ -341,53 +286,54 @@ export function OfferTable() {
             onPage={goToPage}
             shortcuts
           >
-            <RowsPerPage sizes={PAGE_SIZES} value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
+            <RowsPerPage value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
           </ListPager>
         }
       >
-        <div className="hidden max-h-[calc(100dvh-20rem)] min-h-64 overflow-auto md:block">
-          <ListTable
-            columns={columns}
-            loadingRows={offers.isPending && !offers.isError ? 12 : 0}
-            bodyClassName={cn(offers.isPlaceholderData && "opacity-60 transition-opacity")}
-            empty={offers.isError ? <span className="text-destructive">The offers could not be loaded: {offers.error.message}</span> : empty}
-            emptyClassName="h-40"
-          >
-            {rows.map((row) => (
-              <AdminTableRow key={row.productId} data-state={selected.has(row.productId) ? "selected" : undefined} onDoubleClick={() => router.push(`/admin/products/edit?id=${row.productId}`)}>
-                <AdminTableCell className="pr-0">
-                  <AdminCheckbox aria-label={`Select ${row.name}`} checked={selected.has(row.productId)} onCheckedChange={(on) => toggle(row.productId, on === true)} />
-                </AdminTableCell>
-                <AdminTableCell>
-                  <div className="max-w-64 min-w-40">
-                    <Link href={`/admin/products/edit?id=${row.productId}`} className="block truncate font-medium hover:text-primary hover:underline" title={row.name}>
-                      {row.name}
-                    </Link>
-                    <p className="text-[11px] text-muted-foreground">
-                      #{row.productId}
-                      {row.offer ? <span className="font-mono"> · {row.offer.sku}</span> : null}
-                    </p>
-                  </div>
-                </AdminTableCell>
-                <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.price)}</AdminTableCell>
-                <AdminTableCell className="text-right">{row.stock === 0 ? <AdminBadge tone="danger">Sold out</AdminBadge> : <span className="font-medium">{formatCount(row.stock)}</span>}</AdminTableCell>
-                <AdminTableCell>
-                  <StatusBadge row={row} />
-                </AdminTableCell>
-                <AdminTableCell className="whitespace-nowrap">
-                  <ListingLink row={row} kind={overview.data?.kind} />
-                </AdminTableCell>
-                <AdminTableCell>
-                  <Pushed row={row} />
-                </AdminTableCell>
-                <AdminTableCell>
-                  <Attention row={row} />
-                </AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </ListTable>
-        </div>
-        <OfferCards rows={rows} kind={overview.data?.kind} loading={offers.isPending && !offers.isError} empty={offers.isError ? <span className="text-destructive">The offers could not be loaded: {offers.error.message}</span> : empty} selected={selected} onToggle={toggle} dimmed={offers.isPlaceholderData} />
+        <SelectableList
+          label="Products and their offers"
+          selectAllLabel="Select every product on this page"
+          rows={rows}
+          keyOf={(row) => row.productId}
+          nameOf={(row) => row.name}
+          selection={selection}
+          columns={columns}
+          loading={offers.isPending && !offers.isError}
+          dimmed={offers.isPlaceholderData}
+          empty={offers.isError ? <span className="text-destructive">The offers could not be loaded: {offers.error.message}</span> : empty}
+          tableClassName="max-h-[calc(100dvh-20rem)] min-h-64"
+          onOpen={(row) => router.push(`/admin/products/edit?id=${row.productId}`)}
+          card={(row) => <OfferCard row={row} kind={overview.data?.kind} />}
+          cells={(row) => (
+            <>
+              <AdminTableCell>
+                <div className="max-w-64 min-w-40">
+                  <Link href={`/admin/products/edit?id=${row.productId}`} className="block truncate font-medium hover:text-primary hover:underline" title={row.name}>
+                    {row.name}
+                  </Link>
+                  <p className="text-[11px] text-muted-foreground">
+                    #{row.productId}
+                    {row.offer ? <span className="font-mono"> · {row.offer.sku}</span> : null}
+                  </p>
+                </div>
+              </AdminTableCell>
+              <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.price)}</AdminTableCell>
+              <AdminTableCell className="text-right">{row.stock === 0 ? <AdminBadge tone="danger">Sold out</AdminBadge> : <span className="font-medium">{formatCount(row.stock)}</span>}</AdminTableCell>
+              <AdminTableCell>
+                <StatusBadge row={row} />
+              </AdminTableCell>
+              <AdminTableCell className="whitespace-nowrap">
+                <ListingLink row={row} kind={overview.data?.kind} />
+              </AdminTableCell>
+              <AdminTableCell>
+                <Pushed row={row} />
+              </AdminTableCell>
+              <AdminTableCell>
+                <Attention row={row} />
+              </AdminTableCell>
+            </>
+          )}
+        />
       </ListFrame>
     </div>
   );

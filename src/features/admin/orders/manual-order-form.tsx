@@ -30,8 +30,9 @@ import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
 import { FormField, fieldProps } from "../forms/form-field";
 import { isFilled } from "../forms/is-filled";
 import { useDebounced } from "../forms/use-debounced";
+import { ProductPicker } from "../products/product-picker";
 import { CustomerPicker } from "./manual-order-customer";
-import { OrderLines, ProductPicker, type ManualOrderFormLine } from "./manual-order-lines";
+import { OrderLines, type ManualOrderFormLine } from "./manual-order-lines";
 import { QUOTE_PAUSE_MS, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
 import { QuoteSummary } from "./manual-order-summary";
 
@@ -237,7 +238,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
           </Section>
         )}
         <Section title="Products" description="The shop's price in force, or an override of what the whole line costs, with a reason.">
-          <ProductPicker taken={taken} onAdd={(product) => lines.append({ productId: product.id, name: product.name, quantity: 1, priceOverride: "", priceOverrideReason: "", soldReason: null })} />
+          <ProductPicker inStockOnly taken={taken} onAdd={(product) => lines.append({ productId: product.id, name: product.name, quantity: 1, priceOverride: "", priceOverrideReason: "", soldReason: null })} />
           <div id="field-lines" tabIndex={-1} className={cn("rounded-md", marked.has("lines") && "ring-2 ring-destructive/40")}>
             <OrderLines
               lines={lines.fields.map((line, index) => ({ ...line, ...values.lines?.[index], key: line.key }))}

@@ -8,8 +8,6 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ManualOrderQuoteLine } from "@/server/orders/manual-order-schemas";
 import { formatEuro } from "../format";
-import { SearchToAdd, useSearchTerm } from "../forms/search-to-add";
-import { useOrderableProducts } from "./manual-order-queries";
 
 /** A line as the form holds it: the override and its reason as typed. */
 export type ManualOrderFormLine = {
@@ -25,36 +23,6 @@ export type ManualOrderFormLine = {
 type LineForm = { lines: ManualOrderFormLine[] };
 
 const pricingLabels: Record<ManualOrderQuoteLine["pricing"], string> = { SHOP: "shop price", AS_SOLD: "as sold", OVERRIDE: "override" };
-
-/** Finds products by name, words or id and adds them to the order; one already on a line is not offered twice. */
-export function ProductPicker({ onAdd, taken }: { onAdd: (product: { id: number; name: string }) => void; taken: ReadonlySet<number> }) {
-  const search = useSearchTerm();
-  const products = useOrderableProducts(search.term);
-  return (
-    <SearchToAdd
-      label="Search products to add"
-      placeholder="Add a product by name or id"
-      search={search}
-      busy={products.isFetching}
-      rows={products.data?.rows}
-      added={taken}
-      onAdd={onAdd}
-      listLabel="Products found"
-      noMatch={`No product in stock matches “${search.term.trim()}”.`}
-      enterAddsFirst
-      listClassName="max-h-64"
-    >
-      {(row) => (
-        <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{row.name}</span>
-          <span className="text-xs text-muted-foreground">
-            #{row.id} · {formatEuro(row.price)} · {row.stock} in stock{row.wsStatus === "OFFLINE" ? " · not in the web shop" : ""}
-          </span>
-        </span>
-      )}
-    </SearchToAdd>
-  );
-}
 
 /**
  * The order's lines: quantity, an optional override of what the whole line costs with its reason, and what the

@@ -27,18 +27,6 @@ export function useCustomerAddresses(userId: string | null) {
   return useQuery(trpc.admin.manualOrder.customerAddresses.queryOptions({ userId: userId ?? "" }, { enabled: userId !== null }));
 }
 
-/** Products to add to an order, by name, words or id: the product table's search, in-stock first by name. */
-export function useOrderableProducts(search: string) {
-  const trpc = useTRPC();
-  const term = search.trim();
-  return useQuery(
-    trpc.admin.product.list.queryOptions(
-      { search: term, stock: "in", sort: "name", direction: "asc", pageSize: 25 },
-      { enabled: term.length >= 2, placeholderData: keepPreviousData },
-    ),
-  );
-}
-
 /**
  * The server's price of the form as it stands. The previous answer stays on screen while the next loads; a refusal
  * is shown beside the totals, so it is not retried.

@@ -2,16 +2,16 @@
 
 import { FileText, PackageCheck, Printer, Tag, X } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useState, type ReactNode } from "react";
-import { AdminCheckbox, AdminInput } from "@/components/ui/admin-form-controls";
-import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
+import { useMemo, useState } from "react";
+import { AdminInput } from "@/components/ui/admin-form-controls";
+import { AdminTableCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { carriers, shippingMethods, shops } from "@/lib/enums";
 import { shippingMethodLabels } from "@/lib/labels";
+import { listPageFromAddress } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import {
   EXACT_COUNT_LIMIT,
-  ORDER_PAGE_SIZES,
   orderListSlugs,
   orderSortColumns,
   statusOfSlug,
@@ -23,7 +23,7 @@ import {
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, SelectableCardList, sortableColumn, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, RowsPerPage, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { ExportDialog } from "./export-dialog";
@@ -46,8 +46,6 @@ function readQuery(slug: OrderListSlug, search: URLSearchParams): OrderListInput
     return values.includes(value as T) ? (value as T) : undefined;
   };
   const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(search.get(key) ?? "") ? search.get(key)! : undefined);
-  const page = Number(search.get("page"));
-  const size = Number(search.get("size"));
   const country = search.get("country");
   const from = day("from");
   const to = day("to");
@@ -63,8 +61,7 @@ function readQuery(slug: OrderListSlug, search: URLSearchParams): OrderListInput
     to: from && to && to < from ? undefined : to,
     sort: (orderSortColumns as readonly string[]).includes(sortColumn ?? "") ? (sortColumn as OrderSortColumn) : "date",
     direction: direction === "asc" ? "asc" : "desc",
-    page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
-    pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(size) ? (size as 25 | 50 | 100) : 50,
+    ...listPageFromAddress(search),
   };
 }
 
@@ -104,29 +101,12 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
   const query = useMemo(() => readQuery(slug, new URLSearchParams(params.toString())), [slug, params]);
   const orders = useAdminOrders(query);
   const countries = useShippingCountries();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [labelsQueued, setLabelsQueued] = useState<number[] | null>(null);
   const actions = useOrderActions({ onLabels: setLabelsQueued });
 
-  // A selection belongs to the rows on screen: another page, list or filter starts afresh.
-  const [selectionFor, setSelectionFor] = useState(params.toString() + slug);
-  if (selectionFor !== params.toString() + slug) {
-    setSelectionFor(params.toString() + slug);
-    setSelected(new Set());
-  }
-
-
   const rows = orders.data?.rows ?? [];
-  const chosen = rows.filter((row) => selected.has(row.orderId)).map((row) => row.orderId);
-  const allChosen = rows.length > 0 && chosen.length === rows.length;
-  const toggle = (orderId: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(orderId);
-      else next.delete(orderId);
-      return next;
-    });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row.orderId)) : new Set());
+  const selection = useRowSelection(rows, (row) => row.orderId, params.toString() + slug);
+  const { chosen } = selection;
 
   const sortBy = (column: OrderSortColumn) => {
     const direction = query.sort === column && query.direction === "desc" ? "asc" : "desc";
@@ -136,7 +116,6 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
     sortableColumn({ label, className, sorted: query.sort === column ? query.direction : null, onSort: () => sortBy(column) });
 
   const columns: ListColumn[] = [
-    { label: <AdminCheckbox aria-label="Select every order on this page" checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false} onCheckedChange={(on) => toggleAll(on === true)} />, className: "w-10 pr-0" },
     sortHeading("number", "Order"),
     sortHeading("date", "Placed"),
     { label: "Customer" },
@@ -194,25 +173,19 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
         <ClearFiltersButton active={activeFilters} update={update} />
       </div>
 
-      {chosen.length > 0 ? (
-        <div role="toolbar" aria-label="Selected orders" className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2">
-          <span className="text-sm font-medium">{chosen.length} selected</span>
-          <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.transition(chosen, "PROCESSED")}>
-            <PackageCheck /> Mark processed
-          </Button>
-          <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.createLabels(chosen)}>
-            <Tag /> Print labels
-          </Button>
-          <Button size="sm" variant="outline" asChild>
-            <a href={printUrl("packing-slips", chosen)} target="_blank" rel="noreferrer">
-              <FileText /> Print packing slips
-            </a>
-          </Button>
-          <Button size="sm" variant="ghost" className="ml-auto text-muted-foreground" onClick={() => setSelected(new Set())}>
-            <X /> Clear
-          </Button>
-        </div>
-      ) : null}
+      <SelectionToolbar label="Selected orders" selection={selection}>
+        <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.transition(chosen, "PROCESSED")}>
+          <PackageCheck /> Mark processed
+        </Button>
+        <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.createLabels(chosen)}>
+          <Tag /> Print labels
+        </Button>
+        <Button size="sm" variant="outline" asChild>
+          <a href={printUrl("packing-slips", chosen)} target="_blank" rel="noreferrer">
+            <FileText /> Print packing slips
+          </a>
+        </Button>
+      </SelectionToolbar>
 
       {labelsQueued ? (
         <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg border bg-card px-3 py-2 text-sm">
@@ -239,101 +212,80 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
             onPage={goToPage}
             shortcuts
           >
-            <RowsPerPage sizes={ORDER_PAGE_SIZES} value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
+            <RowsPerPage value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
           </ListPager>
         }
       >
-        <div className="hidden max-h-[calc(100dvh-17rem)] overflow-auto md:block">
-          <ListTable columns={columns} loadingRows={orders.isPending ? 12 : 0} bodyClassName={cn(orders.isPlaceholderData && "opacity-60 transition-opacity")} empty={empty} emptyClassName="h-40">
-            {rows.map((row) => (
-              <AdminTableRow key={row.orderId} data-state={selected.has(row.orderId) ? "selected" : undefined} onDoubleClick={() => router.push(`/admin/orders/${row.orderNumber}`)}>
-                <AdminTableCell className="pr-0">
-                  <AdminCheckbox aria-label={`Select ${row.orderNumber}`} checked={selected.has(row.orderId)} onCheckedChange={(on) => toggle(row.orderId, on === true)} />
-                </AdminTableCell>
-                <AdminTableCell className="whitespace-nowrap">
-                  <Link href={`/admin/orders/${row.orderNumber}`} className="font-medium hover:text-primary hover:underline">
-                    {row.orderNumber}
-                  </Link>
-                  {row.shop === "EBAY" ? <p className="text-[11px] text-muted-foreground">eBay</p> : null}
-                </AdminTableCell>
-                <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-                <AdminTableCell>
-                  <div className="max-w-44 min-w-0 2xl:max-w-56">
-                    <p className="truncate font-medium">{row.customer}</p>
-                    <p className="truncate text-[11px] text-muted-foreground">
-                      {row.email} · {row.countryCode}
-                    </p>
-                  </div>
-                </AdminTableCell>
-                <AdminTableCell>
-                  <p className="max-w-48 truncate text-xs 2xl:max-w-80" title={itemsSummary(row)}>
-                    {itemsSummary(row)}
+        <SelectableList
+          label="Orders"
+          selectAllLabel="Select every order on this page"
+          rows={rows}
+          keyOf={(row) => row.orderId}
+          nameOf={(row) => row.orderNumber}
+          selection={selection}
+          columns={columns}
+          loading={orders.isPending}
+          dimmed={orders.isPlaceholderData}
+          empty={empty}
+          tableClassName="max-h-[calc(100dvh-17rem)]"
+          onOpen={(row) => router.push(`/admin/orders/${row.orderNumber}`)}
+          card={(row) => <OrderCard row={row} />}
+          cells={(row) => (
+            <>
+              <AdminTableCell className="whitespace-nowrap">
+                <Link href={`/admin/orders/${row.orderNumber}`} className="font-medium hover:text-primary hover:underline">
+                  {row.orderNumber}
+                </Link>
+                {row.shop === "EBAY" ? <p className="text-[11px] text-muted-foreground">eBay</p> : null}
+              </AdminTableCell>
+              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+              <AdminTableCell>
+                <div className="max-w-44 min-w-0 2xl:max-w-56">
+                  <p className="truncate font-medium">{row.customer}</p>
+                  <p className="truncate text-[11px] text-muted-foreground">
+                    {row.email} · {row.countryCode}
                   </p>
-                </AdminTableCell>
-                <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
-                <AdminTableCell className="py-1">
-                  <AdminOrderStatusBadge status={row.status} />
-                  <Shipping row={row} />
-                </AdminTableCell>
-              </AdminTableRow>
-            ))}
-          </ListTable>
-        </div>
-        <OrderCards rows={rows} loading={orders.isPending} empty={empty} selected={selected} onToggle={toggle} dimmed={orders.isPlaceholderData} />
+                </div>
+              </AdminTableCell>
+              <AdminTableCell>
+                <p className="max-w-48 truncate text-xs 2xl:max-w-80" title={itemsSummary(row)}>
+                  {itemsSummary(row)}
+                </p>
+              </AdminTableCell>
+              <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
+              <AdminTableCell className="py-1">
+                <AdminOrderStatusBadge status={row.status} />
+                <Shipping row={row} />
+              </AdminTableCell>
+            </>
+          )}
+        />
       </ListFrame>
     </div>
   );
 }
 
-/** Below md the table becomes a stack of cards: a phone shows what matters of each order without sideways scrolling. */
-function OrderCards({
-  rows,
-  loading,
-  empty,
-  selected,
-  onToggle,
-  dimmed,
-}: {
-  rows: AdminOrderRow[];
-  loading: boolean;
-  empty: ReactNode;
-  selected: ReadonlySet<number>;
-  onToggle: (orderId: number, on: boolean) => void;
-  dimmed: boolean;
-}) {
+/** An order's card on a phone, where the table does not fit: what matters of it without sideways scrolling. */
+function OrderCard({ row }: { row: AdminOrderRow }) {
   return (
-    <SelectableCardList
-      label="Orders"
-      rows={rows}
-      keyOf={(row) => row.orderId}
-      nameOf={(row) => row.orderNumber}
-      loading={loading}
-      empty={empty}
-      selected={selected}
-      onToggle={onToggle}
-      dimmed={dimmed}
-    >
-      {(row) => (
-        <Link href={`/admin/orders/${row.orderNumber}`} className="min-w-0 flex-1 space-y-1">
-          <div className="flex items-center justify-between gap-2">
-            <span className="font-medium">{row.orderNumber}</span>
-            <AdminOrderStatusBadge status={row.status} />
-          </div>
-          <div className="flex items-center justify-between gap-2 text-sm">
-            <span className="truncate">
-              {row.customer} <span className="text-muted-foreground">· {row.countryCode}</span>
-            </span>
-            <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
-          </div>
-          <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
-          <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
-            {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
-            {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
-            {row.shop === "EBAY" ? " · eBay" : ""}
-            {row.hasLabel ? <Tag className="size-3 text-emerald-700" aria-label="Label created" /> : null}
-          </p>
-        </Link>
-      )}
-    </SelectableCardList>
+    <Link href={`/admin/orders/${row.orderNumber}`} className="min-w-0 flex-1 space-y-1">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-medium">{row.orderNumber}</span>
+        <AdminOrderStatusBadge status={row.status} />
+      </div>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="truncate">
+          {row.customer} <span className="text-muted-foreground">· {row.countryCode}</span>
+        </span>
+        <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
+      </div>
+      <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
+      <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
+        {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
+        {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
+        {row.shop === "EBAY" ? " · eBay" : ""}
+        {row.hasLabel ? <Tag className="size-3 text-emerald-700" aria-label="Label created" /> : null}
+      </p>
+    </Link>
   );
 }

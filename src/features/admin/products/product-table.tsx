@@ -1,17 +1,16 @@
 "use client";
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { ImageOff, Plus } from "lucide-react";
+import { ImageOff } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
-import { Button } from "@/components/ui/button";
 import { itemTypes, listingStatuses } from "@/lib/enums";
+import { listPageFromAddress } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import {
-  ADMIN_PRODUCT_PAGE_SIZES,
   adminProductSortColumns,
   type AdminProductListInput,
   type AdminProductRow,
@@ -19,10 +18,9 @@ import {
 } from "@/server/catalog/admin-schemas";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatCount, formatDate, formatEuro, humanize } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, RowsPerPage, sortableColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, NewItemLink, RowsPerPage, sortableColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
-import { useShortcut } from "../use-shortcut";
 import { useAdminProducts, useProductFormChoices } from "./queries";
 
 /** The table's state lives in the address, so a filtered, sorted page can be bookmarked, shared and gone back to. */
@@ -36,13 +34,11 @@ function readQuery(search: URLSearchParams): AdminProductListInput {
     const value = search.get(key);
     return values.includes(value as T) ? (value as T) : undefined;
   };
-  const size = number("size");
   return {
     search: search.get("search") || undefined,
     sort: (adminProductSortColumns as readonly string[]).includes(sortColumn ?? "") ? (sortColumn as AdminProductSortColumn) : "createdAt",
     direction: direction === "asc" ? "asc" : "desc",
-    page: number("page") ?? 1,
-    pageSize: (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(size ?? 0) ? (size as 25 | 50 | 100) : 50,
+    ...listPageFromAddress(search),
     categoryId: number("category"),
     manufacturerId: number("manufacturer"),
     wsStatus: oneOf("ws", listingStatuses),
@@ -135,7 +131,6 @@ export function ProductTable() {
   const page = query.page ?? 1;
   const totalPages = products.data?.totalPages ?? 1;
 
-  useShortcut("n", () => router.push("/admin/products/create"));
 
   const sortBy = (column: string) => {
     const sortable = (adminProductSortColumns as readonly string[]).includes(column);
@@ -153,11 +148,7 @@ export function ProductTable() {
         <p className="text-xs text-muted-foreground">
           <AdminKbd>/</AdminKbd> search · <AdminKbd>N</AdminKbd> new · <AdminKbd>[</AdminKbd> <AdminKbd>]</AdminKbd> pages
         </p>
-        <Button asChild size="sm" className="ml-auto h-9">
-          <Link href="/admin/products/create">
-            <Plus /> New product
-          </Link>
-        </Button>
+        <NewItemLink href="/admin/products/create">New product</NewItemLink>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <FilterSelect label="Category" param="category" all="All categories" className="w-52" options={choices.data?.categories.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
@@ -183,7 +174,7 @@ export function ProductTable() {
             onPage={goToPage}
             shortcuts
           >
-            <RowsPerPage sizes={ADMIN_PRODUCT_PAGE_SIZES} value={query.pageSize} update={update} />
+            <RowsPerPage value={query.pageSize} update={update} />
           </ListPager>
         }
       >

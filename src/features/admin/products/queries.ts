@@ -20,6 +20,21 @@ export function useAdminProducts(query: AdminProductListInput, enabled = true) {
   return useQuery(trpc.admin.product.list.queryOptions(query, { enabled, placeholderData: keepPreviousData }));
 }
 
+/**
+ * What a product picker found for the words typed (`ProductPicker`): the product table's search by name, 25 at most,
+ * only products with stock when `inStockOnly`. It asks from two characters on; the last answer stays while the next loads.
+ */
+export function useProductPickerSearch(search: string, inStockOnly: boolean) {
+  const trpc = useTRPC();
+  const term = search.trim();
+  return useQuery(
+    trpc.admin.product.list.queryOptions(
+      { search: term, ...(inStockOnly ? { stock: "in" as const } : {}), sort: "name", direction: "asc", pageSize: 25 },
+      { enabled: term.length >= 2, placeholderData: keepPreviousData },
+    ),
+  );
+}
+
 export function useAdminProduct(id: number) {
   const trpc = useTRPC();
   return useQuery(trpc.admin.product.get.queryOptions({ id }));

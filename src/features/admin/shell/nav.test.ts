@@ -31,6 +31,9 @@ describe("admin navigation", () => {
     expect(headingFor("/admin/orders/BC-2026-000123")).toBe("Order BC-2026-000123");
     expect(headingFor("/admin/logbook/level/error")).toBe("Logbook — error");
     expect(headingFor("/admin/orders/status/paid_future_shipment")).toBe("Future Shipments");
+    expect(headingFor("/admin/products/create")).toBe("New product");
+    expect(headingFor("/admin/products/edit-template")).toBe("Templates");
+    expect(headingFor("/admin/boxes/open")).toBe("Open boxes");
   });
 
   it("goes back two steps when the address has a sort parameter", () => {

@@ -127,15 +127,12 @@ export function activeNav(pathname: string): { group: NavGroup; item: NavItem } 
   return best;
 }
 
+/** Headings of pages whose sidebar entry names them otherwise, or that have no entry; the rest take the entry's label. */
 const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/dashboard$/, () => "Dashboard"],
   [/^\/admin\/products$/, () => "Products"],
-  [/^\/admin\/products\/create$/, () => "New product"],
   [/^\/admin\/products\/edit$/, () => "Edit product"],
-  [/^\/admin\/products\/create-template$/, () => "New template"],
-  [/^\/admin\/products\/edit-template$/, () => "Templates"],
   [/^\/admin\/products\/restock-manager\/(pending|approved|rejected)$/, (m) => `Restock manager — ${m[1]}`],
-  [/^\/admin\/boxes\/open$/, () => "Open boxes"],
   [/^\/admin\/boxes\/other$/, () => "Shipped & exploded boxes"],
   [/^\/admin\/boxes\/(\d+)$/, (m) => `Box ${m[1]}`],
   [/^\/admin\/google-bucket$/, () => "Google bucket"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorDocumentOf, jsonOf } from "@/server/integrations/payments/provider-http";
+import { errorDocumentOf, jsonOf, reasonOf } from "@/server/integrations/payments/provider-http";
 import { MarketplaceError, type MarketplaceErrorDetail } from "./port";
 
 /**
@@ -217,11 +217,4 @@ function errorOf(name: string, status: number, text: string): MarketplaceError {
           ? `eBay could not handle ${name} (${said}); try again later.`
           : `eBay refused ${name}: ${said}`;
   return new MarketplaceError(name, status, details, message);
-}
-
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // Node's fetch says only "fetch failed"; what went wrong (refused, reset, closed) is in its cause.
-  const cause = error.cause instanceof Error ? error.cause.message : null;
-  return cause && cause !== error.message ? `${error.message} (${cause})` : error.message;
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@/server/errors";
-import { createEbayClient, read, type EbayTokenStore } from "./ebay-client";
+import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
 import { challengeResponse, notificationReader } from "./ebay-notification";
 import {
   bulkAnswer,
@@ -34,15 +34,11 @@ import { MarketplaceError, type MarketplaceItem, type MarketplaceItemResult, typ
 
 export type { EbayTokenStore } from "./ebay-client";
 
-export type EbayMarketplaceOptions = {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
+/** What the client takes (the seller's keys, the token store), and the seller's settings its listings use. */
+export type EbayMarketplaceOptions = Omit<EbayClientOptions, "now"> & {
   policies: EbayPolicies;
   merchantLocationKey: string;
   notificationVerificationToken: string | null;
-  tokenStore: EbayTokenStore;
   /** The clock tokens and cached keys are timed by; the real one unless a test sets it. */
   now?: () => Date;
 };

@@ -61,7 +61,8 @@ export function errorDocumentOf<T extends object>(schema: z.ZodType<T>, text: st
   }
 }
 
-function reasonOf(error: unknown): string {
+/** Why a request to an outside service got no answer, in words for the error it becomes (and the logbook). */
+export function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   // Node's fetch says only "fetch failed"; what went wrong (refused, reset, closed) is in its cause.
   const cause = error.cause instanceof Error ? error.cause.message : null;
