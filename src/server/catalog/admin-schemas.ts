@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
+import { listPageInput } from "@/lib/list-page";
 import { text } from "@/lib/text";
 import {
   calibers,
@@ -78,15 +79,13 @@ export const productIdInput = z.object({ id });
 
 export const adminProductSortColumns = ["id", "name", "price", "stock", "createdAt", "updatedAt"] as const;
 export type AdminProductSortColumn = (typeof adminProductSortColumns)[number];
-export const ADMIN_PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const adminProductListInput = z.object({
   /** Words that must all occur in the product's search text, or a product id. */
   search: text().trim().max(200).optional(),
   sort: z.enum(adminProductSortColumns).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(50),
+  ...listPageInput.shape,
   categoryId: id.optional(),
   manufacturerId: id.optional(),
   wsStatus: z.enum(listingStatuses).optional(),

@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "@/server/integrations/marketplace/port";
-import { escapeLike, logChange, type LogChange } from "@/server/logbook/service";
+import { escapeLike, logOfferChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { buildListing, listingBlocker, productSku, readOfferSource, readOfferSources, shopProductPictures, type ProductPictures } from "./offer-record";
 import { requestQuantityPush } from "./quantity-push";
@@ -176,11 +176,6 @@ async function recordRefusal({ db, actor }: ActionContext, productId: number, na
       description: `eBay refused to ${action} product ${productId} (${name}): ${error.message}`,
     });
   });
-}
-
-/** An offer's logbook entry (event EBAY_API, entity MARKETPLACE_OFFER, the product's id), in the caller's transaction. */
-function logOfferChange(tx: Db, productId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
-  return logChange(tx, { ...change, eventType: "EBAY_API", entityType: "MARKETPLACE_OFFER", entityId: productId });
 }
 
 /** An offer as the logbook keeps it. */
