@@ -1,14 +1,13 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
+import { amountInput } from "@/lib/amount-input";
 import { shippingMethods, type ShippingMethod } from "@/lib/enums";
 
 /**
  * The value the shipping rules look at: what the goods in the parcel are worth, after discounts and without
  * shipping. It decides whether untracked post is allowed and which surcharge band applies.
  */
-export const orderValue = z
-  .union([z.instanceof(Decimal), z.string().regex(/^\d+(\.\d{1,2})?$/, "must be an amount such as 12.50"), z.number().finite()])
-  .transform((value) => new Decimal(value))
+export const orderValue = amountInput
   .refine((value) => value.greaterThanOrEqualTo(0), "must not be negative")
   .refine((value) => value.decimalPlaces() <= 2, "must have at most two decimals");
 

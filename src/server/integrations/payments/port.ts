@@ -1,5 +1,6 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
+import { amountInput } from "@/lib/amount-input";
 import { checkoutPaymentMethods, type OnlinePaymentMethod } from "@/lib/payment-methods";
 import { AppError, type AppErrorCode } from "@/server/errors";
 
@@ -55,9 +56,7 @@ export function gatewayForMethod(method: OnlinePaymentMethod): PaymentGateway {
 }
 
 /** A euro amount: a Decimal, or a string or number that reads as one, more than zero and with at most two decimals. */
-export const euroAmount = z
-  .union([z.instanceof(Decimal), z.string().regex(/^\d+(\.\d{1,2})?$/, "must be an amount such as 12.50"), z.number().finite()])
-  .transform((value) => new Decimal(value))
+export const euroAmount = amountInput
   .refine((value) => value.greaterThan(0), "must be more than zero")
   .refine((value) => value.decimalPlaces() <= 2, "must have at most two decimals");
 
