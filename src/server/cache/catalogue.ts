@@ -65,7 +65,7 @@ export async function listenForCatalogueChanges(database: Database): Promise<() 
  * it reads the given database. The cache is keyed by the arguments after the database. Results travel through the
  * cache in the API's format, so money stays Decimal, with an instance of its own (see src/lib/trpc/transformer.ts).
  * Scheduled discounts start and end without a change to announce them: entries are read again in the background
- * once they are `REREAD_SECONDS` old.
+ * once they are a minute old (REFRESH_AFTER_MS in the handler).
  */
 export function cachedForVisitors<Args extends unknown[], Result>(
   name: string,
@@ -76,11 +76,10 @@ export function cachedForVisitors<Args extends unknown[], Result>(
     if (process.env.NEXT_RUNTIME !== "nodejs") return read(db, ...args);
     const cached = unstable_cache(async (...inner: Args) => cacheFormat.serialize(await read(db, ...inner)), [name], {
       tags: [catalogueTags.all, ...tags(...args)],
-      revalidate: REREAD_SECONDS,
+      revalidate: 60,
     });
     return cacheFormat.deserialize<Result>(await cached(...args));
   };
 }
 
-const REREAD_SECONDS = 10;
 const cacheFormat = withMoney(new SuperJSON());

@@ -18,6 +18,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 const MEMORY_LIMIT_BYTES = 128 * 1024 * 1024;
+/**
+ * What no change announces (a scheduled discount starting, a piece no longer new) is read again after this long.
+ * Catalogue pages say `revalidate = 1` for the SPEC's `s-maxage=1` towards browsers and CDNs; rendering each busy
+ * page anew every second as well would cost the server more than serving it, so entries count as fresh here until
+ * they are this old or one of their tags changes.
+ */
+const REFRESH_AFTER_MS = 60_000;
 /** How long Redis keeps an entry nobody asked for: the stale-while-revalidate window of SPEC §7. */
 const REDIS_TTL_SECONDS = 24 * 60 * 60;
 /** A Redis that does not answer within this is treated as a miss: the page is rendered instead. */
@@ -175,11 +182,13 @@ export default class ShopCacheHandler {
       forget(key);
       entry = undefined;
     }
-    const revalidate = entry?.cacheControl?.revalidate ?? entry?.value?.revalidate;
-    const dueForRender = !entry || (typeof revalidate === "number" && entry.readAt + revalidate * 1000 <= Date.now());
-    if (dueForRender && !state.renderingSince.has(key)) state.renderingSince.set(key, Date.now());
+    const now = Date.now();
+    const dueForRender = !entry || now - entry.readAt >= REFRESH_AFTER_MS;
+    if (dueForRender && !state.renderingSince.has(key)) state.renderingSince.set(key, now);
     if (!entry) return null;
-    return { lastModified: entry.readAt, value: entry.value, ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}) };
+    // Next renders anew in the background once `lastModified` is older than the entry's revalidate time.
+    const lastModified = dueForRender ? entry.readAt : now;
+    return { lastModified, value: entry.value, ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}) };
   }
 
   async set(key, value, context) {

@@ -47,6 +47,21 @@ describe("the shop's cache handler", () => {
     expect((await handler.get(key))?.value).toMatchObject({ html: "sold out" });
   });
 
+  it("counts an entry as fresh for a minute whatever its revalidate time, and then lets Next render it anew in the background", async () => {
+    const key = unique("/");
+    await handler.get(key);
+    await handler.set(key, page("home", ["listings"]), { cacheControl: { revalidate: 1, expire: 86_401 } });
+    const fresh = await handler.get(key);
+    expect(Date.now() - fresh!.lastModified).toBeLessThan(1_000);
+
+    const state = (globalThis as unknown as Record<symbol, { memory: Map<string, { readAt: number }> }>)[Symbol.for("balance-and-crown.next-cache")]!;
+    const minuteAgo = Date.now() - 61_000;
+    state.memory.get(key)!.readAt = minuteAgo;
+    const due = await handler.get(key);
+    expect(due?.lastModified).toBe(minuteAgo);
+    expect(due?.value).toMatchObject({ html: "home" });
+  });
+
   it("keeps data entries with the tags they were stored with", async () => {
     const key = unique("listing");
     const tag = unique("listings");
