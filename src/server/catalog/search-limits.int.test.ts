@@ -91,4 +91,23 @@ describe("a search matching more products than are counted", () => {
     // Listed first, the best match waits past the ranked latest matches, with the other earliest ones.
     expect(seen.indexOf(ids.oldBest!)).toBeGreaterThanOrEqual(RANKED_MATCHES);
   });
+
+  it("reads the same pages with facets as without, whether the page comes from the matches counted or the products", async () => {
+    const inputs = [
+      // Counting stops early; relevance ranks the latest matches, which the counting read.
+      { search: "crystal", orderBy: { relevance: "desc" } },
+      // Counting stops early and the page needs every match: it is read from the products.
+      { search: "crystal", orderBy: { price: "asc" } },
+      // Few pass the filter: counting reads every match.
+      { search: "crystal", caliber: ["CHRONOGRAPH"], orderBy: { relevance: "desc" } },
+      { search: "domed", manufacturerId: [ids.seiko], inStock: true, orderBy: { name: "desc" } },
+    ];
+    for (const input of inputs) {
+      for (const page of [1, 2, RANKED_MATCHES / PRODUCT_PAGE_SIZE, RANKED_MATCHES / PRODUCT_PAGE_SIZE + 1]) {
+        const plain = await search({ ...input, page });
+        const faceted = await search({ ...input, page, facets: true });
+        expect(faceted.products.map((p) => p.id), JSON.stringify({ ...input, page })).toEqual(plain.products.map((p) => p.id));
+      }
+    }
+  });
 });

@@ -7,6 +7,13 @@ import { rawRows } from "@/server/db/raw-rows";
 const MAX_WORDS = 8;
 /** Corrections offered per misspelt word, closest first. */
 const MAX_CORRECTIONS = 3;
+/**
+ * Catalogue words a typed word is spelt out into at most; a start shared by more ("sta") is matched as a prefix
+ * instead, which is slower but is a query nobody finishes typing.
+ */
+const MAX_COMPLETIONS = 20;
+/** The shortest word looked up in `search_term`, which keeps the catalogue words of at least this many characters. */
+const MIN_LOOKED_UP_LENGTH = 3;
 
 /** A visitor's search as words, split the way `to_tsvector('simple', ...)` splits product text. */
 export function queryWords(term: string): string[] {
@@ -25,55 +32,70 @@ export function allowedEdits(word: string): number {
   return 2;
 }
 
-type Correction = { word: string; term: string; distance: number };
-type KnownWord = { word: string; known: boolean };
+/**
+ * A catalogue word found for a typed word: one it starts (`completes`; `single` when the full-text parser reads it
+ * back as one word, which a hyphenated "pre-owned" is not) or one a few edits away (`distance`, null otherwise).
+ */
+type TermRow = { word: string; term: string; completes: boolean; single: boolean; distance: number | string | null };
 
 /**
  * The full-text query for a visitor's search, in `to_tsquery` syntax. Every word must match (AND), as a prefix so
  * that results appear while a visitor is still typing ("sei" finds Seiko). A word that is no catalogue word nor the
  * start of one is taken as a misspelling: it also matches the catalogue words (from `search_term`) closest to it
  * by Levenshtein distance with the same first letter, so "sieko" finds Seiko and "omgea" finds Omega. All of it
- * runs in PostgreSQL (PGlite too); the caller matches the result against the product's GIN-indexed tsvector.
- * Returns null when the search has no words.
+ * runs in PostgreSQL (PGlite too), in one round trip; the caller matches the result against the product's
+ * GIN-indexed tsvector. Returns null when the search has no words.
+ *
+ * The prefix is spelt out as the catalogue words that start with it ("crown" as crown | crowns): the GIN index
+ * intersects exact words by skipping through their lists, while a prefix makes it read every product under each
+ * word it covers (all 40 000 crowns for "omega crown") and recheck each row. `search_term` holds every catalogue
+ * word of three characters or more that starts with a letter, so the spelt-out words are all there are. A
+ * hyphenated word is left out: its product also has the word's first part ("pre" of "pre-owned"), which starts
+ * with the same letters. Numbers, words too short to look up and starts shared by too many words stay prefixes.
  */
 export async function buildSearchQuery(db: Db, term: string): Promise<string | null> {
   const words = queryWords(term);
   if (words.length === 0) return null;
-  // Only words of letters are corrected: a caliber number such as 6139 is meant exactly.
-  const fuzzy = [...new Set(words.filter((word) => /^\p{L}+$/u.test(word) && allowedEdits(word) > 0))];
+  const looked = [...new Set(words)].filter((word) => [...word].length >= MIN_LOOKED_UP_LENGTH);
+  const completions = new Map<string, string[]>();
   const corrections = new Map<string, string[]>();
-  if (fuzzy.length > 0) {
-    const list = sql.join(fuzzy.map((word) => sql`${word}`), sql`, `);
-    const [known, candidates] = await Promise.all([
-      rawRows<KnownWord>(
-        db,
-        sql`select w.word, exists (select 1 from search_term t where starts_with(t.term, w.word)) as known
-            from unnest(array[${list}]::text[]) as w(word)`,
-      ),
-      rawRows<Correction>(
-        db,
-        sql`select w.word, t.term, levenshtein(t.term, w.word) as distance
-            from unnest(array[${list}]::text[]) as w(word)
-            join search_term t
-              on left(t.term, 1) = left(w.word, 1)
-             and length(t.term) between length(w.word) - 2 and length(w.word) + 2
-             and levenshtein_less_equal(t.term, w.word, 2) <= case when length(w.word) >= 5 then 2 else 1 end
-            order by w.word, distance, t.term`,
-      ),
-    ]);
-    const misspelt = new Set(known.filter((row) => !row.known).map((row) => row.word));
-    for (const candidate of candidates) {
-      if (!misspelt.has(candidate.word)) continue;
-      const list = corrections.get(candidate.word) ?? [];
-      // Only the closest distance counts: "omgea" is two edits from "omega", so three-edit words are noise.
-      const closest = candidates.find((row) => row.word === candidate.word)?.distance;
-      if (list.length < MAX_CORRECTIONS && Number(candidate.distance) === Number(closest)) list.push(candidate.term);
-      corrections.set(candidate.word, list);
+  if (looked.length > 0) {
+    // Only words of letters are corrected: a caliber number such as 6139 is meant exactly.
+    const fuzzy = looked.map((word) => /^\p{L}+$/u.test(word) && allowedEdits(word) > 0);
+    const rows = await rawRows<TermRow>(
+      db,
+      sql`select w.word, t.term, starts_with(t.term, w.word) as completes,
+                 numnode(plainto_tsquery('simple', t.term)) = 1 as single,
+                 case when w.fuzzy and t.term ~ '^[[:alpha:]]+$' then levenshtein(t.term, w.word) end as distance
+          from unnest(array[${sql.join(looked.map((word) => sql`${word}`), sql`, `)}]::text[],
+                      array[${sql.join(fuzzy.map((flag) => sql`${flag}`), sql`, `)}]::boolean[]) as w(word, fuzzy)
+          join search_term t
+            on starts_with(t.term, w.word)
+            or (w.fuzzy
+                and left(t.term, 1) = left(w.word, 1)
+                and length(t.term) between length(w.word) - 2 and length(w.word) + 2
+                and t.term ~ '^[[:alpha:]]+$'
+                and levenshtein_less_equal(t.term, w.word, 2) <= case when length(w.word) >= 5 then 2 else 1 end)
+          order by w.word, distance nulls last, t.term`,
+    );
+    for (const word of looked) {
+      const found = rows.filter((row) => row.word === word);
+      const completing = found.filter((row) => row.completes);
+      const spelt = completing.filter((row) => row.single).map((row) => row.term);
+      if (spelt.length > 0 && spelt.length <= MAX_COMPLETIONS) completions.set(word, spelt);
+      if (completing.length > 0) continue;
+      // A misspelling: only the closest distance counts ("omgea" is two edits from "omega", so three-edit words are noise).
+      const near = found.filter((row) => row.distance !== null);
+      const closest = Number(near[0]?.distance);
+      corrections.set(
+        word,
+        near.filter((row) => Number(row.distance) === closest).slice(0, MAX_CORRECTIONS).map((row) => row.term),
+      );
     }
   }
   return words
     .map((word) => {
-      const alternatives = [`${lexeme(word)}:*`, ...(corrections.get(word) ?? []).map(lexeme)];
+      const alternatives = [...(completions.get(word)?.map(lexeme) ?? [`${lexeme(word)}:*`]), ...(corrections.get(word) ?? []).map(lexeme)];
       return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(" | ")})`;
     })
     .join(" & ");

@@ -32,6 +32,12 @@ beforeAll(async () => {
   await makeProduct(db, { name: "Junghans Max Bill handwound", price: "640.00", manufacturer: makers.Junghans, category: watches, caliber: "HANDWIND", gender: "LADIES", itemType: "WRISTWATCH" });
   await makeProduct(db, { name: "Certina DS crown", price: "18.00", manufacturer: makers.Certina, category: parts, itemType: "CROWN", state: "NEW" });
   await makeProduct(db, { name: "Heuer Carrera Valjoux 72", price: "3100.00", manufacturer: makers.Heuer, category: watches, caliber: "CHRONOGRAPH", gender: "MENS", itemType: "WRISTWATCH" });
+  // Words that are not plain words of letters: a reference with digits, one with a dot, a hyphenated one.
+  const spares = await makeCategory(db, "Spares");
+  await makeProduct(db, { name: "Valjoux72 minute counter bridge", price: "60.00", category: spares, itemType: "MOVEMENT" });
+  await makeProduct(db, { name: "Lemania cal.2310 balance", price: "85.00", category: spares, itemType: "MOVEMENT" });
+  await makeProduct(db, { name: "Calibre 321 service kit", price: "40.00", category: spares });
+  await makeProduct(db, { name: "Gold-plated bezel", price: "30.00", category: spares });
 });
 
 describe("typo-tolerant search", () => {
@@ -57,6 +63,13 @@ describe("typo-tolerant search", () => {
     expect(await makersFor("sei")).toEqual(["Seiko"]);
     expect(await namesFor({ search: "6139" })).toEqual(["Seiko 6139 chronograph Pogue"]);
     expect(await namesFor({ search: "6138" })).toEqual([]);
+  });
+
+  it("finds every catalogue word a typed start begins, with digits, dots or hyphens in it", async () => {
+    expect(await namesFor({ search: "valj", orderBy: { name: "asc" } })).toEqual(["Heuer Carrera Valjoux 72", "Valjoux72 minute counter bridge"]);
+    expect(await namesFor({ search: "cal", orderBy: { name: "asc" } })).toEqual(["Calibre 321 service kit", "Lemania cal.2310 balance"]);
+    expect(await namesFor({ search: "gold" })).toEqual(["Gold-plated bezel"]);
+    expect(await namesFor({ search: "plated bez" })).toEqual(["Gold-plated bezel"]);
   });
 
   it("finds nothing for words far from any in the catalogue", async () => {

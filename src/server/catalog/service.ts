@@ -10,7 +10,7 @@ import { productDiscountInForce, productOnSale } from "@/server/discounts/in-for
 import { globalDiscounts } from "@/server/discounts/service";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
-import { facetCounts, type FilterConditions } from "./facets";
+import { facetCounts, type FilterConditions, type ListingRows, type PageQuery, type SortColumns } from "./facets";
 import { withProductNames } from "./product-names";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
 import { buildSearchQuery, tsQuery } from "./search-query";
@@ -67,44 +67,56 @@ function baseConditions(input: GetManyProductsQuery, query: string | null, now: 
   return conditions;
 }
 
-function orderClauses(orderBy: ProductOrderBy | undefined): SQL[] {
-  if (orderBy && "price" in orderBy) return [orderBy.price === "asc" ? asc(product.price) : desc(product.price), desc(product.id)];
-  if (orderBy && "name" in orderBy) return [orderBy.name === "asc" ? asc(product.name) : desc(product.name), desc(product.id)];
-  if (orderBy && "createdAt" in orderBy && orderBy.createdAt === "asc") return [asc(product.createdAt), asc(product.id)];
-  return [desc(product.createdAt), desc(product.id)];
+function orderClauses(columns: SortColumns, orderBy: ProductOrderBy | undefined): SQL[] {
+  if (orderBy && "price" in orderBy) return [orderBy.price === "asc" ? asc(columns.price) : desc(columns.price), desc(columns.id)];
+  if (orderBy && "name" in orderBy) return [orderBy.name === "asc" ? asc(columns.name) : desc(columns.name), desc(columns.id)];
+  if (orderBy && "createdAt" in orderBy && orderBy.createdAt === "asc") return [asc(columns.createdAt), asc(columns.id)];
+  return [desc(columns.createdAt), desc(columns.id)];
+}
+
+function isRanked(orderBy: ProductOrderBy | undefined, query: string | null): query is string {
+  return query !== null && (!orderBy || "relevance" in orderBy);
+}
+
+/** The order of a page's rows: by relevance within the ranked matches, by the asked order otherwise. */
+function pageOrder(columns: SortColumns, orderBy: ProductOrderBy | undefined, query: string | null, offset: number): SQL[] {
+  if (!isRanked(orderBy, query)) return orderClauses(columns, orderBy);
+  if (offset >= RANKED_MATCHES) return [desc(columns.id)];
+  return [desc(columns.rank), desc(columns.createdAt), desc(columns.id)];
 }
 
 /**
- * The ids of one page of matches, in order. Relevance is ranked over the `RANKED_MATCHES` most recently listed
- * matches (highest ids), which covers every match of all but the broadest searches: ranking all 40 000 products that
+ * The ids of one page of matches. Relevance is ranked over the `RANKED_MATCHES` most recently listed matches
+ * (highest ids), which covers every match of all but the broadest searches: ranking all 40 000 products that
  * mention "crown" means reading every one of them for each page, while the latest few hundred sit together at the
  * end of the table. Pages past those continue with the earlier listed matches, latest first, so every match still
  * appears exactly once across the pages.
  */
-function pageIds(db: Db, where: SQL | undefined, orderBy: ProductOrderBy | undefined, query: string | null, offset: number) {
-  const ranked = query !== null && (!orderBy || "relevance" in orderBy);
-  if (!ranked || offset >= RANKED_MATCHES) {
-    const order = ranked ? [desc(product.id)] : orderClauses(orderBy);
-    const ids = db.select({ id: product.id }).from(product).leftJoin(productDescription, eq(productDescription.productId, product.id)).where(where);
-    return { ids: ids.orderBy(...order).limit(PRODUCT_PAGE_SIZE).offset(offset), order };
+function pageIds(rows: ListingRows, orderBy: ProductOrderBy | undefined, query: string | null, offset: number): SQL {
+  const where = rows.where ? sql` where ${rows.where}` : sql``;
+  const page = sql`limit ${PRODUCT_PAGE_SIZE} offset ${offset}`;
+  // Rows that come latest first are not sorted again: sorting would read every one, not just the latest.
+  const byId = rows.latestFirst ? sql`` : sql` order by ${rows.columns.id} desc`;
+  if (!isRanked(orderBy, query)) {
+    return sql`select ${rows.columns.id} as id from ${rows.from}${where} order by ${sql.join(orderClauses(rows.columns, orderBy), sql`, `)} ${page}`;
   }
-  const rank = sql<number>`ts_rank(${product.searchVector}, ${tsQuery(query)})`;
-  const latest = db
-    .select({ id: product.id, rank: rank.as("rank"), createdAt: product.createdAt })
-    .from(product)
-    .leftJoin(productDescription, eq(productDescription.productId, product.id))
-    .where(where)
-    .orderBy(desc(product.id))
-    .limit(RANKED_MATCHES)
-    .as("latest");
-  const ids = db
-    .select({ id: latest.id })
-    .from(latest)
-    .orderBy(desc(latest.rank), desc(latest.createdAt), desc(latest.id))
-    .limit(PRODUCT_PAGE_SIZE)
-    .offset(offset);
-  // The page's own rows are ranked again to put them in order; cheap, unlike ranking every match.
-  return { ids, order: [sql`${rank} desc`, desc(product.createdAt), desc(product.id)] };
+  if (offset >= RANKED_MATCHES) return sql`select ${rows.columns.id} as id from ${rows.from}${where}${byId} ${page}`;
+  const latest = { id: sql`latest.id`, createdAt: sql`latest.created_at`, price: sql`latest.price`, name: sql`latest.name`, rank: sql`latest.rank` };
+  return sql`select latest.id from (
+      select ${rows.columns.id} as id, ${rows.columns.createdAt} as created_at, ${rows.columns.rank} as rank
+      from ${rows.from}${where}${byId} limit ${RANKED_MATCHES}
+    ) as latest order by ${sql.join(pageOrder(latest, orderBy, query, offset), sql`, `)} ${page}`;
+}
+
+/** The products passing `where`, each joined to its description (for the description filters). */
+function productRows(where: SQL | undefined, orderBy: ProductOrderBy | undefined, query: string | null): ListingRows {
+  const rank = isRanked(orderBy, query) ? sql`ts_rank(${product.searchVector}, ${tsQuery(query)})` : sql`null::real`;
+  return {
+    from: sql`${product} left join ${productDescription} on ${productDescription.productId} = ${product.id}`,
+    where,
+    columns: { id: product.id, createdAt: product.createdAt, price: product.price, name: product.name, rank },
+    latestFirst: false,
+  };
 }
 
 /** The number of matches, reading no more than `limit + 1` of them. */
@@ -181,19 +193,32 @@ export async function getManyProducts(
   options: { imageUrl: ImageUrl; now?: Date },
 ): Promise<ProductPage> {
   const now = options.now ?? new Date();
-  const query = input.search ? await buildSearchQuery(db, input.search) : null;
+  const [query, globals] = await Promise.all([input.search ? buildSearchQuery(db, input.search) : null, globalDiscounts(db, now)]);
   const base = baseConditions(input, query, now);
   const filters = filterConditions(input);
   const where = and(...base, ...Object.values(filters));
 
   const offset = (input.page - 1) * PRODUCT_PAGE_SIZE;
   const countLimit = offset + MATCH_COUNT_LIMIT;
-  const page = pageIds(db, where, input.orderBy, query, offset);
-  const [rows, counted, globals] = await Promise.all([
-    cardSelect(db, now).where(inArray(product.id, page.ids)).orderBy(...page.order),
-    input.facets ? facetCounts(db, base, filters, input, countLimit) : countMatches(db, where, countLimit),
-    globalDiscounts(db, now),
-  ]);
+  const products = productRows(where, input.orderBy, query);
+  const page: PageQuery = {
+    ids: (rows) => pageIds(rows, input.orderBy, query, offset),
+    products,
+    latest: isRanked(input.orderBy, query) ? Math.max(RANKED_MATCHES, offset + PRODUCT_PAGE_SIZE) : null,
+  };
+  const cards = (ids: SQL | number[]) =>
+    cardSelect(db, now)
+      .where(inArray(product.id, ids))
+      .orderBy(...pageOrder(products.columns, input.orderBy, query, offset));
+  // With facets, one statement counts and finds the page's ids (mostly among the matches it counted), then the cards
+  // are read; without, the page's cards and the count are read side by side.
+  const withFacets = async () => {
+    const faceted = await facetCounts(db, base, filters, input, countLimit, page);
+    return [await cards(faceted.pageIds), faceted] as const;
+  };
+  const [rows, counted] = input.facets
+    ? await withFacets()
+    : await Promise.all([cards(sql`(${page.ids(products)})`), countMatches(db, where, countLimit)]);
 
   return {
     products: rows.map((row) => toCard(row, globals, now, options.imageUrl)),

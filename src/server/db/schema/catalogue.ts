@@ -135,6 +135,9 @@ export const productDescription = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The storefront's search reads the four classifications of every product it matches (for the filters and
+    // their counts): from this index alone, without visiting the wide description rows.
+    index("product_description_classification_idx").on(t.productId, t.caliber, t.state, t.itemType, t.gender),
     index("product_description_caliber_idx").on(t.caliber),
     index("product_description_state_idx").on(t.state),
     index("product_description_item_type_idx").on(t.itemType),
