@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse (from npm) on Chromium against the production build, with
-// Lighthouse's default mobile settings (emulated phone, simulated slow 4G and CPU slowdown). Prints the four
-// category scores for the home page, /search and a product page. Targets: performance >= 90, accessibility >= 95,
-// best practices >= 95, SEO >= 95.
+// Lighthouse's default mobile settings (emulated phone, simulated slow 4G and CPU slowdown). Runs each of the home
+// page, /search and a product page three times, in turns, and prints the median of each category score: a single
+// run moves by several points with whatever else the machine is doing. Targets (issue 16): performance >= 95,
+// accessibility, best practices and SEO 100.
 //
 // Builds first when there is no build in .next. Starts `next start` on a free port with a fresh embedded database
 // (the demo catalogue), so nothing else needs to run. Chromium is found as for the end-to-end journeys
 // (scripts/chromium.mjs: CHROMIUM_PATH, the system's, or @sparticuz/chromium's). LIGHTHOUSE_REPORTS=<folder>
-// also writes each page's full Lighthouse JSON there, for finding where the time goes (bootup-time, unused-javascript).
+// also writes every run's full Lighthouse JSON there (<page>-<run>.json), for finding where the time goes
+// (bootup-time, unused-javascript); the audits printed are those of each page's median run.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,6 +22,10 @@ import { findChromium, quietChromiumFlags } from "../scripts/chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const categories = ["performance", "accessibility", "best-practices", "seo"];
+const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const RUNS = 3;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function run(command, args, options = {}) {
   return new Promise((resolve) => {
@@ -98,20 +104,32 @@ try {
     chromePath,
     chromeFlags: ["--headless=new", ...quietChromiumFlags],
   });
-  const results = [];
-  for (const [name, address] of pages) {
-    const result = await lighthouse(`${baseUrl}${address}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
-    const scores = Object.fromEntries(categories.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]));
-    results.push({ name, address, scores, lhr: result.lhr });
-    if (process.env.LIGHTHOUSE_REPORTS) {
-      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
+  // Pages in turns rather than one page three times, so that a busy spell on the machine spreads over all of them.
+  const runs = new Map(pages.map(([name]) => [name, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [name, address] of pages) {
+      const result = await lighthouse(`${baseUrl}${address}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+      const scores = Object.fromEntries(categories.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]));
+      runs.get(name).push({ scores, lhr: result.lhr });
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}-${run}.json`), result.report);
+      }
     }
   }
+  const results = pages.map(([name, address]) => {
+    const pageRuns = runs.get(name);
+    const scores = Object.fromEntries(categories.map((category) => [category, median(pageRuns.map((run) => run.scores[category]))]));
+    // The run whose performance score is the median one stands for the page's audits and metrics.
+    const { lhr } = pageRuns.find((run) => run.scores.performance === scores.performance);
+    return { name, address, scores, performanceRuns: pageRuns.map((run) => run.scores.performance), lhr };
+  });
 
-  console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, mobile (default) settings, ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}`);
-  console.log(`${"page".padEnd(10)} ${categories.map((category) => category.padStart(15)).join("")}`);
-  for (const { name, scores } of results) console.log(`${name.padEnd(10)} ${categories.map((category) => String(scores[category]).padStart(15)).join("")}`);
+  console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, mobile (default) settings, ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chromium"}, median of ${RUNS} runs`);
+  console.log(`${"page".padEnd(10)} ${categories.map((category) => category.padStart(15)).join("")}   performance runs`);
+  for (const { name, scores, performanceRuns } of results) {
+    console.log(`${name.padEnd(10)} ${categories.map((category) => String(scores[category]).padStart(15)).join("")}   ${performanceRuns.join(", ")}`);
+  }
   for (const { name, lhr } of results) {
     const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual");
     if (failing.length) console.log(`\n${name}: audits below 0.9: ${failing.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join(", ")}`);
@@ -122,7 +140,7 @@ try {
     const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => `${id.replace(/-/g, " ")} ${lhr.audits[id]?.displayValue ?? "?"}`);
     console.log(`${name}: ${metrics.join(", ")}`);
   }
-  const belowTarget = results.some(({ scores }) => scores.performance < 90 || scores.accessibility < 95 || scores["best-practices"] < 95 || scores.seo < 95);
+  const belowTarget = results.some(({ scores }) => categories.some((category) => scores[category] < targets[category]));
   console.log(belowTarget ? "\nBelow target on at least one page." : "\nAll pages meet the targets.");
 } finally {
   await chrome?.kill();

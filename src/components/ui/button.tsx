@@ -4,7 +4,7 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -15,11 +15,15 @@ const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // The gap is part of the size so that a size can change it without a class that tailwind-merge must resolve.
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3",
-        lg: "h-11 rounded-md px-8",
-        icon: "h-10 w-10",
+        default: "h-10 gap-2 px-4 py-2",
+        sm: "h-9 gap-2 rounded-md px-3",
+        lg: "h-11 gap-2 rounded-md px-8",
+        icon: "h-10 w-10 gap-2",
+        "icon-sm": "size-9 gap-2",
+        /** A text button opening a menu, with its chevron close to the label. */
+        menu: "h-10 gap-1 px-3 py-2",
       },
     },
     defaultVariants: { variant: "default", size: "default" },
@@ -34,7 +38,9 @@ export function Button({
   ...props
 }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Comp = asChild ? Slot : "button";
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  // tailwind-merge's first call builds its lookup tables, a long task on a phone while the page hydrates: classes are
+  // merged only when the caller adds some. Buttons on the storefront's first screen add none, or use buttonVariants.
+  return <Comp className={className ? cn(buttonVariants({ variant, size }), className) : buttonVariants({ variant, size })} {...props} />;
 }
 
 export { buttonVariants };

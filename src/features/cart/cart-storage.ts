@@ -7,7 +7,9 @@ export type LocalCartItem = { productId: number; name: string; price: string; qu
 
 const KEY = "cartItems";
 const listeners = new Set<() => void>();
-let cached: { raw: string | null; items: LocalCartItem[] } = { raw: null, items: [] };
+// One empty cart, the same array the server's snapshot gives: a new one after hydration re-renders every page's cart.
+const empty: LocalCartItem[] = [];
+let cached: { raw: string | null; items: LocalCartItem[] } = { raw: null, items: empty };
 
 function isItem(value: unknown): value is LocalCartItem {
   if (!value || typeof value !== "object") return false;
@@ -21,7 +23,7 @@ export function readLocalCart(): LocalCartItem[] {
   try {
     raw = window.localStorage.getItem(KEY);
   } catch {
-    return [];
+    return empty;
   }
   if (raw === cached.raw) return cached.items;
   let items: LocalCartItem[] = [];
@@ -59,8 +61,6 @@ function subscribe(listener: () => void) {
     window.removeEventListener("storage", onStorage);
   };
 }
-
-const empty: LocalCartItem[] = [];
 
 export function useLocalCartItems(): LocalCartItem[] {
   return useSyncExternalStore(subscribe, readLocalCart, () => empty);

@@ -1,11 +1,14 @@
 "use client";
 
 import { Loader2, ShoppingBag } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { useAddToCart } from "@/features/cart/use-add-to-cart";
-import { cn } from "@/lib/utils";
 
-/** Adds one piece; the button spins while this product is being added, and says so when it is sold out. */
+/**
+ * Adds one piece; the button spins while this product is being added, and says so when it is sold out. Every card
+ * has one, so its classes are joined without tailwind-merge (see Button): `className` places the button (margin,
+ * width) and never restyles it.
+ */
 export function AddToCartButton({
   productId,
   name,
@@ -25,16 +28,15 @@ export function AddToCartButton({
   const { addToCart, pendingProductId } = useAddToCart();
   const pending = pendingProductId === productId;
   return (
-    <Button
+    <button
       type="button"
-      size={compact ? "sm" : "lg"}
-      className={cn("relative z-10", className)}
+      className={buttonVariants({ size: compact ? "sm" : "lg", className: ["relative z-10", className] })}
       disabled={!inStock || pending}
       aria-label={compact ? `Add ${name} to cart` : undefined}
       onClick={() => void addToCart({ productId, name, price })}
     >
       {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingBag aria-hidden="true" />}
       <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{inStock ? "Add to cart" : "Sold out"}</span>
-    </Button>
+    </button>
   );
 }

@@ -3,7 +3,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { lazy } from "react";
 import { LoadOnUse } from "@/components/load-on-use";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import type { FacetsView } from "./facets-view";
 import type { SearchState } from "./search-params";
 
@@ -16,9 +16,9 @@ export function MobileFilters({ state, facets, total }: { state: SearchState; fa
     <LoadOnUse
       preload={loadFiltersSheet}
       trigger={
-        <Button variant="outline" size="sm" className="lg:hidden">
+        <button type="button" className={buttonVariants({ variant: "outline", size: "sm", className: "lg:hidden" })}>
           <SlidersHorizontal aria-hidden="true" /> Filters
-        </Button>
+        </button>
       }
     >
       {(trigger) => <FiltersSheet trigger={trigger} state={state} facets={facets} total={total} />}

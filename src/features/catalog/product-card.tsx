@@ -1,10 +1,11 @@
 "use client";
 
+import { clsx } from "clsx";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { attributeLabel } from "@/lib/labels";
-import { cn } from "@/lib/utils";
 import { AddToCartButton } from "./add-to-cart-button";
-import { Price, StockStatus } from "./price";
+import { PriceText, StockStatus } from "./price-text";
 import { ProductImage, type PictureEmphasis } from "./product-image";
 import type { ProductCardView } from "./product-view";
 
@@ -14,7 +15,7 @@ function Badge({ product }: { product: ProductCardView }) {
   if (!text) return null;
   return (
     <span
-      className={cn(
+      className={clsx(
         "absolute left-2 top-2 z-10 rounded-full px-2.5 py-0.5 text-xs font-semibold",
         product.discount ? "bg-primary text-primary-foreground" : "bg-foreground text-background",
       )}
@@ -24,12 +25,35 @@ function Badge({ product }: { product: ProductCardView }) {
   );
 }
 
+/**
+ * The card's link, stretched over the whole card. The product page is fetched ahead when the visitor points at,
+ * touches or tabs to the card, not as soon as the card scrolls into view: a listing shows up to 24 cards, and
+ * fetching every visible one would compete with the page's own pictures and scripts on a phone.
+ */
+function ProductLink({ product }: { product: ProductCardView }) {
+  const router = useRouter();
+  const href = `/product/${product.id}`;
+  const prefetch = () => router.prefetch(href);
+  return (
+    <Link
+      href={href}
+      prefetch={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg"
+    >
+      {product.name}
+    </Link>
+  );
+}
+
+/* Cards join their classes with clsx, not cn: none of them override another, and a listing hydrates many cards. */
 const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md";
 
 /** A product in the grid: square picture, maker, name, price and stock, and an add-to-cart button. */
 export function ProductGridCard({ product, emphasis }: { product: ProductCardView; emphasis?: PictureEmphasis }) {
   return (
-    <article className={cn(cardShell, "flex flex-col")} data-testid="product-card">
+    <article className={`${cardShell} flex flex-col`} data-testid="product-card">
       <div className="reveal-fade relative aspect-square bg-muted">
         <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
         <Badge product={product} />
@@ -37,12 +61,10 @@ export function ProductGridCard({ product, emphasis }: { product: ProductCardVie
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
         <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug">
-          <Link href={`/product/${product.id}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg">
-            {product.name}
-          </Link>
+          <ProductLink product={product} />
         </h3>
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-          <Price price={product.price} discountedPrice={product.discount?.discountedPrice} className="text-lg" />
+          <PriceText text={product.priceText} discountedText={product.discount?.discountedPriceText} className="text-lg" />
           <StockStatus stock={product.stock} className="text-xs" />
         </div>
         {/* The grid card adds at the price the visitor sees, the discounted one (SPEC section 7). */}
@@ -62,7 +84,7 @@ export function ProductGridCard({ product, emphasis }: { product: ProductCardVie
 /** A product in the list: picture beside the details a collector scans for (caliber, state, item type). */
 export function ProductListCard({ product, emphasis }: { product: ProductCardView; emphasis?: PictureEmphasis }) {
   return (
-    <article className={cn(cardShell, "flex gap-3 p-2 sm:gap-5 sm:p-3")} data-testid="product-card">
+    <article className={`${cardShell} flex gap-3 p-2 sm:gap-5 sm:p-3`} data-testid="product-card">
       <div className="reveal-fade relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
         <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 640px) 160px, 112px" />
         <Badge product={product} />
@@ -70,16 +92,14 @@ export function ProductListCard({ product, emphasis }: { product: ProductCardVie
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">
         <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
         <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug sm:text-base">
-          <Link href={`/product/${product.id}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg">
-            {product.name}
-          </Link>
+          <ProductLink product={product} />
         </h3>
         <p className="hidden text-xs text-muted-foreground sm:block">
           {attributeLabel("itemType", product.itemType)} · {attributeLabel("caliber", product.caliber)} · {attributeLabel("state", product.state)}
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <div className="flex flex-col">
-            <Price price={product.price} discountedPrice={product.discount?.discountedPrice} className="text-lg" />
+            <PriceText text={product.priceText} discountedText={product.discount?.discountedPriceText} className="text-lg" />
             <StockStatus stock={product.stock} className="text-xs" />
           </div>
           {/* The list card adds at the full price (SPEC section 7); the server applies the discount. */}

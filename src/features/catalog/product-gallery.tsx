@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { cn } from "@/lib/utils";
+import { clsx } from "clsx";
 import { ProductImage } from "./product-image";
 
 /** The product's pictures: a large square one and, when there are more, thumbnails to switch between them. */
@@ -22,7 +22,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => setCurrent(index)}
                 aria-label={`Picture ${index + 1} of ${images.length}`}
                 aria-current={index === current}
-                className={cn("relative block size-20 overflow-hidden rounded-md border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", index === current && "ring-2 ring-primary")}
+                className={clsx("relative block size-20 overflow-hidden rounded-md border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", index === current && "ring-2 ring-primary")}
               >
                 <ProductImage src={image} alt="" sizes="80px" />
               </button>

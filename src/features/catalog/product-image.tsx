@@ -1,16 +1,24 @@
 "use client";
 
-import Image from "next/image";
-import { useState } from "react";
-import { cn } from "@/lib/utils";
+import { getImageProps } from "next/image";
+import { useState, type SyntheticEvent } from "react";
+import { preload } from "react-dom";
 
 export const PLACEHOLDER_IMAGE = "/images/other/no_image.jpg";
 
 export type PictureEmphasis = "preload" | "high" | "eager";
 
+/** A picture with no width came as an empty file or failed; either way the placeholder shows instead. */
+const isBroken = (image: HTMLImageElement) => image.complete && image.naturalWidth === 0;
+
 /**
  * A product picture through the image optimiser. A picture that fails to load, or loads with no width (an empty
  * file), is replaced by the shop's placeholder (SPEC section 3).
+ *
+ * A plain <img> with the optimiser's attributes rather than next/image's component: a listing hydrates a dozen of
+ * these at once, and the component's per-picture hooks and its catch-up for errors before hydration (setting every
+ * picture's src again) cost a phone more than the pictures themselves. Errors before hydration are read from the
+ * element instead.
  */
 export function ProductImage({
   src,
@@ -31,20 +39,30 @@ export function ProductImage({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
+  const { props } = getImageProps({
+    src: failed ? PLACEHOLDER_IMAGE : src,
+    alt,
+    fill: true,
+    sizes,
+    loading: emphasis ? "eager" : "lazy",
+    fetchPriority: emphasis === "preload" || emphasis === "high" ? "high" : undefined,
+  });
+  // In the document's head, so the picture is fetched before the body that shows it has been read.
+  if (emphasis === "preload" && props.src) preload(props.src, { as: "image", imageSrcSet: props.srcSet, imageSizes: props.sizes, fetchPriority: "high" });
+  const check = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (isBroken(event.currentTarget)) setFailed(true);
+  };
   return (
-    <Image
-      src={failed ? PLACEHOLDER_IMAGE : src}
+    // eslint-disable-next-line @next/next/no-img-element -- the optimiser's attributes, from getImageProps above
+    <img
+      {...props}
       alt={alt}
-      fill
-      sizes={sizes}
-      preload={emphasis === "preload"}
-      loading={emphasis === "high" || emphasis === "eager" ? "eager" : undefined}
-      fetchPriority={emphasis === "preload" || emphasis === "high" ? "high" : undefined}
-      className={cn("object-contain", className)}
-      onError={() => setFailed(true)}
-      onLoad={(event) => {
-        if (event.currentTarget.naturalWidth === 0) setFailed(true);
+      className={className ? `object-contain ${className}` : "object-contain"}
+      ref={(image) => {
+        if (image && isBroken(image)) setFailed(true);
       }}
+      onError={() => setFailed(true)}
+      onLoad={check}
     />
   );
 }

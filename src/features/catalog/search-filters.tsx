@@ -1,16 +1,13 @@
 "use client";
 
+import { clsx } from "clsx";
 import { ChevronDownIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useOptimistic, useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { attributeLabel, attributeNames, type AttributeKey } from "@/lib/labels";
-import { formatEuro } from "@/lib/money";
-import { cn } from "@/lib/utils";
-import type { TreeFacetOption } from "@/server/catalog/schemas";
-import type { FacetsView } from "./facets-view";
-import { formatMatchCount } from "./match-count";
+import type { FacetsView, TreeFacetView } from "./facets-view";
 import { searchHref, type SearchState } from "./search-params";
 
 type ListKey = "category" | "manufacturer" | "caliber" | "state" | "gender" | "itemType";
@@ -68,11 +65,11 @@ function PriceInput({ label, value, onChange, placeholder }: { label: string; va
 }
 
 /** Category and manufacturer trees: a group's count covers everything below it. */
-function TreeOptions({ options, selected, onToggle, exact, depth = 0 }: { options: TreeFacetOption[]; selected: number[]; onToggle: (id: number) => void; exact: boolean; depth?: number }) {
+function TreeOptions({ options, selected, onToggle, depth = 0 }: { options: TreeFacetView[]; selected: number[]; onToggle: (id: number) => void; depth?: number }) {
   return options.map((option) => (
     <div key={option.id}>
-      <CheckRow checked={selected.includes(option.id)} onChange={() => onToggle(option.id)} label={option.name} count={formatMatchCount(option.count, exact)} depth={depth} />
-      {option.children.length > 0 ? <TreeOptions options={option.children} selected={selected} onToggle={onToggle} exact={exact} depth={depth + 1} /> : null}
+      <CheckRow checked={selected.includes(option.id)} onChange={() => onToggle(option.id)} label={option.name} count={option.countText} depth={depth} />
+      {option.children.length > 0 ? <TreeOptions options={option.children} selected={selected} onToggle={onToggle} depth={depth + 1} /> : null}
     </div>
   ));
 }
@@ -104,14 +101,14 @@ export function SearchFilters({ state: addressState, facets, className }: { stat
     if (options.length === 0 && state[key].length === 0) return null;
     return (
       <FilterSection title={attributeNames[key]} defaultOpen={defaultOpen}>
-        <div className={cn(key === "itemType" && "max-h-72 overflow-y-auto pr-1")}>
+        <div className={clsx(key === "itemType" && "max-h-72 overflow-y-auto pr-1")}>
           {options.map((option) => (
             <CheckRow
               key={option.value}
               checked={state[key].includes(option.value)}
               onChange={() => toggleList(key, option.value)}
               label={attributeLabel(key, option.value)}
-              count={formatMatchCount(option.count, facets.exact)}
+              count={option.countText}
             />
           ))}
         </div>
@@ -124,7 +121,7 @@ export function SearchFilters({ state: addressState, facets, className }: { stat
     state.itemType.length + (state.priceMin || state.priceMax ? 1 : 0) + (state.inStock ? 1 : 0) + (state.onSale ? 1 : 0);
 
   return (
-    <div className={cn("transition-opacity", pending && "opacity-60", className)} aria-busy={pending}>
+    <div className={clsx("transition-opacity", pending && "opacity-60", className)} aria-busy={pending}>
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-sans text-base font-semibold">Filters</h2>
         {activeCount > 0 ? (
@@ -141,19 +138,19 @@ export function SearchFilters({ state: addressState, facets, className }: { stat
         ) : null}
       </div>
       <div className="border-b pb-2">
-        <CheckRow checked={state.inStock} onChange={() => apply({ inStock: !state.inStock })} label="In stock only" count={formatMatchCount(facets.inStock, facets.exact)} />
+        <CheckRow checked={state.inStock} onChange={() => apply({ inStock: !state.inStock })} label="In stock only" count={facets.inStockText} />
         {state.onSale ? <CheckRow checked onChange={() => apply({ onSale: false })} label="On sale" count="0" /> : null}
       </div>
       <div>
         {facets.category.length > 0 ? (
           <FilterSection title="Category" defaultOpen>
-            <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} exact={facets.exact} />
+            <TreeOptions options={facets.category} selected={state.category} onToggle={(id) => toggleList("category", id)} />
           </FilterSection>
         ) : null}
         {facets.manufacturer.length > 0 ? (
           <FilterSection title="Manufacturer" defaultOpen>
             <div className="max-h-80 overflow-y-auto pr-1">
-              <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} exact={facets.exact} />
+              <TreeOptions options={facets.manufacturer} selected={state.manufacturer} onToggle={(id) => toggleList("manufacturer", id)} />
             </div>
           </FilterSection>
         ) : null}
@@ -165,8 +162,8 @@ export function SearchFilters({ state: addressState, facets, className }: { stat
               apply({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
             }}
           >
-            <PriceInput label="Min €" value={priceMin} onChange={setPriceMin} placeholder={facets.price ? formatEuro(facets.price.min) : ""} />
-            <PriceInput label="Max €" value={priceMax} onChange={setPriceMax} placeholder={facets.price ? formatEuro(facets.price.max) : ""} />
+            <PriceInput label="Min €" value={priceMin} onChange={setPriceMin} placeholder={facets.price?.min ?? ""} />
+            <PriceInput label="Max €" value={priceMax} onChange={setPriceMax} placeholder={facets.price?.max ?? ""} />
             <Button type="submit" variant="outline">
               Apply
             </Button>

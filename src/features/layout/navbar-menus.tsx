@@ -3,7 +3,7 @@
 import { ChevronDown, Menu, Search, Settings, type LucideIcon } from "lucide-react";
 import { lazy, type ComponentType, type ReactElement } from "react";
 import { LoadOnUse } from "@/components/load-on-use";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import type { NavbarData } from "@/server/navbar/schemas";
 
 const loadNavMenu = () => import("./nav-menu");
@@ -47,10 +47,10 @@ export function NavDropdown({ label, menu, initialData }: { label: string; menu:
     <LoadOnUse
       preload={loadNavMenu}
       trigger={
-        <Button variant="ghost" className="gap-1 px-3 data-[state=open]:bg-accent">
+        <button type="button" className={buttonVariants({ variant: "ghost", size: "menu", className: "data-[state=open]:bg-accent" })}>
           {label}
           <ChevronDown aria-hidden="true" />
-        </Button>
+        </button>
       }
     >
       {(trigger) => <NavMenu trigger={trigger} menu={menu} initialData={initialData} />}

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
  */
 export function ThemeProvider({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <NextThemesProvider attribute="class" defaultTheme="light" enableSystem storageKey="theme-mode" disableTransitionOnChange nonce={nonce}>
+    <NextThemesProvider attribute="class" defaultTheme="light" enableSystem storageKey="theme-mode" nonce={nonce}>
       {children}
     </NextThemesProvider>
   );
