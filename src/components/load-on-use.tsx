@@ -15,8 +15,19 @@ type TriggerProps = {
  * focusing the trigger starts the download; the first click puts `children(trigger)` (a React.lazy component that
  * wraps the same trigger and starts open) in its place.
  */
-export function LoadOnUse({ trigger, preload, children }: { trigger: ReactElement<TriggerProps>; preload: () => Promise<unknown>; children: (trigger: ReactElement) => ReactNode }) {
-  const [used, setUsed] = useState(false);
+export function LoadOnUse({
+  trigger,
+  preload,
+  children,
+  startUsed = false,
+}: {
+  trigger: ReactElement<TriggerProps>;
+  preload: () => Promise<unknown>;
+  children: (trigger: ReactElement) => ReactNode;
+  /** Show `children` from the start, as when the popup was open on the page before this one. */
+  startUsed?: boolean;
+}) {
+  const [used, setUsed] = useState(startUsed);
   if (used) return <Suspense fallback={trigger}>{children(trigger)}</Suspense>;
   // A failed early download is no loss: the click asks again.
   const warm = () => void preload().catch(() => undefined);
