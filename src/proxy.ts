@@ -34,8 +34,8 @@ export function proxy(request: NextRequest) {
   let response: NextResponse;
   const cachedPath = cachedPagePath(pathname, request.nextUrl.searchParams);
   if (cachedPath) {
-    // A copy of Next's own address for the request keeps the rewrite inside this server; another origin (the Host
-    // header's, say) would make Next fetch the page over HTTP.
+    // Next's own address for the request, with another path: a rewrite to any other origin is fetched over HTTP
+    // (why scripts/serve.mjs gives Next no hostname of its own).
     const target = request.nextUrl.clone();
     target.pathname = cachedPath;
     target.search = "";

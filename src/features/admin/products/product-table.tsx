@@ -131,7 +131,6 @@ export function ProductTable() {
   const page = query.page ?? 1;
   const totalPages = products.data?.totalPages ?? 1;
 
-
   const sortBy = (column: string) => {
     const sortable = (adminProductSortColumns as readonly string[]).includes(column);
     if (!sortable) return;
