@@ -261,16 +261,21 @@ export function SelectionToolbar({ label, selection, children }: { label: string
   );
 }
 
+/** Where a paged list stands (its page, of how many, and the rows a page holds) and how it goes to another page or size. */
+type ListPages = { page: number; totalPages: number; pageSize: number | undefined; onPage: (page: number) => void; update: ListAddressUpdate };
+
 /**
- * A list whose rows staff pick for a bulk action: a table on wider screens and, on a phone, where a table does not fit,
- * one card per row (`md:hidden`), with the same selection in both. The table's first column holds the selection boxes
- * (its heading picks the whole page or none) and a double click opens a row; `cells` draws a row's other cells,
- * `card` a card's content beside its box. Placeholders show while the first answer loads, and `empty` when there is
- * nothing to show.
+ * A page of a list whose rows staff pick for a bulk action, in its frame with the pager under it: a table on wider
+ * screens and, on a phone, where a table does not fit, one card per row (`md:hidden`), with the same selection in both.
+ * The table's first column holds the selection boxes (its heading picks the whole page or none) and a double click
+ * opens a row; `cells` draws a row's other cells, `card` a card's content beside its box. Placeholders show while the
+ * first answer loads, and `empty` when there is nothing to show. `[` and `]` turn the pages too.
  */
 export function SelectableList<Row>({
   label,
   selectAllLabel,
+  summary,
+  pages,
   rows,
   keyOf,
   nameOf,
@@ -287,6 +292,9 @@ export function SelectableList<Row>({
   /** What the rows are, for the cards' list. */
   label: string;
   selectAllLabel: string;
+  /** What the list holds, in the footer beside the pager. */
+  summary: ReactNode;
+  pages: ListPages;
   rows: readonly Row[];
   keyOf: (row: Row) => number;
   /** What a row's selection box says it selects. */
@@ -312,7 +320,13 @@ export function SelectableList<Row>({
     <AdminCheckbox className={className} aria-label={`Select ${nameOf(row)}`} checked={selection.selected.has(keyOf(row))} onCheckedChange={(on) => selection.toggle(keyOf(row), on === true)} />
   );
   return (
-    <>
+    <ListFrame
+      footer={
+        <ListPager summary={summary} page={pages.page} totalPages={pages.totalPages} onPage={pages.onPage} shortcuts>
+          <RowsPerPage value={pages.pageSize} update={pages.update} className="hidden items-center gap-1.5 sm:flex" />
+        </ListPager>
+      }
+    >
       <div className={cn("hidden overflow-auto md:block", tableClassName)}>
         <ListTable columns={[selectAll, ...columns]} loadingRows={loading ? 12 : 0} bodyClassName={cn(dimmed && "opacity-60 transition-opacity")} empty={empty} emptyClassName="h-40">
           {rows.map((row) => (
@@ -333,7 +347,7 @@ export function SelectableList<Row>({
           </li>
         ))}
       </ul>
-    </>
+    </ListFrame>
   );
 }
 

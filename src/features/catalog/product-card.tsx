@@ -47,6 +47,18 @@ function ProductLink({ product }: { product: ProductCardView }) {
   );
 }
 
+/** The maker (the category when none is known) over the product's name, the card's link. */
+function MakerAndName({ product, className }: { product: ProductCardView; className?: string }) {
+  return (
+    <>
+      <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
+      <h3 className={clsx("line-clamp-2 font-sans text-sm font-medium leading-snug", className)}>
+        <ProductLink product={product} />
+      </h3>
+    </>
+  );
+}
+
 /* Cards join their classes with clsx, not cn: none of them override another, and a listing hydrates many cards. */
 const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md";
 
@@ -59,10 +71,7 @@ export function ProductGridCard({ product, emphasis }: { product: ProductCardVie
         <Badge product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
-        <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug">
-          <ProductLink product={product} />
-        </h3>
+        <MakerAndName product={product} />
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
           <PriceText text={product.priceText} discountedText={product.discount?.discountedPriceText} className="text-lg" />
           <StockStatus stock={product.stock} className="text-xs" />
@@ -90,10 +99,7 @@ export function ProductListCard({ product, emphasis }: { product: ProductCardVie
         <Badge product={product} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">
-        <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
-        <h3 className="line-clamp-2 font-sans text-sm font-medium leading-snug sm:text-base">
-          <ProductLink product={product} />
-        </h3>
+        <MakerAndName product={product} className="sm:text-base" />
         <p className="hidden text-xs text-muted-foreground sm:block">
           {attributeLabel("itemType", product.itemType)} · {attributeLabel("caliber", product.caliber)} · {attributeLabel("state", product.state)}
         </p>

@@ -13,7 +13,7 @@ import { listPageFromAddress } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import type { MarketplaceOverview, OfferActionOutcome, OfferListInput, OfferRow } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, RowsPerPage, SelectableList, SelectionToolbar, useRowSelection, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, useRowSelection, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
@@ -277,64 +277,52 @@ export function OfferTable() {
 
       {lastOutcome ? <OutcomePanel action={lastOutcome.action} outcome={lastOutcome.outcome} onClose={() => setLastOutcome(null)} /> : null}
 
-      <ListFrame
-        footer={
-          <ListPager
-            summary={<span data-testid="offer-count">{offers.data ? plural(total, "product") : offers.isError ? "Could not load" : "Loading…"}</span>}
-            page={query.page ?? 1}
-            totalPages={Math.max(1, Math.ceil(total / (query.pageSize ?? 50)))}
-            onPage={goToPage}
-            shortcuts
-          >
-            <RowsPerPage value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
-          </ListPager>
-        }
-      >
-        <SelectableList
-          label="Products and their offers"
-          selectAllLabel="Select every product on this page"
-          rows={rows}
-          keyOf={(row) => row.productId}
-          nameOf={(row) => row.name}
-          selection={selection}
-          columns={columns}
-          loading={offers.isPending && !offers.isError}
-          dimmed={offers.isPlaceholderData}
-          empty={offers.isError ? <span className="text-destructive">The offers could not be loaded: {offers.error.message}</span> : empty}
-          tableClassName="max-h-[calc(100dvh-20rem)] min-h-64"
-          onOpen={(row) => router.push(`/admin/products/edit?id=${row.productId}`)}
-          card={(row) => <OfferCard row={row} kind={overview.data?.kind} />}
-          cells={(row) => (
-            <>
-              <AdminTableCell>
-                <div className="max-w-64 min-w-40">
-                  <Link href={`/admin/products/edit?id=${row.productId}`} className="block truncate font-medium hover:text-primary hover:underline" title={row.name}>
-                    {row.name}
-                  </Link>
-                  <p className="text-[11px] text-muted-foreground">
-                    #{row.productId}
-                    {row.offer ? <span className="font-mono"> · {row.offer.sku}</span> : null}
-                  </p>
-                </div>
-              </AdminTableCell>
-              <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.price)}</AdminTableCell>
-              <AdminTableCell className="text-right">{row.stock === 0 ? <AdminBadge tone="danger">Sold out</AdminBadge> : <span className="font-medium">{formatCount(row.stock)}</span>}</AdminTableCell>
-              <AdminTableCell>
-                <StatusBadge row={row} />
-              </AdminTableCell>
-              <AdminTableCell className="whitespace-nowrap">
-                <ListingLink row={row} kind={overview.data?.kind} />
-              </AdminTableCell>
-              <AdminTableCell>
-                <Pushed row={row} />
-              </AdminTableCell>
-              <AdminTableCell>
-                <Attention row={row} />
-              </AdminTableCell>
-            </>
-          )}
-        />
-      </ListFrame>
+      <SelectableList
+        label="Products and their offers"
+        selectAllLabel="Select every product on this page"
+        summary={<span data-testid="offer-count">{offers.data ? plural(total, "product") : offers.isError ? "Could not load" : "Loading…"}</span>}
+        pages={{ page: query.page ?? 1, totalPages: Math.max(1, Math.ceil(total / (query.pageSize ?? 50))), pageSize: query.pageSize, onPage: goToPage, update }}
+        rows={rows}
+        keyOf={(row) => row.productId}
+        nameOf={(row) => row.name}
+        selection={selection}
+        columns={columns}
+        loading={offers.isPending && !offers.isError}
+        dimmed={offers.isPlaceholderData}
+        empty={offers.isError ? <span className="text-destructive">The offers could not be loaded: {offers.error.message}</span> : empty}
+        tableClassName="max-h-[calc(100dvh-20rem)] min-h-64"
+        onOpen={(row) => router.push(`/admin/products/edit?id=${row.productId}`)}
+        card={(row) => <OfferCard row={row} kind={overview.data?.kind} />}
+        cells={(row) => (
+          <>
+            <AdminTableCell>
+              <div className="max-w-64 min-w-40">
+                <Link href={`/admin/products/edit?id=${row.productId}`} className="block truncate font-medium hover:text-primary hover:underline" title={row.name}>
+                  {row.name}
+                </Link>
+                <p className="text-[11px] text-muted-foreground">
+                  #{row.productId}
+                  {row.offer ? <span className="font-mono"> · {row.offer.sku}</span> : null}
+                </p>
+              </div>
+            </AdminTableCell>
+            <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.price)}</AdminTableCell>
+            <AdminTableCell className="text-right">{row.stock === 0 ? <AdminBadge tone="danger">Sold out</AdminBadge> : <span className="font-medium">{formatCount(row.stock)}</span>}</AdminTableCell>
+            <AdminTableCell>
+              <StatusBadge row={row} />
+            </AdminTableCell>
+            <AdminTableCell className="whitespace-nowrap">
+              <ListingLink row={row} kind={overview.data?.kind} />
+            </AdminTableCell>
+            <AdminTableCell>
+              <Pushed row={row} />
+            </AdminTableCell>
+            <AdminTableCell>
+              <Attention row={row} />
+            </AdminTableCell>
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -23,7 +23,7 @@ import {
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, RowsPerPage, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
+import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";
 import { ExportDialog } from "./export-dialog";
@@ -126,7 +126,6 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
 
   const activeFilters = filterKeys.filter((key) => params.has(key));
   const empty = orders.data && rows.length === 0 ? <>No orders{query.search ? ` match “${query.search}”` : ""}{activeFilters.length ? " with these filters" : ""}.</> : null;
-  const page = query.page ?? 1;
 
   return (
     <div className="space-y-3">
@@ -203,64 +202,52 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
         </div>
       ) : null}
 
-      <ListFrame
-        footer={
-          <ListPager
-            summary={<span data-testid="order-count">{countSummary(orders.data)}</span>}
-            page={page}
-            totalPages={orders.data?.totalPages ?? 1}
-            onPage={goToPage}
-            shortcuts
-          >
-            <RowsPerPage value={query.pageSize} update={update} className="hidden items-center gap-1.5 sm:flex" />
-          </ListPager>
-        }
-      >
-        <SelectableList
-          label="Orders"
-          selectAllLabel="Select every order on this page"
-          rows={rows}
-          keyOf={(row) => row.orderId}
-          nameOf={(row) => row.orderNumber}
-          selection={selection}
-          columns={columns}
-          loading={orders.isPending}
-          dimmed={orders.isPlaceholderData}
-          empty={empty}
-          tableClassName="max-h-[calc(100dvh-17rem)]"
-          onOpen={(row) => router.push(`/admin/orders/${row.orderNumber}`)}
-          card={(row) => <OrderCard row={row} />}
-          cells={(row) => (
-            <>
-              <AdminTableCell className="whitespace-nowrap">
-                <Link href={`/admin/orders/${row.orderNumber}`} className="font-medium hover:text-primary hover:underline">
-                  {row.orderNumber}
-                </Link>
-                {row.shop === "EBAY" ? <p className="text-[11px] text-muted-foreground">eBay</p> : null}
-              </AdminTableCell>
-              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-              <AdminTableCell>
-                <div className="max-w-44 min-w-0 2xl:max-w-56">
-                  <p className="truncate font-medium">{row.customer}</p>
-                  <p className="truncate text-[11px] text-muted-foreground">
-                    {row.email} · {row.countryCode}
-                  </p>
-                </div>
-              </AdminTableCell>
-              <AdminTableCell>
-                <p className="max-w-48 truncate text-xs 2xl:max-w-80" title={itemsSummary(row)}>
-                  {itemsSummary(row)}
+      <SelectableList
+        label="Orders"
+        selectAllLabel="Select every order on this page"
+        summary={<span data-testid="order-count">{countSummary(orders.data)}</span>}
+        pages={{ page: query.page ?? 1, totalPages: orders.data?.totalPages ?? 1, pageSize: query.pageSize, onPage: goToPage, update }}
+        rows={rows}
+        keyOf={(row) => row.orderId}
+        nameOf={(row) => row.orderNumber}
+        selection={selection}
+        columns={columns}
+        loading={orders.isPending}
+        dimmed={orders.isPlaceholderData}
+        empty={empty}
+        tableClassName="max-h-[calc(100dvh-17rem)]"
+        onOpen={(row) => router.push(`/admin/orders/${row.orderNumber}`)}
+        card={(row) => <OrderCard row={row} />}
+        cells={(row) => (
+          <>
+            <AdminTableCell className="whitespace-nowrap">
+              <Link href={`/admin/orders/${row.orderNumber}`} className="font-medium hover:text-primary hover:underline">
+                {row.orderNumber}
+              </Link>
+              {row.shop === "EBAY" ? <p className="text-[11px] text-muted-foreground">eBay</p> : null}
+            </AdminTableCell>
+            <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
+            <AdminTableCell>
+              <div className="max-w-44 min-w-0 2xl:max-w-56">
+                <p className="truncate font-medium">{row.customer}</p>
+                <p className="truncate text-[11px] text-muted-foreground">
+                  {row.email} · {row.countryCode}
                 </p>
-              </AdminTableCell>
-              <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
-              <AdminTableCell className="py-1">
-                <AdminOrderStatusBadge status={row.status} />
-                <Shipping row={row} />
-              </AdminTableCell>
-            </>
-          )}
-        />
-      </ListFrame>
+              </div>
+            </AdminTableCell>
+            <AdminTableCell>
+              <p className="max-w-48 truncate text-xs 2xl:max-w-80" title={itemsSummary(row)}>
+                {itemsSummary(row)}
+              </p>
+            </AdminTableCell>
+            <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
+            <AdminTableCell className="py-1">
+              <AdminOrderStatusBadge status={row.status} />
+              <Shipping row={row} />
+            </AdminTableCell>
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -8,16 +8,20 @@ import type { SidebarInformation } from "@/server/admin/schemas";
 export type CountKey = (info: SidebarInformation) => number;
 
 export type NavItem = { href: string; label: string; count?: CountKey; tone?: "warning" | "danger" };
-export type NavGroup = { id: string; label: string; icon: IconName; items: NavItem[]; count?: CountKey };
+export type NavGroup = { id: string; label: string; icon: IconName; items: NavItem[]; count: CountKey };
 export type IconName = "dashboard" | "products" | "boxes" | "bucket" | "orders" | "discounts" | "surcharge" | "marketplace" | "logbook";
 
-export const navGroups: NavGroup[] = [
+/** A group's count, shown while it is closed, is what its entries count together, so the two never disagree. */
+function withCount(group: Omit<NavGroup, "count">): NavGroup {
+  return { ...group, count: (info) => group.items.reduce((sum, item) => sum + (item.count?.(info) ?? 0), 0) };
+}
+
+const groups: Omit<NavGroup, "count">[] = [
   { id: "dashboard", label: "Dashboard", icon: "dashboard", items: [{ href: "/admin/dashboard", label: "Overview" }] },
   {
     id: "products",
     label: "Products",
     icon: "products",
-    count: (info) => info.restock.pending,
     items: [
       { href: "/admin/products", label: "All products" },
       { href: "/admin/products/create", label: "New product" },
@@ -32,7 +36,6 @@ export const navGroups: NavGroup[] = [
     id: "boxes",
     label: "Boxes",
     icon: "boxes",
-    count: (info) => info.boxes.open + info.boxes.shipped,
     items: [
       { href: "/admin/boxes/open", label: "Open boxes", count: (info) => info.boxes.open },
       { href: "/admin/boxes/other", label: "Shipped & exploded", count: (info) => info.boxes.shipped },
@@ -42,7 +45,6 @@ export const navGroups: NavGroup[] = [
     id: "orders",
     label: "Orders",
     icon: "orders",
-    count: (info) => info.orders.pending + info.orders.paidReady + info.orders.paidFuture + info.orders.processed,
     items: [
       { href: "/admin/orders/status/all", label: "All orders" },
       { href: "/admin/orders/status/pending", label: "Pending", count: (info) => info.orders.pending },
@@ -97,7 +99,6 @@ export const navGroups: NavGroup[] = [
     id: "logbook",
     label: "Logbook",
     icon: "logbook",
-    count: (info) => info.logbook.totalCount,
     items: [
       { href: "/admin/logbook/level/info", label: "Info", count: (info) => info.logbook.totalCount - info.logbook.warningCount - info.logbook.errorCount },
       { href: "/admin/logbook/level/warning", label: "Warnings", count: (info) => info.logbook.warningCount, tone: "warning" },
@@ -106,6 +107,8 @@ export const navGroups: NavGroup[] = [
     ],
   },
 ];
+
+export const navGroups: NavGroup[] = groups.map(withCount);
 
 const isWithin = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
 
