@@ -5,6 +5,7 @@ import type { ShippingMethod } from "@/lib/enums";
 import { checkoutQuote, placeOrder, type Buyer } from "@/server/checkout/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
+import { surchargeBands } from "@/server/db/seed/reference-data";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { queryRows } from "../../../tests/helpers/test-database";
@@ -33,6 +34,11 @@ function orderInput(overrides: Partial<PlaceOrderInput>): PlaceOrderInput {
   return { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", ...overrides };
 }
 
+/** A guest placing an order through checkout at `now`. */
+function guestCheckout(overrides: Partial<PlaceOrderInput>) {
+  return placeOrder(t.db, orderInput(overrides), { userId: null }, now);
+}
+
 async function discountId(name: string): Promise<number> {
   const [row] = await t.db.select({ id: discount.id }).from(discount).where(eq(discount.name, name));
   return row!.id;
@@ -46,15 +52,10 @@ async function makeUser(email: string, discountName?: string): Promise<string> {
   return row!.id;
 }
 
-
 describe("placing an order", () => {
   it("gives the last piece to exactly one of 20 buyers racing for it, and the ledger adds up to the stock", async () => {
     const last = await makeStockedProduct(t.db, { name: "Last Seiko 7S26 crown", price: "45.00", stock: 1 });
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) =>
-        placeOrder(t.db, orderInput({ email: `racer${index}@example.com`, items: [{ productId: last.id, quantity: 1 }] }), { userId: null }, now),
-      ),
-    );
+    const attempts = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => guestCheckout({ email: `racer${index}@example.com`, items: [{ productId: last.id, quantity: 1 }] })));
     const placed = attempts.filter((attempt) => attempt.status === "fulfilled");
     const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected");
     expect(placed).toHaveLength(1);
@@ -75,12 +76,7 @@ describe("placing an order", () => {
   it("creates a PENDING order with a BC number, its items, payment detail and a staff notification", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Vostok Amphibia", price: "69.00", stock: 3 });
     const strap = await makeStockedProduct(t.db, { name: "NATO strap", price: "12.50", stock: 5 });
-    const placed = await placeOrder(
-      t.db,
-      orderInput({ items: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 2 }], shippingMethod: "UNTRACKED" }),
-      { userId: null },
-      now,
-    );
+    const placed = await guestCheckout({ items: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 2 }], shippingMethod: "UNTRACKED" });
     expect(placed.orderNumber).toMatch(/^BC-2026-\d{6}$/);
     const [created] = await t.db.select().from(order).where(eq(order.id, placed.orderId));
     expect(created!.status).toBe("PENDING");
@@ -94,11 +90,11 @@ describe("placing an order", () => {
   });
 
   it("refuses an empty cart, an invalid coupon and untracked post above the country's limit", async () => {
-    await expect(placeOrder(t.db, orderInput({ items: [] }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty" });
+    await expect(guestCheckout({ items: [] })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty" });
     const part = await makeStockedProduct(t.db, { name: "Crown tube", price: "150.00", stock: 2 });
     const items = [{ productId: part.id, quantity: 1 }];
-    await expect(placeOrder(t.db, orderInput({ items, couponCode: "SUMMER24" }), { userId: null }, now)).rejects.toMatchObject({ message: "The code SUMMER24 has expired." });
-    await expect(placeOrder(t.db, orderInput({ items, shippingMethod: "UNTRACKED" }), { userId: null }, now)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(guestCheckout({ items, couponCode: "SUMMER24" })).rejects.toMatchObject({ message: "The code SUMMER24 has expired." });
+    await expect(guestCheckout({ items, shippingMethod: "UNTRACKED" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const [row] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, part.id));
     expect(row!.stock).toBe(2);
   });
@@ -147,14 +143,14 @@ const discountCases: DiscountCase[] = [
   { type: "COUPON percent", coupon: "WELCOME10", value: (p) => p.times("0.9") },
   { type: "COUPON fixed", coupon: "crown5", value: (p) => p.minus(5) },
 ];
-// The seed's surcharge bands for the Netherlands (untracked €4.50, TNT €8.95, untracked up to €100): a price that
-// stays inside the band after any of the discounts above, and the band's rate.
-const bands = [
-  { band: "0–100 (0%)", price: "50.00", rate: "0" },
-  { band: "100–250 (2%)", price: "180.00", rate: "0.02" },
-  { band: "250–500 (3.5%)", price: "400.00", rate: "0.035" },
-  { band: "500+ (5%)", price: "800.00", rate: "0.05" },
-];
+// The seed's surcharge bands, for the Netherlands (untracked €4.50, TNT €8.95, untracked up to €100), each with a
+// price that stays inside the band after any of the discounts above.
+const priceInBandFrom: Record<string, string> = { "0.00": "50.00", "100.00": "180.00", "250.00": "400.00", "500.00": "800.00" };
+const bands = surchargeBands.map((band) => ({
+  band: `from €${band.minPrice} (${new Decimal(band.percentage).times(100).toString()}%)`,
+  price: priceInBandFrom[band.minPrice]!,
+  rate: band.percentage,
+}));
 const methods: { method: ShippingMethod; cost: string }[] = [
   { method: "UNTRACKED", cost: "4.50" },
   { method: "TNT", cost: "8.95" },

@@ -41,6 +41,17 @@ async function boxBoughtInPeso(productId: number, pieces: number, unitCostPhp: s
   await stockFromBox(t.db, admin.id, { productId, quantity: pieces, unitCost: unitCostPhp, currency: "PHP" });
 }
 
+/**
+ * A new product whose stock came in boxes bought in peso: first `atTen` pieces at €10.00 each (600 pesos at 60 to the
+ * euro), then `atEleven` at €11.00 (715 pesos at 65).
+ */
+async function productFromBoxes(product: { name: string; price: string }, pieces: { atTen: number; atEleven?: number }) {
+  const made = await makeProduct(t.db, { ...product, stock: 0 });
+  await boxBoughtInPeso(made.id, pieces.atTen, "600.00", "60");
+  if (pieces.atEleven) await boxBoughtInPeso(made.id, pieces.atEleven, "715.00", "65");
+  return made;
+}
+
 /** A guest order placed through checkout and paid on the sandbox provider, the webhook settling it at `paidAt`. */
 async function paidOrder(items: PlaceOrderInput["items"], paidAt: Date) {
   const placed = await placeGuestOrder(t.db, { email: "buyer@example.com", items }, paidAt);
@@ -48,7 +59,10 @@ async function paidOrder(items: PlaceOrderInput["items"], paidAt: Date) {
   return placed;
 }
 
-const refundPorts = () => ({ paymentsFor: () => payments });
+/** A refund staff give on a placed order at `at`, through the refunds service. */
+function giveRefund(placed: { orderNumber: string }, refund: Omit<Parameters<typeof createRefund>[1], "orderNumber">, at: Date) {
+  return createRefund(t.db, { orderNumber: placed.orderNumber, ...refund }, { userId: admin.id, now: at }, { paymentsFor: () => payments });
+}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -62,9 +76,7 @@ afterAll(() => t?.dispose());
 
 describe("order margin", () => {
   it("costs pieces first bought, first sold across two boxes bought at different exchange rates", async () => {
-    const crown = await makeProduct(t.db, { name: "Crown 5.5 mm", price: "40.00", stock: 0 });
-    await boxBoughtInPeso(crown.id, 3, "600.00", "60"); // €10.00 a piece
-    await boxBoughtInPeso(crown.id, 3, "715.00", "65"); // €11.00 a piece
+    const crown = await productFromBoxes({ name: "Crown 5.5 mm", price: "40.00" }, { atTen: 3, atEleven: 3 });
 
     const first = await paidOrder([{ productId: crown.id, quantity: 2 }], minutes(1));
     const second = await paidOrder([{ productId: crown.id, quantity: 2 }], minutes(2));
@@ -82,9 +94,7 @@ describe("order margin", () => {
   });
 
   it("takes the label, the refunds and the restocked pieces into a partially refunded order's margin", async () => {
-    const bezel = await makeProduct(t.db, { name: "Bezel insert", price: "50.00", stock: 0 });
-    await boxBoughtInPeso(bezel.id, 2, "600.00", "60"); // €10.00
-    await boxBoughtInPeso(bezel.id, 2, "715.00", "65"); // €11.00
+    const bezel = await productFromBoxes({ name: "Bezel insert", price: "50.00" }, { atTen: 2, atEleven: 2 });
     const refunded = await paidOrder([{ productId: bezel.id, quantity: 3 }], minutes(10));
     await createLabel(t.db, refunded.orderId, { userId: admin.id, now: minutes(11) }, fulfilmentPorts);
     const [{ labelCost } = { labelCost: null }] = await t.db.select({ labelCost: orderDetail.labelCost }).from(orderDetail).where(eq(orderDetail.orderId, refunded.orderId));
@@ -92,12 +102,7 @@ describe("order margin", () => {
     expect(line!.purchaseCost.toFixed(2)).toBe("31.00");
 
     // One of the three pieces comes back and goes on the shelf again; the customer gets €50 back.
-    const given = await createRefund(
-      t.db,
-      { orderNumber: refunded.orderNumber, kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("50.00"), reason: "WRONG_ITEM" },
-      { userId: admin.id, now: minutes(20) },
-      refundPorts(),
-    );
+    const given = await giveRefund(refunded, { kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("50.00"), reason: "WRONG_ITEM" }, minutes(20));
     expect(given.status).toBe("REFUNDED");
 
     const margin = await orderMargin(t.db, refunded.orderId);
@@ -113,24 +118,17 @@ describe("order margin", () => {
   });
 
   it("keeps the cost of pieces refunded without coming back, and counts only money that went back", async () => {
-    const strap = await makeProduct(t.db, { name: "Leather strap", price: "30.00", stock: 0 });
-    await boxBoughtInPeso(strap.id, 2, "600.00", "60");
+    const strap = await productFromBoxes({ name: "Leather strap", price: "30.00" }, { atTen: 2 });
     const placed = await paidOrder([{ productId: strap.id, quantity: 2 }], minutes(40));
     const [line] = (await orderMargin(t.db, placed.orderId)).lines;
-    await createRefund(
-      t.db,
-      { orderNumber: placed.orderNumber, kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("15.00"), reason: "DAMAGED" },
-      { userId: admin.id, now: minutes(41) },
-      refundPorts(),
-    );
+    await giveRefund(placed, { kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("15.00"), reason: "DAMAGED" }, minutes(41));
     const margin = await orderMargin(t.db, placed.orderId);
     expect([margin.purchaseCost.toFixed(2), margin.restockedPieces, margin.refunds.toFixed(2)]).toEqual(["20.00", 0, "15.00"]);
     expect(margin.margin!.toFixed(2)).toBe(placed.total.minus("20.00").minus("15.00").toFixed(2));
   });
 
   it("reports pieces sold with no purchase left as of unknown cost, and written-off pieces take their place", async () => {
-    const hands = await makeProduct(t.db, { name: "Hands set", price: "20.00", stock: 0 });
-    await boxBoughtInPeso(hands.id, 2, "600.00", "60");
+    const hands = await productFromBoxes({ name: "Hands set", price: "20.00" }, { atTen: 2 });
     // One piece is damaged and written off; two more are found in a drawer, with no purchase behind them.
     await correctInventory(t.db, { productId: hands.id, quantity: -1, reason: "DAMAGED" }, admin.id);
     await correctInventory(t.db, { productId: hands.id, quantity: 2, reason: "OTHER", comment: "Found in a drawer" }, admin.id);
@@ -141,18 +139,13 @@ describe("order margin", () => {
   });
 
   it("costs a range's sales as the history does when an order was refunded in full after a restock and cancelled", async () => {
-    const glass = await makeProduct(t.db, { name: "Crystal 30 mm", price: "30.00", stock: 0 });
-    await boxBoughtInPeso(glass.id, 1, "600.00", "60"); // €10.00
-    await boxBoughtInPeso(glass.id, 3, "715.00", "65"); // €11.00
+    const glass = await productFromBoxes({ name: "Crystal 30 mm", price: "30.00" }, { atTen: 1, atEleven: 3 });
     await paidOrder([{ productId: glass.id, quantity: 1 }], minutes(44)); // takes box 1's piece
     const returned = await paidOrder([{ productId: glass.id, quantity: 2 }], minutes(45));
     const [line] = (await orderMargin(t.db, returned.orderId)).lines;
-    const actor = { userId: admin.id, now: minutes(45) };
-    const give = (refund: Omit<Parameters<typeof createRefund>[1], "orderNumber" | "reason">) =>
-      createRefund(t.db, { orderNumber: returned.orderNumber, reason: "OTHER", ...refund }, actor, refundPorts());
-    await give({ kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("30.00") });
-    await give({ kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("30.00") });
-    await give({ kind: "SHIPPING", restock: false, amount: returned.total.minus("60.00") });
+    await giveRefund(returned, { kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: true, amount: new Decimal("30.00"), reason: "OTHER" }, minutes(45));
+    await giveRefund(returned, { kind: "PRODUCT", orderItemId: line!.orderItemId, quantity: 1, restock: false, amount: new Decimal("30.00"), reason: "OTHER" }, minutes(45));
+    await giveRefund(returned, { kind: "SHIPPING", restock: false, amount: returned.total.minus("60.00"), reason: "OTHER" }, minutes(45));
     const [cancelled] = await t.db.select({ status: order.status }).from(order).where(eq(order.id, returned.orderId));
     expect(cancelled!.status).toBe("CANCELLED");
 
@@ -164,8 +157,7 @@ describe("order margin", () => {
   });
 
   it("has no margin for an order that was never paid", async () => {
-    const dial = await makeProduct(t.db, { name: "Dial", price: "25.00", stock: 0 });
-    await boxBoughtInPeso(dial.id, 1, "600.00", "60");
+    const dial = await productFromBoxes({ name: "Dial", price: "25.00" }, { atTen: 1 });
     const placed = await placeGuestOrder(t.db, { email: "later@example.com", items: [{ productId: dial.id, quantity: 1 }] }, now);
     const margin = await orderMargin(t.db, placed.orderId);
     expect([margin.sold, margin.margin, margin.purchaseCost.toFixed(2)]).toEqual([false, null, "0.00"]);

@@ -1,13 +1,14 @@
 import { Decimal } from "decimal.js";
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminNotification, logbook, marketplaceOffer, marketplaceSync, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund as refundTable, stockRecord } from "@/server/db/schema";
+import { adminNotification, logbook, marketplaceOffer, marketplaceSync, order, orderAddress, orderDetail, orderItem, product, refund as refundTable, stockRecord } from "@/server/db/schema";
 import { rawRows } from "@/server/db/raw-rows";
 import { AppError } from "@/server/errors";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { MarketplaceError, type MarketplaceOrder, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { buySandboxListing } from "@/server/integrations/marketplace/sandbox-store";
+import { selectOrderWithDetails } from "@/server/orders/order-rows";
 import { createRefundInput } from "@/server/refunds/schemas";
 import { createRefund, getRefundProposal } from "@/server/refunds/service";
 import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
@@ -64,13 +65,7 @@ const itemsOf = (productId: number) =>
 const notificationsLike = (pattern: string) => t.db.select({ type: adminNotification.type, severity: adminNotification.severity, message: adminNotification.message }).from(adminNotification).where(like(adminNotification.message, pattern));
 
 async function importedOrder(orderId: number) {
-  const [row] = await t.db
-    .select({ order, detail: orderDetail, payment: paymentDetail, address: orderAddress })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .where(eq(order.id, orderId));
+  const [row] = await selectOrderWithDetails(t.db).where(eq(order.id, orderId));
   return row!;
 }
 

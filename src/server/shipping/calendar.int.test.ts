@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { logbook, order, orderDetail, shippingCalendar } from "@/server/db/schema";
+import { logbook, order, shippingCalendar } from "@/server/db/schema";
 import { createManualOrderInput } from "@/server/orders/manual-order-schemas";
 import { createManualOrder } from "@/server/orders/manual-order-service";
+import { selectOrderWithDetails } from "@/server/orders/order-rows";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeStockedProduct, placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
@@ -28,12 +29,8 @@ async function paidOrder(shipOn?: string) {
 }
 
 async function shipmentOf(orderId: number) {
-  const [row] = await t.db
-    .select({ status: order.status, shippingDate: orderDetail.estimatedShippingDate, deliveryDate: orderDetail.estimatedDeliveryDate })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(eq(order.id, orderId));
-  return row!;
+  const [row] = await selectOrderWithDetails(t.db).where(eq(order.id, orderId));
+  return { status: row!.order.status, shippingDate: row!.detail.estimatedShippingDate, deliveryDate: row!.detail.estimatedDeliveryDate };
 }
 
 beforeAll(async () => {

@@ -26,19 +26,15 @@ const tuesday = new Date("2026-03-03T09:00:00Z");
 // The seed fills the calendar with Mondays, Wednesdays and Fridays for eight weeks from `now`.
 const t = seededDatabaseForFile({ now: wednesdayMorning });
 
-// Order value → the seeded band's surcharge as a fraction of the order value (0–100 none, 100–250 2%,
-// 250–500 3.5%, above 5%); where two bands meet the higher one applies.
-const bandCases: { value: string; surcharge: string }[] = [
-  { value: "0.00", surcharge: "0.00" },
-  { value: "45.00", surcharge: "0.00" },
-  { value: "99.99", surcharge: "0.00" },
-  { value: "100.00", surcharge: "2.00" },
-  { value: "180.25", surcharge: "3.61" }, // 3.605 rounds half up
-  { value: "250.00", surcharge: "8.75" },
-  { value: "499.99", surcharge: "17.50" },
-  { value: "500.00", surcharge: "25.00" },
-  { value: "1234.56", surcharge: "61.73" },
-];
+// The seeded surcharge bands, each with order values in it and the surcharge they pay ([order value, surcharge]);
+// where two bands meet the higher one applies.
+const surchargesByBand: Record<string, [value: string, surcharge: string][]> = {
+  "0–100, none": [["0.00", "0.00"], ["45.00", "0.00"], ["99.99", "0.00"]],
+  "100–250, 2%": [["100.00", "2.00"], ["180.25", "3.61"]], // 3.605 rounds half up
+  "250–500, 3.5%": [["250.00", "8.75"], ["499.99", "17.50"]],
+  "above 500, 5%": [["500.00", "25.00"], ["1234.56", "61.73"]],
+};
+const bandCases = Object.entries(surchargesByBand).flatMap(([band, cases]) => cases.map(([value, surcharge]) => ({ band, value, surcharge })));
 
 // A region for each country that has them; remote regions have their own, lower untracked limit.
 const regionFor: Record<string, { code: string; limit: string }> = { US: { code: "NY", limit: "50.00" }, CA: { code: "ON", limit: "50.00" }, AU: { code: "NSW", limit: "50.00" } };
@@ -48,11 +44,11 @@ describe("shipping options for every active country and surcharge band", () => {
   for (const destination of active) {
     it(`${destination.code} (${destination.name})`, async () => {
       const region = regionFor[destination.code];
-      for (const { value, surcharge } of bandCases) {
+      for (const { band, value, surcharge } of bandCases) {
         const result = await getShippingOptions(t.db, { countryCode: destination.code, regionCode: region?.code, orderValue: value }, wednesdayMorning);
         const [untracked, tnt] = result.options;
         const limit = new Decimal(region?.limit ?? destination.maxOrderUntracked);
-        const label = `${destination.code} at €${value}`;
+        const label = `${destination.code} at €${value} (${band})`;
 
         expect(untracked!.method, label).toBe("UNTRACKED");
         expect(untracked!.surcharge.toFixed(2), label).toBe(surcharge);

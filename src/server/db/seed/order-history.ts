@@ -3,6 +3,7 @@ import type { Decimal } from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { toPgArrayLiteral } from "./bulk-insert";
+import { DAY } from "./durations";
 import { countryWeights, emailWord, firstNames, lastNames, paymentHabits, places } from "./order-data";
 
 /**
@@ -21,15 +22,6 @@ import { countryWeights, emailWord, firstNames, lastNames, paymentHabits, places
  * product was listed (a line may name a product created after the order).
  */
 
-const DAY = 86_400_000;
-const HISTORY_DAYS = 3 * 365;
-/** Orders generated per round, to report progress and keep each statement's memory bounded. */
-const BATCH = 200_000;
-/** Distinct buyers the history draws from; most buy a few times. */
-const BUYERS = 200_000;
-/** Slots in the weighted lists below: a place or a payment method gets slots in proportion to how often it occurs. */
-const SLOTS = 20;
-
 export type OrderHistoryOptions = {
   count: number;
   productCount: number;
@@ -40,6 +32,14 @@ export type OrderHistoryOptions = {
   rate: Decimal;
   log: (line: string) => void;
 };
+
+const HISTORY_DAYS = 3 * 365;
+/** Orders generated per round, to report progress and keep each statement's memory bounded. */
+const BATCH = 200_000;
+/** Distinct buyers the history draws from; most buy a few times. */
+const BUYERS = 200_000;
+/** Slots in the weighted lists below: a place or a payment method gets slots in proportion to how often it occurs. */
+const SLOTS = 20;
 
 /**
  * Writes `count` orders with ids and order numbers 1 to `count` into an empty order table, and their stock ledger.

@@ -13,12 +13,12 @@ import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { orderTotals } from "@/server/orders/totals";
 import { getOrderView } from "@/server/orders/view";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../../tests/helpers/test-database";
+import { DAY } from "./durations";
 import { seedDatabase } from "./seed";
 
 /** The demo's six months of orders on a fresh seed: states the shop could reach, and figures the admin can show. */
 
 const now = new Date("2026-03-18T15:30:00Z"); // a Wednesday afternoon in Amsterdam, a shipping day
-const DAY = 86_400_000;
 let t: TestDatabase;
 let storageRoot: string;
 let adminId: string;

@@ -19,6 +19,7 @@ import type { SurchargeBand } from "@/server/shipping/schemas";
 import { estimatedDeliveryDate, nextShippingDay, shippingOptionsFor, shopDateAndHour, surchargeBandFor } from "@/server/shipping/service";
 import { bookStockInProductOrder } from "@/server/stock/service";
 import { bulkInsert } from "./bulk-insert";
+import { DAY, HOUR, MINUTE } from "./durations";
 import { countryWeights, emailWord, firstNames, lastNames, paymentHabits, places, type Place } from "./order-data";
 import type { ProductDraft } from "./products";
 import { createRandom, type Random } from "./random";
@@ -41,9 +42,6 @@ import { customerAddresses } from "./reference-data";
  * them (`seed.ts`): after the orders every product has the stock the catalogue gives it, and the ledger adds up.
  */
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 /** How far back the demo's orders go. */
 const DEMO_HISTORY_DAYS = 182;
 /** Unpaid orders this young are still PENDING on a fresh start; the shop's sweep expires them after its timeout. */

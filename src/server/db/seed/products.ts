@@ -12,6 +12,7 @@ import {
   type CategoryKey,
   type SupplyMaker,
 } from "./catalogue-data";
+import { DAY } from "./durations";
 import { randomFor, type Random } from "./random";
 
 /**
@@ -899,8 +900,6 @@ export function itemTypeFor(index: number, rng: Random): ItemType {
   }
   return rng.weighted(weightedItemTypes);
 }
-
-const DAY = 86_400_000;
 
 export type GenerateOptions = { seed: number; now: Date };
 

@@ -3,14 +3,16 @@ import { availableParallelism } from "node:os";
 import { Decimal } from "decimal.js";
 import { count, getTableName, sql, type InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { RestockStatus } from "@/lib/enums";
+import { configParamKeys, type ConfigParamKey, type RestockStatus } from "@/lib/enums";
 import { buildSearchText } from "@/server/catalog/search-text";
 import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
+import { EBAY_ACCESS_TOKEN_PARAM } from "@/server/marketplace/token-store";
 import { bulkInsert } from "./bulk-insert";
 import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
+import { DAY } from "./durations";
 import { renderProductImage } from "./images";
 import { generateProduct, selectOptionLists, type ProductDraft } from "./products";
 import { writeOrderHistory } from "./order-history";
@@ -71,18 +73,17 @@ export type SeedSummary = {
   durationMs: number;
 };
 
-const DEFAULT_PRODUCTS = 300;
-const DEFAULT_IMAGES = 300;
-const DEFAULT_SEED = 2004;
+/**
+ * What a seed without options makes. The demo's own orders and pending boxes take the first `products` of these,
+ * whatever the catalogue's size.
+ */
+const seedDefaults = { products: 300, images: 300, seed: 2004 };
 /** Purchases travel in boxes of about this many records. */
 const RECORDS_PER_BOX = 40;
 /** Products generated and written per round; bounds memory in the 100 000-product benchmark. */
 const PRODUCT_BATCH = 4000;
-// PostgreSQL takes at most 65 535 parameters per statement.
-const MAX_PARAMETERS = 60_000;
 // Any fixed number; it serialises seeders (two app instances starting on an empty database).
 const SEED_LOCK = 80_412_005;
-const DAY = 86_400_000;
 
 /**
  * Replaces the catalogue and demo data (products, stock, orders, shipping settings, discounts, logbook) with a fresh
@@ -141,6 +142,9 @@ async function syncIdentities(tx: Db, tables: PgTable[]): Promise<void> {
   await tx.execute(sql.raw(statements.join(" union all ")));
 }
 
+// PostgreSQL takes at most 65 535 parameters per statement.
+const MAX_PARAMETERS = 60_000;
+
 async function insertInChunks<T extends PgTable>(tx: Db, table: T, rows: InferInsertModel<T>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Math.max(1, Object.keys(rows[0] as object).length);
@@ -160,10 +164,10 @@ type Ids = {
 async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const productCount = Math.max(0, Math.floor(options.products ?? DEFAULT_PRODUCTS));
-  const imageLimit = Math.min(productCount, Math.max(0, options.images ?? DEFAULT_IMAGES));
+  const productCount = Math.max(0, Math.floor(options.products ?? seedDefaults.products));
+  const imageLimit = Math.min(productCount, Math.max(0, options.images ?? seedDefaults.images));
   const now = options.now ?? new Date();
-  const seed = options.seed ?? DEFAULT_SEED;
+  const seed = options.seed ?? seedDefaults.seed;
   const rate = new Decimal(DEMO_EUR_TO_PHP);
 
   await wipeDemoData(tx);
@@ -240,16 +244,18 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await insertInChunks(tx, schema.productSelectOptions, Object.entries(selectOptionLists).flatMap(([selectRow, options]) =>
     [...new Set(options)].map((optionText) => ({ selectRow, optionText }))));
 
-  await insertInChunks(tx, schema.configParams, [
-    { param: EXCHANGE_RATE_PARAM, value: DEMO_EUR_TO_PHP },
-    { param: "NAVBAR_BANNER_TEXT", value: `New pieces from our latest box arrive every week — see them ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/search?sort=createdAt:desc` },
-    { param: "NEXT_PRODUCT_ID", value: String(productCount + 1) },
-    { param: "CALC_START_PRODUCTID", value: "1" },
-    { param: "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", value: "0" },
+  // Every setting the shop keeps in configParams, as a fresh shop has it.
+  const settings: Record<ConfigParamKey, string> = {
+    [EXCHANGE_RATE_PARAM]: DEMO_EUR_TO_PHP,
+    NAVBAR_BANNER_TEXT: `New pieces from our latest box arrive every week — see them ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/search?sort=createdAt:desc`,
+    NEXT_PRODUCT_ID: String(productCount + 1),
+    CALC_START_PRODUCTID: "1",
+    BULK_UPDATE_EBAY_OFFERS_CURRENT_ID: "0",
     // Filled in by the marketplace and carrier logins once they run.
-    { param: "EBAY_ACCESS_TOKEN", value: "" },
-    { param: "UPS_ACCESS_TOKEN", value: "" },
-  ]);
+    [EBAY_ACCESS_TOKEN_PARAM]: "",
+    UPS_ACCESS_TOKEN: "",
+  };
+  await insertInChunks(tx, schema.configParams, configParamKeys.map((param) => ({ param, value: settings[param] })));
 
   // The demo users keep their ids across reseeds, so that a signed-in session survives.
   const [admin] = await tx.insert(schema.user)
@@ -267,7 +273,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
 
   // The demo's orders are planned before the products are written: the pieces they sell are bought with the rest.
   const plan = planDemoOrders(
-    Array.from({ length: Math.min(productCount, DEFAULT_PRODUCTS) }, (_, index) => demoProduct(generateProduct(index, { seed, now }))),
+    Array.from({ length: Math.min(productCount, seedDefaults.products) }, (_, index) => demoProduct(generateProduct(index, { seed, now }))),
     { now, seed },
   );
 
@@ -463,7 +469,7 @@ function pendingBoxes(productCount: number, totals: { boxes: number; purchaseRec
       createdAt: packedAt, updatedAt: packedAt,
     });
     for (let i = 0; i < plan.records; i++) {
-      const productIndex = rng.int(0, Math.min(productCount, DEFAULT_PRODUCTS) - 1);
+      const productIndex = rng.int(0, Math.min(productCount, seedDefaults.products) - 1);
       const draftPrice = generateProduct(productIndex, { seed, now }).price;
       const costEuro = draftPrice.times(0.3 + rng.next() * 0.2).toDecimalPlaces(2);
       const quantity = rng.int(1, 5);

@@ -60,13 +60,7 @@ describe("sandbox labels", () => {
 
     const { png, text } = renderFirstPage(label.pdf);
     expect(await sharp(png).metadata()).toMatchObject({ width: Math.round(pageSizes.a6[0]), height: Math.round(pageSizes.a6[1]) });
-    expect(text).toContain(label.trackingNumber);
-    expect(text).toContain("Jürgen Müller");
-    expect(text).toContain("1015 CS AMSTERDAM");
-    expect(text).toContain("Standard parcel");
-    expect(text).toContain("1001");
-    expect(text).toContain("0.45 kg");
-    expect(text).toContain("NOT VALID FOR SHIPPING");
+    for (const printed of [label.trackingNumber, "Jürgen Müller", "1015 CS AMSTERDAM", "Standard parcel", "1001", "0.45 kg", "NOT VALID FOR SHIPPING"]) expect(text).toContain(printed);
   });
 
   it("print accented names and the euro sign, on UPS's 4x6 stock", async () => {
@@ -76,10 +70,7 @@ describe("sandbox labels", () => {
 
     expect(label.trackingNumber).toMatch(/^1ZSBOX[0-9A-Z]{12}$/);
     const { text } = renderFirstPage(label.pdf);
-    expect(text).toContain("Karel Čapek");
-    expect(text).toContain("Čapek & Synové — €100 club");
-    expect(text).toContain("CZECHIA");
-    expect(text).toContain("UPS Standard");
+    for (const printed of ["Karel Čapek", "Čapek & Synové — €100 club", "CZECHIA", "UPS Standard"]) expect(text).toContain(printed);
     const size = (await PDFDocument.load(label.pdf)).getPage(0).getSize();
     expect(size).toEqual({ width: pageSizes.label4x6[0], height: pageSizes.label4x6[1] });
   });

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { configParams } from "@/server/db/schema";
 import { EBAY_ACCESS_TOKEN_PARAM, marketplaceTokenStore } from "@/server/marketplace/token-store";
 import { ebayCredentials, ebayNotificationBody, ebayOrderJson, signEbayNotification, startEbayStandIn } from "../../../../tests/helpers/ebay-stand-in";
+import { sampleOffer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 import { databaseForFile } from "../../../../tests/helpers/test-database";
 import { createEbayMarketplace } from "./ebay";
@@ -58,16 +59,7 @@ const item = (productId: number, overrides: Partial<MarketplaceItem> = {}): Mark
   ...overrides,
 });
 
-const offer = (overrides: Partial<MarketplaceOfferRecord> = {}): MarketplaceOfferRecord => ({
-  sku: "BC-1",
-  marketplaceId: "EBAY_NL",
-  price: new Decimal("12.5"),
-  quantity: 1,
-  categoryId: "31387",
-  storeCategoryNames: ["/Horloges/Omega"],
-  listingDescription: "<p>Omega Seamaster 300, 1967.</p>",
-  ...overrides,
-});
+const offer = (overrides: Partial<MarketplaceOfferRecord> = {}) => sampleOffer("BC-1", overrides);
 
 beforeEach(async () => {
   clock.now = start;
@@ -214,18 +206,7 @@ describe("live eBay adapter: inventory items and offers", () => {
 
     const created = apiCalls("/sell/inventory/v1/offer").find((call) => call.method === "POST")!;
     expect(created.headers["content-language"]).toBe("nl-NL");
-    expect(created.json).toEqual({
-      sku: "BC-1",
-      marketplaceId: "EBAY_NL",
-      format: "FIXED_PRICE",
-      availableQuantity: 1,
-      categoryId: "31387",
-      storeCategoryNames: ["/Horloges/Omega"],
-      listingDescription: "<p>Omega Seamaster 300, 1967.</p>",
-      listingPolicies: policies,
-      merchantLocationKey: "amsterdam-prinsengracht",
-      pricingSummary: { price: { value: "12.50", currency: "EUR" } },
-    });
+    expect(created.json).toEqual({ ...sampleOfferInEbay("BC-1"), listingPolicies: policies, merchantLocationKey: "amsterdam-prinsengracht" });
 
     const { listingId } = await adapter.publishOffer(offerId);
     expect(apiCalls(`/sell/inventory/v1/offer/${offerId}/publish`)[0]!.body).toBe("{}");

@@ -6,10 +6,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { sandboxMarketplaceItem, sandboxMarketplaceOffer, sandboxMarketplaceOrder } from "@/server/db/schema";
-import { MarketplaceError, type MarketplaceItem, type MarketplaceOfferRecord, type MarketplacePort } from "./port";
+import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "./port";
 import { createSandboxMarketplace } from "./sandbox";
 import { signatureHeader, utcDay } from "./sandbox-records";
 import { buySandboxListing, getSandboxListing, getSandboxOrder, listSandboxListings, type SandboxPurchase } from "./sandbox-store";
+import { sampleOffer as offer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
 import { perFile } from "../../../../tests/helpers/per-file";
 import { databaseForFile } from "../../../../tests/helpers/test-database";
 
@@ -65,25 +66,13 @@ function item(sku: string, overrides: Partial<MarketplaceItem> = {}): Marketplac
   };
 }
 
-function offer(sku: string, overrides: Partial<MarketplaceOfferRecord> = {}): MarketplaceOfferRecord {
-  return {
-    sku,
-    marketplaceId: "EBAY_NL",
-    price: new Decimal("1250.00"),
-    quantity: 1,
-    categoryId: "31387",
-    storeCategoryNames: ["Wristwatches", "Omega"],
-    listingDescription: "<p>A Seamaster from 1968.</p><p>Runs &amp; keeps time.</p>",
-    ...overrides,
-  };
-}
-
 /** A new SKU with its item and offer written, published unless said otherwise. */
 async function listed(options: { itemQuantity?: number; offerQuantity?: number; price?: string; publish?: boolean } = {}) {
   const sku = `BC-${nextSku++}`;
   const [put] = await market.putItems([item(sku, { quantity: options.itemQuantity ?? 1 })]);
   expect(put).toEqual({ sku, ok: true, statusCode: 200, error: null });
-  const { offerId } = await market.createOffer(offer(sku, { quantity: options.offerQuantity ?? options.itemQuantity ?? 1, price: new Decimal(options.price ?? "1250.00") }));
+  const quantity = options.offerQuantity ?? options.itemQuantity ?? 1;
+  const { offerId } = await market.createOffer(offer(sku, { quantity, ...(options.price ? { price: new Decimal(options.price) } : {}) }));
   const listingId = options.publish === false ? null : (await market.publishOffer(offerId)).listingId;
   return { sku, offerId, listingId: listingId! };
 }
@@ -106,18 +95,7 @@ describe("sandbox marketplace: records", () => {
       product: { title: `Omega Seamaster ${sku}`, description: "<p>Serviced in 2024.</p>", aspects: { Brand: ["Omega"], Movement: ["Mechanical (Automatic)"] }, imageUrls: [`https://shop.example/storage/${sku}-1.jpg`, `https://shop.example/storage/${sku}-2.jpg`] },
       availability: { shipToLocationAvailability: { quantity: 1 } },
     });
-    expect((await offerRow(offerId)).record).toEqual({
-      offerId,
-      sku,
-      marketplaceId: "EBAY_NL",
-      format: "FIXED_PRICE",
-      availableQuantity: 1,
-      categoryId: "31387",
-      listingDescription: "<p>A Seamaster from 1968.</p><p>Runs &amp; keeps time.</p>",
-      storeCategoryNames: ["Wristwatches", "Omega"],
-      pricingSummary: { price: { value: "1250.00", currency: "EUR" } },
-      status: "UNPUBLISHED",
-    });
+    expect((await offerRow(offerId)).record).toEqual({ ...sampleOfferInEbay(sku), offerId, status: "UNPUBLISHED" });
 
     // What a write leaves out is gone afterwards, as on eBay.
     await market.putItems([item(sku, { conditionDescription: null, aspects: {}, imageUrls: [], quantity: 3 })]);
