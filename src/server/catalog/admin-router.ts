@@ -8,8 +8,8 @@ import {
   adminProductListInput,
   createProductInput,
   imagePositionInput,
+  oneProductInput,
   productIdInput,
-  productImagesInput,
   reorderImagesInput,
   templateFormInput,
   templateIdInput,
@@ -47,7 +47,7 @@ export const adminProductRouter = createTRPCRouter({
   update: adminProcedure
     .input(updateProductInput)
     .mutation(({ ctx, input: { id, ...values } }) => updateProduct(ctx.db, id, values, ctx.session.user.id)),
-  images: adminProcedure.input(productImagesInput).query(({ input }) => listProductImages(getStorage(), input.productId)),
+  images: adminProcedure.input(oneProductInput).query(({ input }) => listProductImages(getStorage(), input.productId)),
   uploadImages: adminProcedure.input(imageUploadInput).mutation(async ({ ctx, input }) =>
     addProductImages(ctx.db, getStorage(), input.productId, await filesFromForm(input.form), ctx.session.user.id),
   ),

@@ -76,6 +76,8 @@ export const createProductInput = productFormInput;
 export const updateProductInput = productFormInput.extend({ id });
 
 export const productIdInput = z.object({ id });
+/** One product named by `productId`, for what staff see or do about it: its pictures, its stock, its eBay quantity. */
+export const oneProductInput = z.object({ productId: id });
 
 export const adminProductSortColumns = ["id", "name", "price", "stock", "createdAt", "updatedAt"] as const;
 export type AdminProductSortColumn = (typeof adminProductSortColumns)[number];
@@ -189,4 +191,3 @@ export const reorderImagesInput = z.object({
   order: z.array(z.number().int().min(1)).min(1).max(MAX_IMAGES_PER_PRODUCT),
 });
 export const imagePositionInput = z.object({ productId: id, position: z.number().int().min(1) });
-export const productImagesInput = z.object({ productId: id });

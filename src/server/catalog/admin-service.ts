@@ -31,6 +31,7 @@ import {
   type ProductTemplate,
   type ProductTemplateSummary,
 } from "./admin-schemas";
+import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { withProductNames } from "./product-names";
 import { buildSearchText } from "./search-text";
@@ -137,10 +138,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
   return {
     ...row,
     ...description,
-    caliber: row.caliber ?? "UNKNOWN",
-    state: row.state ?? "UNKNOWN",
-    itemType: row.itemType ?? "UNKNOWN",
-    gender: row.gender ?? "UNKNOWN",
+    ...classificationOf(row),
   };
 }
 

@@ -9,6 +9,7 @@ import { AppError } from "@/server/errors";
 import { productDiscountInForce, productOnSale } from "@/server/discounts/in-force";
 import { globalDiscounts } from "@/server/discounts/service";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
+import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { facetCounts, type FilterConditions, type ListingRows, type PageQuery, type SortColumns } from "./facets";
 import { withProductNames } from "./product-names";
@@ -165,10 +166,9 @@ function toCard(row: CardRow, globals: DiscountTerms[], now: Date, imageUrl: Ima
     name: row.name,
     price: row.price,
     category: row.category,
-    caliber: row.caliber ?? null,
-    state: row.state ?? "UNKNOWN",
-    itemType: row.itemType ?? "UNKNOWN",
-    gender: row.gender ?? "UNKNOWN",
+    ...classificationOf(row),
+    // The card's caliber is nullable (SPEC section 3): a product without a description has none.
+    caliber: row.caliber,
     discount: appliedDiscount(row.price, productDiscount, globals),
     isNew: row.createdAt.getTime() >= now.getTime() - NEW_PRODUCT_DAYS * 24 * 60 * 60 * 1000,
     createdAt: row.createdAt,

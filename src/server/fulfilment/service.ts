@@ -5,6 +5,8 @@ import type { Carrier, OrderStatus } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import { postalLines } from "@/server/account/schemas";
+import { classificationOf } from "@/server/catalog/classification";
+import { classificationColumns } from "@/server/catalog/columns";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail, orderItem, productDescription } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -105,11 +107,11 @@ export async function checkLabelRequests(
 /** The parcel's weight (stored, or estimated from what is in it) and the carrier and product it goes with. */
 async function planShipment(db: Db, row: ShippingOrder): Promise<{ weightGrams: number; choice: ShipmentChoice; declaredValue: Decimal }> {
   const lines = await db
-    .select({ itemType: productDescription.itemType, quantity: orderItem.quantity, paid: orderItem.totalPrice })
+    .select({ ...classificationColumns, quantity: orderItem.quantity, paid: orderItem.totalPrice })
     .from(orderItem)
     .leftJoin(productDescription, eq(productDescription.productId, orderItem.productId))
     .where(eq(orderItem.orderId, row.order.id));
-  const estimate = estimateParcel(lines.map((line) => ({ itemType: line.itemType ?? "UNKNOWN", quantity: line.quantity })));
+  const estimate = estimateParcel(lines.map((line) => ({ itemType: classificationOf(line).itemType, quantity: line.quantity })));
   const weightGrams = row.detail.totalWeight ?? estimate.weightGrams;
   const choice = chooseShipment({
     countryCode: row.address.countryCode,

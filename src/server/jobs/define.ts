@@ -49,3 +49,6 @@ export function defineScheduledJob(
 
 /** The retry of a scheduled job whose failed run is left to the next tick, which does the whole round again anyway. */
 export const leftToNextTick = { limit: 0, delaySeconds: 0 };
+
+/** A scheduled job that runs every minute (UTC) and leaves a failed run to the next minute's. */
+export const everyMinute = { schedule: "* * * * *", retry: leftToNextTick };

@@ -33,7 +33,7 @@ export function sendOptionsOf(job: JobLimits): PgBoss.SendOptions {
     retryLimit: retry.limit,
     retryDelay: retry.delaySeconds,
     retryBackoff: retry.backoff ?? false,
-    expireInSeconds: job.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+    expireInSeconds: expireSecondsOf(job),
   };
 }
 

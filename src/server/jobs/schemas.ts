@@ -1,11 +1,5 @@
 import { z } from "zod";
 
-export const retryJobInput = z.object({
-  queue: z.string().trim().min(1).max(100),
-  id: z.uuid(),
-});
-export type RetryJobInput = z.infer<typeof retryJobInput>;
-
 /** One kind of job as staff see it: how many wait, run and failed, and how many were done in the last 24 hours. */
 export type JobQueueRow = {
   name: string;
@@ -33,3 +27,10 @@ export type FailedJobRow = {
 };
 
 export type JobsOverview = { queues: JobQueueRow[]; failed: FailedJobRow[] };
+
+/** Retrying a failed job: its queue and id, as `FailedJobRow` shows them. */
+export const retryJobInput = z.object({
+  queue: z.string().trim().min(1).max(100),
+  id: z.uuid(),
+});
+export type RetryJobInput = z.infer<typeof retryJobInput>;

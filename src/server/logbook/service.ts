@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, ilike, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { LogEntityType, LogEventType, Severity } from "@/lib/enums";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
 import { pageOf } from "@/server/db/page";
 import { logbook, logbookReadByUser, user } from "@/server/db/schema";
@@ -56,11 +57,6 @@ export function logOrderChange(tx: Db, orderId: number, change: Omit<LogChange, 
   return logChange(tx, { ...change, eventType: "ORDER", entityType: "ORDER", entityId: orderId });
 }
 
-/** An entry about one marketplace offer (event EBAY_API, entity MARKETPLACE_OFFER, the product's id). */
-export function logOfferChange(tx: Db, productId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
-  return logChange(tx, { ...change, eventType: "EBAY_API", entityType: "MARKETPLACE_OFFER", entityId: productId });
-}
-
 function readBy(userId: string): SQL {
   return sql`exists (select 1 from ${logbookReadByUser} where ${logbookReadByUser.logbookId} = ${logbook.id} and ${logbookReadByUser.userId} = ${userId})`;
 }
@@ -83,6 +79,20 @@ const rowColumns = (userId: string) => ({
   read: sql<boolean>`${readBy(userId)}`.mapWith(Boolean),
 });
 
+/**
+ * Entries with who wrote them and whether the reader has seen them, and `more` of their columns; the caller adds the
+ * `where` and the order.
+ */
+function selectEntries<TMore extends SelectedFields>(db: Db, readerId: string, more: TMore) {
+  return db
+    .select({ ...rowColumns(readerId), ...more })
+    .from(logbook)
+    .leftJoin(user, eq(user.id, logbook.userId))
+    .$dynamic();
+}
+
+const newestFirst = [desc(logbook.createdAt), desc(logbook.id)];
+
 /** One page of the logbook at one level, newest first, with whether the reader has seen each entry. */
 export async function listLogbook(db: Db, readerId: string, input: LogbookListQuery): Promise<LogbookPage> {
   const conditions: SQL[] = [eq(logbook.logLevel, input.level)];
@@ -94,12 +104,9 @@ export async function listLogbook(db: Db, readerId: string, input: LogbookListQu
   const where = and(...conditions);
 
   const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns(readerId))
-      .from(logbook)
-      .leftJoin(user, eq(user.id, logbook.userId))
+    selectEntries(db, readerId, {})
       .where(where)
-      .orderBy(desc(logbook.createdAt), desc(logbook.id))
+      .orderBy(...newestFirst)
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
     db.select({ value: count() }).from(logbook).where(where),
@@ -109,16 +116,7 @@ export async function listLogbook(db: Db, readerId: string, input: LogbookListQu
 
 /** One entry with its states; opening it marks it read for the reader. */
 export async function getLogbookEntry(db: Db, readerId: string, id: number): Promise<LogbookEntry> {
-  const [row] = await db
-    .select({
-      ...rowColumns(readerId),
-      previousState: logbook.previousState,
-      newState: logbook.newState,
-      errorData: logbook.errorData,
-    })
-    .from(logbook)
-    .leftJoin(user, eq(user.id, logbook.userId))
-    .where(eq(logbook.id, id));
+  const [row] = await selectEntries(db, readerId, { previousState: logbook.previousState, newState: logbook.newState, errorData: logbook.errorData }).where(eq(logbook.id, id));
   if (!row) throw new AppError("NOT_FOUND", `Logbook entry ${id} does not exist.`);
   await markLogbookRead(db, readerId, [id]);
   return {
@@ -170,12 +168,9 @@ export async function unreadLogCounts(db: Db, readerId: string): Promise<UnreadL
 
 /** The newest unread warnings and errors, for the dashboard. */
 export async function latestUnreadProblems(db: Db, readerId: string, limit = 6) {
-  return db
-    .select(rowColumns(readerId))
-    .from(logbook)
-    .leftJoin(user, eq(user.id, logbook.userId))
+  return selectEntries(db, readerId, {})
     .where(and(inArray(logbook.logLevel, ["WARNING", "ERROR"]), unreadBy(readerId)))
-    .orderBy(desc(logbook.createdAt), desc(logbook.id))
+    .orderBy(...newestFirst)
     .limit(limit);
 }
 

@@ -1,5 +1,6 @@
 import type { Decimal } from "decimal.js";
 import type { OrderStatus, Shop } from "@/lib/enums";
+import type { OrderLine } from "@/server/orders/order-line";
 import type { OrderTotals } from "@/server/orders/schemas";
 
 /**
@@ -8,11 +9,7 @@ import type { OrderTotals } from "@/server/orders/schemas";
  */
 
 /** One line of an order with the purchase cost of the pieces the customer kept. */
-export type OrderMarginLine = {
-  orderItemId: number;
-  productId: number;
-  name: string;
-  quantity: number;
+export type OrderMarginLine = OrderLine & {
   /** What the customer paid for the whole line, after every discount. */
   paid: Decimal;
   /** Pieces a refund put back in stock: they count as never sold and cost the order nothing. */

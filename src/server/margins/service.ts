@@ -8,6 +8,7 @@ import { rawRows } from "@/server/db/raw-rows";
 import { box, inventoryCorrection, order, orderDetail, orderItem, paymentDetail, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
+import { orderLineOf } from "@/server/orders/order-line";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { storedOrderTotals } from "@/server/orders/totals";
 import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
@@ -179,6 +180,13 @@ async function consumedBeforeFromHistory(db: Db, before: Date, productIds: reado
 }
 
 /**
+ * Lines of cancelled orders that a refund had put pieces back in stock for before the cancellation: the only
+ * cancelled lines whose rows in the ledger do not sum to zero (see the top of this file).
+ */
+const cancelledWithRestock = (db: Db): SQL =>
+  and(eq(order.status, "CANCELLED"), inArray(orderItem.id, db.select({ id: refund.refundedOrderItemId }).from(refund).where(eq(refund.restockedProduct, true))))!;
+
+/**
  * Per product, the pieces that left its pool before the range, from the ledger's totals (see the top of this file).
  * `sales` are the range's sales of these products.
  */
@@ -203,13 +211,7 @@ async function consumedBeforeFromLedger(
       .from(orderItem)
       .innerJoin(order, eq(order.id, orderItem.orderId))
       .innerJoin(stockRecord, eq(stockRecord.orderItemId, orderItem.id))
-      .where(
-        and(
-          eq(order.status, "CANCELLED"),
-          inArray(orderItem.id, db.select({ id: refund.refundedOrderItemId }).from(refund).where(eq(refund.restockedProduct, true))),
-          anyProduct(orderItem.productId, productIds),
-        ),
-      )
+      .where(and(cancelledWithRestock(db), anyProduct(orderItem.productId, productIds)))
       .groupBy(orderItem.productId),
     salesIn(db, { from: range.to, to: NO_END }, productIds),
   ]);
@@ -352,10 +354,7 @@ export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin>
     margin: sold ? marginOf(parts) : null,
     lines: costed.map(
       ({ line, cost }): OrderMarginLine => ({
-        orderItemId: line.itemId,
-        productId: line.productId,
-        name: line.name,
-        quantity: line.quantity,
+        ...orderLineOf(line),
         paid: line.totalPrice,
         restockedPieces: cost?.restockedPieces ?? 0,
         purchaseCost: cost?.costEuro ?? ZERO,

@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import type { Db } from "@/server/db/client";
@@ -11,11 +11,12 @@ import type { MarketplaceId } from "@/lib/enums";
 import { MarketplaceError, type MarketplaceItemResult, type MarketplacePort, type PriceQuantityUpdate } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
+import { logMarketplaceEvent, logMarketplaceWarning } from "./logbook";
 import { buildListing, readOfferSources, shopProductPictures, type Listing, type ProductPictures } from "./offer-record";
 import type { MarketplaceActor } from "./offers";
-import type { BulkOfferProgress, BulkRunView } from "./schemas";
+import { readPublishedOffers } from "./published-offers";
+import type { BulkFields, BulkOfferProgress, BulkRunView } from "./schemas";
 import { marketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
@@ -27,15 +28,16 @@ import { marketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
  * sends only what is missing, so no offer is written twice in one run.
  */
 
-export type BulkFields = { price: boolean; quantity: boolean; description: boolean };
-
 const PROGRESS_PARAM = "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID";
 /** The marketplace's most per bulk call (eBay's bulkUpdatePriceQuantity and bulkCreateOrReplaceInventoryItem). */
 const BATCH_SIZE = 25;
-/** How long one stretch sends batches before it hands over to the next job: well inside the job's expiry. */
-const STRETCH_MS = 15_000;
-/** How long a stretch may wait out the marketplace's refusals (429, 5xx) before it hands over instead. */
-const WAIT_LIMIT_MS = 40_000;
+/** How long a stretch goes on, unless its caller says otherwise (`runBulkUpdateStretch`'s options). */
+const stretchLimits = {
+  /** How long one stretch sends batches before it hands over to the next job: well inside the job's expiry. */
+  stretchMs: 15_000,
+  /** How long a stretch may wait out the marketplace's refusals (429, 5xx) before it hands over instead. */
+  waitLimitMs: 40_000,
+};
 const EXPIRE_SECONDS = 60;
 /**
  * A claimed batch younger than this may still be on its way in another process (a try the queue gave up on keeps
@@ -46,18 +48,10 @@ const IN_FLIGHT_GRACE_MS = EXPIRE_SECONDS * 1000;
 
 type RunRow = typeof marketplaceBulkRun.$inferSelect;
 
-function viewOf(run: RunRow): BulkRunView {
-  return {
-    id: run.id,
-    status: run.status,
-    fields: run.fields,
-    totalCount: run.totalCount,
-    doneCount: run.doneCount,
-    failedCount: run.failedCount,
-    startedAt: run.startedAt,
-    finishedAt: run.finishedAt,
-    lastError: run.lastError,
-  };
+/** A run as staff see it, without the claim and position the job keeps on it. */
+export function bulkRunView(run: RunRow): BulkRunView {
+  const { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError } = run;
+  return { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError };
 }
 
 /** Offers the run has dealt with, never more than it set out to do (offers published meanwhile come on top). */
@@ -122,14 +116,13 @@ export async function startBulkUpdate(db: Db, fields: BulkFields, actor: Marketp
 
     const [run] = await tx.insert(marketplaceBulkRun).values({ fields, totalCount, startedBy: actor.userId }).returning();
     await setProgressParam(tx, 0);
-    await logChange(tx, {
+    await logMarketplaceEvent(tx, {
       userId: actor.userId,
-      eventType: "EBAY_API",
       newState: { runId: run!.id, fields, totalCount },
       description: `Bulk update ${run!.id} of ${totalCount} published offers started (${fieldsInWords(fields)})`,
     });
     await enqueueJob(tx, bulkUpdateJob, { runId: run!.id }, { singletonKey: String(run!.id) });
-    return viewOf(run!);
+    return bulkRunView(run!);
   });
 }
 
@@ -144,14 +137,13 @@ export async function cancelBulkUpdate(db: Db, actor: MarketplaceActor): Promise
       .where(eq(marketplaceBulkRun.id, running.id))
       .returning();
     await setProgressParam(tx, 0);
-    await logChange(tx, {
+    await logMarketplaceEvent(tx, {
       userId: actor.userId,
-      eventType: "EBAY_API",
       previousState: { status: running.status },
       newState: { status: "CANCELLED", doneCount: run!.doneCount, failedCount: run!.failedCount },
       description: `Bulk update ${run!.id} cancelled at ${percentOf(run!)} % (${run!.doneCount} offers updated, ${run!.failedCount} failed)`,
     });
-    return viewOf(run!);
+    return bulkRunView(run!);
   });
 }
 
@@ -169,23 +161,20 @@ type BatchOffer = {
 /** What became of one offer of a batch. `revisions` is how many the marketplace counted against today's limit. */
 type OfferOutcome = { productId: number; ok: boolean; error: string | null; revisions: number };
 
-async function batchOf(db: Db, where: SQL | undefined): Promise<BatchOffer[]> {
-  return db
-    .select({
-      productId: marketplaceOffer.productId,
-      sku: marketplaceOffer.sku,
-      marketplaceId: marketplaceOffer.marketplaceId,
-      offerId: marketplaceOffer.offerId,
-      revisionDay: marketplaceOffer.revisionDay,
-      revisionsToday: marketplaceOffer.revisionsToday,
-      quantity: product.stock,
-      price: product.price,
-    })
-    .from(marketplaceOffer)
-    .innerJoin(product, eq(product.id, marketplaceOffer.productId))
-    .where(and(eq(marketplaceOffer.status, "PUBLISHED"), where))
-    .orderBy(asc(marketplaceOffer.productId))
-    .limit(BATCH_SIZE);
+/** What a batch reads of each offer (`BatchOffer`). */
+const batchColumns = {
+  productId: marketplaceOffer.productId,
+  sku: marketplaceOffer.sku,
+  marketplaceId: marketplaceOffer.marketplaceId,
+  offerId: marketplaceOffer.offerId,
+  revisionDay: marketplaceOffer.revisionDay,
+  revisionsToday: marketplaceOffer.revisionsToday,
+  quantity: product.stock,
+  price: product.price,
+};
+
+async function batchOf(db: Db, after: SQL | undefined): Promise<BatchOffer[]> {
+  return readPublishedOffers(db, batchColumns, after, BATCH_SIZE);
 }
 
 /** Revisions of a listing per offer: a price and quantity update is one, the whole item and offer are two. */
@@ -394,10 +383,7 @@ async function recordBatch(db: Db, run: RunRow, batch: { fromId: number; toId: n
     // A run cancelled while this batch was on its way still records what was sent, but no longer shows progress.
     if (locked?.status === "RUNNING") await setProgressParam(tx, batch.toId);
     if (failed > 0) {
-      await logChange(tx, {
-        userId: null,
-        eventType: "EBAY_API",
-        logLevel: "WARNING",
+      await logMarketplaceWarning(tx, {
         errorData: outcomes.filter((outcome) => !outcome.ok).map((outcome) => ({ productId: outcome.productId, error: outcome.error })),
         description: `Bulk update ${run.id}: ${failed} of ${outcomes.length} offers (products ${batch.fromId} to ${batch.toId}) were not updated`,
       });
@@ -415,9 +401,8 @@ async function finishRun(db: Db, runId: number): Promise<"finished" | "stopped">
     if (!run) return "stopped";
     await setProgressParam(tx, 0);
     const counts = `${run.doneCount} offers updated, ${run.failedCount} failed`;
-    await logChange(tx, {
+    await logMarketplaceEvent(tx, {
       userId: null,
-      eventType: "EBAY_API",
       newState: { status: "DONE", doneCount: run.doneCount, failedCount: run.failedCount },
       description: `Bulk update ${run.id} done: ${counts}`,
     });
@@ -448,8 +433,8 @@ export async function runBulkUpdateStretch(
   const pictures = () => options.pictures ?? shopProductPictures();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const started = Date.now();
-  const stretchMs = options.stretchMs ?? STRETCH_MS;
-  const waitLimitMs = options.waitLimitMs ?? WAIT_LIMIT_MS;
+  const stretchMs = options.stretchMs ?? stretchLimits.stretchMs;
+  const waitLimitMs = options.waitLimitMs ?? stretchLimits.waitLimitMs;
   let ownClaim: number | null = null;
   let refusals = 0;
   for (let batches = 0; batches < (options.maxBatches ?? Number.POSITIVE_INFINITY); ) {

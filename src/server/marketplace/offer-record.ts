@@ -1,9 +1,10 @@
 import "server-only";
-import type { Decimal } from "decimal.js";
 import { inArray } from "drizzle-orm";
 import type { Caliber, Gender, ItemType, MarketplaceId, ProductState } from "@/lib/enums";
 import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
+import { classificationOf, type ProductClassification } from "@/server/catalog/classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "@/server/catalog/columns";
+import { productForSale, type ProductForSale } from "@/server/catalog/product-for-sale";
 import { withProductNames } from "@/server/catalog/product-names";
 import { descriptionFields, type DescriptionField } from "@/server/catalog/schemas";
 import { shopUrl } from "@/server/config/shop-url";
@@ -37,16 +38,7 @@ const PICTURE_LIMIT = 24;
 const CATEGORY_DEPTH = 10;
 
 /** Everything a listing is built from. */
-export type OfferSource = {
-  productId: number;
-  name: string;
-  /** The list price, before any web-shop discount. */
-  price: Decimal;
-  stock: number;
-  state: ProductState;
-  caliber: Caliber;
-  gender: Gender;
-  itemType: ItemType;
+export type OfferSource = ProductForSale & ProductClassification & {
   description: Partial<Record<DescriptionField, string | null>>;
   manufacturer: string | null;
   /** The manufacturer's eBay shop category. */
@@ -116,14 +108,8 @@ export async function readOfferSources(db: Db, productIds: readonly number[], pi
     rows.map((row, index) => {
       const description = Object.fromEntries(descriptionFields.map((field) => [field, row[field]])) as OfferSource["description"];
       const source: OfferSource = {
-        productId: row.id,
-        name: row.name,
-        price: row.price,
-        stock: row.stock,
-        state: row.state ?? "UNKNOWN",
-        caliber: row.caliber ?? "UNKNOWN",
-        gender: row.gender ?? "UNKNOWN",
-        itemType: row.itemType ?? "UNKNOWN",
+        ...productForSale(row),
+        ...classificationOf(row),
         description,
         manufacturer: row.manufacturer,
         shopManufacturer: filled(row.shopManufacturer),

@@ -2,12 +2,14 @@ import "server-only";
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { env } from "@/env";
 import type { MarketplaceId } from "@/lib/enums";
+import { productForSale } from "@/server/catalog/product-for-sale";
 import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "@/server/integrations/marketplace/port";
-import { escapeLike, logOfferChange } from "@/server/logbook/service";
+import { escapeLike } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
+import { logOfferChange } from "./logbook";
 import { buildListing, listingBlocker, productSku, readOfferSource, readOfferSources, shopProductPictures, type ProductPictures } from "./offer-record";
 import { requestQuantityPush } from "./quantity-push";
 import type { OfferActionOutcome, OfferList, OfferListQuery, OfferRow } from "./schemas";
@@ -69,10 +71,7 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
     rows: rows.map((row): OfferRow => {
       const source = sources.get(row.id);
       return {
-        productId: row.id,
-        name: row.name,
-        price: row.price,
-        stock: row.stock,
+        ...productForSale(row),
         ebayStatus: row.ebayStatus,
         offer: row.offer && {
           sku: row.offer.sku,

@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
@@ -9,14 +9,15 @@ import { country, logbook, marketplaceSync, order, orderDetail, product, region 
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort, MarketplaceShipTo } from "@/server/integrations/marketplace/port";
-import { defineJob, defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
-import { logChange, logOrderChange } from "@/server/logbook/service";
+import { defineJob, defineScheduledJob, everyMinute } from "@/server/jobs/define";
+import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
-import { insertOrder, type OrderAddressValues } from "@/server/orders/insert-order";
+import { insertOrder, lockProducts, type OrderAddressValues } from "@/server/orders/insert-order";
 import { transitionOrder } from "@/server/orders/service";
 import { orderTotals } from "@/server/orders/totals";
 import type { ShippingPlace } from "@/server/shipping/schemas";
 import { estimatedDeliveryDate, getNextShippingDay } from "@/server/shipping/service";
+import { hasMarketplaceOrderEntry, logMarketplaceWarning } from "./logbook";
 
 /*
  * Orders sold on the marketplace become the shop's own orders (shop EBAY, paid through EBAY), each exactly once: a
@@ -171,10 +172,7 @@ async function reportForeignOrder(db: Db, marketplaceOrder: MarketplaceOrder, no
       .limit(1);
     if (told) return;
     const lines = marketplaceOrder.lines.map(describeLine).join(", ");
-    await logChange(tx, {
-      userId: null,
-      eventType: "EBAY_API",
-      logLevel: "WARNING",
+    await logMarketplaceWarning(tx, {
       newState: { foreignMarketplaceOrderId: marketplaceOrder.orderId, buyer: marketplaceOrder.buyerUsername, lines: marketplaceOrder.lines },
       description: `eBay order ${marketplaceOrder.orderId} was not imported: none of its lines is a product of the shop (${lines})`,
     });
@@ -195,16 +193,8 @@ async function noteCancelledAfterImport(db: Db, imported: { orderId: number; ord
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ status: order.status }).from(order).where(eq(order.id, imported.orderId)).for("update");
     if (!current || current.status === "SHIPPED" || current.status === "CANCELLED") return;
-    const [told] = await tx
-      .select({ id: logbook.id })
-      .from(logbook)
-      .where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(imported.orderId)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>'cancelledOnMarketplace' = 'true'`))
-      .limit(1);
-    if (told) return;
-    await logChange(tx, {
-      userId: null,
-      eventType: "EBAY_API",
-      logLevel: "WARNING",
+    if (await hasMarketplaceOrderEntry(tx, imported.orderId, "cancelledOnMarketplace", "true")) return;
+    await logMarketplaceWarning(tx, {
       entityType: "ORDER",
       entityId: imported.orderId,
       newState: { cancelledOnMarketplace: true, marketplaceOrderId },
@@ -261,11 +251,9 @@ async function insertMarketplaceOrder(
   const again = await findImported(tx, marketplaceOrder.orderId);
   if (again) return { result: "already imported", orderId: again.orderId, orderNumber: again.orderNumber };
 
-  // The products' rows are locked in id order before the order's items name them, as checkout's lockStock does: the
-  // stock read here is the stock the ledger then takes from, and the two never wait on each other the wrong way round.
-  const productIds = [...new Set(matched.map((line) => line.productId))].sort((a, b) => a - b);
-  const stocks = await tx.select({ id: product.id, stock: product.stock }).from(product).where(inArray(product.id, productIds)).orderBy(asc(product.id)).for("update");
-  const left = new Map(stocks.map((row) => [row.id, row.stock]));
+  // Locked as checkout locks them: the stock read here is the stock the ledger then takes from.
+  const locked = await lockProducts(tx, matched.map((line) => line.productId));
+  const left = new Map([...locked].map(([id, row]) => [id, row.stock]));
   const lines = matched.map((line) => {
     const inStock = Math.min(left.get(line.productId) ?? 0, line.quantity);
     left.set(line.productId, (left.get(line.productId) ?? 0) - inStock);
@@ -357,7 +345,7 @@ async function recordPollFailure(db: Db, message: string, now: Date): Promise<vo
       .insert(marketplaceSync)
       .values({ id: MARKETPLACE_SYNC_ID, lastPollError: message, lastPollErrorAt: now })
       .onConflictDoUpdate({ target: marketplaceSync.id, set: { lastPollError: message, lastPollErrorAt: now, updatedAt: now } });
-    await logChange(tx, { userId: null, eventType: "EBAY_API", logLevel: "WARNING", errorData: { message }, description: `eBay orders could not be polled: ${message}` });
+    await logMarketplaceWarning(tx, { errorData: { message }, description: `eBay orders could not be polled: ${message}` });
   });
 }
 
@@ -402,8 +390,7 @@ export async function pollMarketplaceOrders(db: Db, port: MarketplacePort, now: 
 /** `marketplace-order-poll`: every minute; a failed poll is left to the next minute's. */
 export const orderPollJob = defineScheduledJob({
   name: "marketplace-order-poll",
-  schedule: "* * * * *",
-  retry: leftToNextTick,
+  ...everyMinute,
   expireInSeconds: 120,
   async run({ db, log }) {
     const { imported } = await pollMarketplaceOrders(db, getMarketplace());

@@ -6,8 +6,9 @@ import { rawRows } from "@/server/db/raw-rows";
 import { marketplaceBulkRun, marketplaceOffer, marketplaceSync, order, orderDetail, product } from "@/server/db/schema";
 import type { MarketplaceConnection, MarketplacePort } from "@/server/integrations/marketplace/port";
 import { JOB_SCHEMA } from "@/server/jobs/boss";
+import { bulkRunView } from "./bulk-update";
 import { quantityPushJob } from "./quantity-push";
-import type { BulkRunView, MarketplaceOverview } from "./schemas";
+import type { MarketplaceOverview } from "./schemas";
 
 /** The marketplace account's row in marketplace_sync. */
 const SYNC_ID = "EBAY";
@@ -65,9 +66,4 @@ async function connectionOf(port: MarketplacePort): Promise<MarketplaceConnectio
   } catch (error) {
     return { connected: false, tokenValidUntil: null, problem: errorMessage(error) };
   }
-}
-
-function bulkRunView(run: typeof marketplaceBulkRun.$inferSelect): BulkRunView {
-  const { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError } = run;
-  return { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError };
 }

@@ -10,8 +10,8 @@ import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logOfferChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
+import { logOfferChange } from "./logbook";
 import { marketplaceDay, nextMarketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
@@ -83,23 +83,26 @@ export type QuantityPushOutcome =
   | { result: "revision limit"; quantity: number }
   | { result: "refused"; quantity: number; error: string };
 
+/** The product's stock, and what its offer is and was last told. */
+const pushStateColumns = {
+  stock: product.stock,
+  sku: marketplaceOffer.sku,
+  offerId: marketplaceOffer.offerId,
+  status: marketplaceOffer.status,
+  pushedQuantity: marketplaceOffer.pushedQuantity,
+  lastPushedAt: marketplaceOffer.lastPushedAt,
+  revisionDay: marketplaceOffer.revisionDay,
+  revisionsToday: marketplaceOffer.revisionsToday,
+};
+
 /**
- * The product's stock and its offer. `FOR SHARE` on the product waits for a stock change in flight to commit, so the
- * quantity read is one some transaction committed, never one about to be replaced.
+ * The product's push state. `FOR SHARE` on the product waits for a stock change in flight to commit, so the quantity
+ * read is one some transaction committed, never one about to be replaced.
  */
 async function readPushState(db: Db, productId: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({
-        stock: product.stock,
-        sku: marketplaceOffer.sku,
-        offerId: marketplaceOffer.offerId,
-        status: marketplaceOffer.status,
-        pushedQuantity: marketplaceOffer.pushedQuantity,
-        lastPushedAt: marketplaceOffer.lastPushedAt,
-        revisionDay: marketplaceOffer.revisionDay,
-        revisionsToday: marketplaceOffer.revisionsToday,
-      })
+      .select(pushStateColumns)
       .from(product)
       .innerJoin(marketplaceOffer, eq(marketplaceOffer.productId, product.id))
       .where(eq(product.id, productId))

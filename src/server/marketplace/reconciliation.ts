@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { gt } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import type { MarketplaceOfferState, MarketplacePort } from "@/server/integrations/marketplace/port";
-import type { QuantityMismatch, Reconciliation, ReconciliationInput } from "./schemas";
+import { readPublishedOffers } from "./published-offers";
+import type { QuantityMismatch, Reconciliation, ReconciliationQuery } from "./schemas";
 
 /** Offers asked about at the same time: a page answers in seconds without a burst eBay would throttle. */
 const PARALLEL_ASKS = 5;
@@ -13,14 +14,9 @@ const PARALLEL_ASKS = 5;
  * the shop's stock. eBay has no call that lists offers, so each SKU is asked for on its own; the page after starts at
  * `nextAfterId` (null on the last page). The fix is a quantity push (admin.ebay.pushQuantity).
  */
-export async function findQuantityMismatches(db: Db, port: MarketplacePort, input: Required<ReconciliationInput>): Promise<Reconciliation> {
-  const offers = await db
-    .select({ productId: marketplaceOffer.productId, sku: marketplaceOffer.sku, name: product.name, stock: product.stock })
-    .from(marketplaceOffer)
-    .innerJoin(product, eq(product.id, marketplaceOffer.productId))
-    .where(and(eq(marketplaceOffer.status, "PUBLISHED"), gt(marketplaceOffer.productId, input.afterId)))
-    .orderBy(asc(marketplaceOffer.productId))
-    .limit(input.limit);
+export async function findQuantityMismatches(db: Db, port: MarketplacePort, input: ReconciliationQuery): Promise<Reconciliation> {
+  const columns = { productId: marketplaceOffer.productId, sku: marketplaceOffer.sku, name: product.name, stock: product.stock };
+  const offers = await readPublishedOffers(db, columns, gt(marketplaceOffer.productId, input.afterId), input.limit);
 
   const states = new Array<MarketplaceOfferState | null>(offers.length);
   let next = 0;

@@ -1,3 +1,4 @@
+import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { cancelBulkUpdate, getBulkOfferProgress, startBulkUpdate } from "./bulk-update";
@@ -6,7 +7,7 @@ import { pollMarketplaceOrders } from "./order-import";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";
-import { bulkUpdateInput, offerListInput, offerSelectionInput, productIdInput, reconciliationInput } from "./schemas";
+import { bulkUpdateInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
 
 /**
  * The marketplace in the back office (admin.ebay.*): the offers table and its actions on /admin/ebay/manage-ads, the
@@ -23,7 +24,7 @@ export const ebayRouter = createTRPCRouter({
   overview: adminProcedure.query(({ ctx }) => getMarketplaceOverview(ctx.db, getMarketplace())),
   pollOrdersNow: adminProcedure.mutation(({ ctx }) => pollMarketplaceOrders(ctx.db, getMarketplace())),
   /** Pushes a product's quantity again: the retry of a failed push, and the reconciliation view's fix. */
-  pushQuantity: adminProcedure.input(productIdInput).mutation(({ ctx, input }) => requestQuantityPushNow(ctx.db, input.productId)),
+  pushQuantity: adminProcedure.input(oneProductInput).mutation(({ ctx, input }) => requestQuantityPushNow(ctx.db, input.productId)),
   reconciliation: adminProcedure.input(reconciliationInput).query(({ ctx, input }) => findQuantityMismatches(ctx.db, getMarketplace(), input)),
   startBulkUpdate: adminProcedure.input(bulkUpdateInput).mutation(({ ctx, input }) => startBulkUpdate(ctx.db, input, { userId: ctx.session.user.id })),
   cancelBulkUpdate: adminProcedure.mutation(({ ctx }) => cancelBulkUpdate(ctx.db, { userId: ctx.session.user.id })),

@@ -3,18 +3,7 @@ import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { listPageInput } from "@/lib/list-page";
 import { marketplaceOfferStatuses, type BulkRunStatus, type ListingStatus, type MarketplaceId, type MarketplaceOfferStatus } from "@/lib/enums";
-
-/** SPEC section 3's bulk marketplace progress; `progress` is null while no bulk update runs. */
-export type BulkOfferProgress = {
-  progress: {
-    /** A whole percentage as text, as the marketplace job reports it. */
-    currentPercent: string;
-    /** The time left in words ("about 4 minutes"), from the pace so far; null until the pace is known. */
-    estimatedTimeToCompletion: string | null;
-    currentCount: number;
-    totalCount: number;
-  } | null;
-};
+import type { ProductForSale } from "@/server/catalog/product-for-sale";
 
 /** Products picked in the offers table for an action (publish, revise, withdraw, republish). */
 export const offerSelectionInput = z.object({
@@ -36,11 +25,7 @@ export type OfferListInput = z.input<typeof offerListInput>;
 export type OfferListQuery = z.output<typeof offerListInput>;
 
 /** A product in the offers table, with its offer when it has one. */
-export type OfferRow = {
-  productId: number;
-  name: string;
-  price: Decimal;
-  stock: number;
+export type OfferRow = ProductForSale & {
   ebayStatus: ListingStatus;
   /** Null while the product has no offer. */
   offer: {
@@ -72,11 +57,26 @@ export const bulkUpdateInput = z
   .object({ price: z.boolean(), quantity: z.boolean(), description: z.boolean() })
   .refine((fields) => fields.price || fields.quantity || fields.description, { message: "Pick what to update: price, quantity or description." });
 export type BulkUpdateInput = z.input<typeof bulkUpdateInput>;
+/** What a bulk run rewrites, as checked: the prices, the quantities, the whole listings with their descriptions. */
+export type BulkFields = z.output<typeof bulkUpdateInput>;
 
+/** SPEC section 3's bulk marketplace progress; `progress` is null while no bulk update runs. */
+export type BulkOfferProgress = {
+  progress: {
+    /** A whole percentage as text, as the marketplace job reports it. */
+    currentPercent: string;
+    /** The time left in words ("about 4 minutes"), from the pace so far; null until the pace is known. */
+    estimatedTimeToCompletion: string | null;
+    currentCount: number;
+    totalCount: number;
+  } | null;
+};
+
+/** A bulk update as staff see it: the latest on /admin/ebay, and what starting or cancelling one answers. */
 export type BulkRunView = {
   id: number;
   status: BulkRunStatus;
-  fields: { price: boolean; quantity: boolean; description: boolean };
+  fields: BulkFields;
   totalCount: number;
   doneCount: number;
   failedCount: number;
@@ -112,6 +112,9 @@ export const reconciliationInput = z.object({
   limit: z.number().int().min(1).max(200).default(100),
 });
 export type ReconciliationInput = z.input<typeof reconciliationInput>;
+export type ReconciliationQuery = z.output<typeof reconciliationInput>;
+/** One page: how many offers were asked about, those that differ, and where the next page starts (null: none). */
+export type Reconciliation = { checked: number; mismatches: QuantityMismatch[]; nextAfterId: number | null };
 
 export type QuantityMismatch = {
   productId: number;
@@ -121,6 +124,3 @@ export type QuantityMismatch = {
   /** Null when the marketplace has no offer for the SKU any more. */
   marketplaceQuantity: number | null;
 };
-export type Reconciliation = { checked: number; mismatches: QuantityMismatch[]; nextAfterId: number | null };
-
-export const productIdInput = z.object({ productId: rowId });

@@ -1,17 +1,19 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Carrier } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
-import { logbook, order, orderDetail, orderItem } from "@/server/db/schema";
+import { order, orderDetail } from "@/server/db/schema";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logOrderChange, logChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
+import { readOrderLines } from "@/server/orders/order-rows";
+import { hasMarketplaceOrderEntry, logMarketplaceEvent, logMarketplaceWarning } from "./logbook";
 
 /** eBay's shipping carrier codes for the shop's carriers. */
 const carrierCodes: Record<Carrier, string> = { POSTNL: "PostNL", UPS: "UPS" };
@@ -26,16 +28,6 @@ export async function requestShipmentUpload(tx: Db, orderId: number): Promise<vo
   const [detail] = await tx.select({ shop: orderDetail.shop, marketplaceOrderId: orderDetail.marketplaceOrderId }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
   if (detail?.shop !== "EBAY" || !detail.marketplaceOrderId) return;
   await enqueueJob(tx, shipmentUploadJob, { orderId }, { singletonKey: String(orderId) });
-}
-
-/** Whether this tracking number of the order went to the marketplace already (its logbook says so). */
-async function alreadyUploaded(db: Db, orderId: number, trackingNumber: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: logbook.id })
-    .from(logbook)
-    .where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(orderId)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>'uploadedTrackingNumber' = ${trackingNumber}`))
-    .limit(1);
-  return found !== undefined;
 }
 
 export type ShipmentUpload = { result: "uploaded" | "already uploaded" | "not a marketplace order" | "refused"; error?: string };
@@ -65,23 +57,18 @@ export async function uploadShipment(db: Db, port: MarketplacePort, orderId: num
     await logOrderChange(db, orderId, { userId: null, logLevel: "WARNING", description: error });
     return { result: "refused", error };
   }
-  if (await alreadyUploaded(db, orderId, trackingNumber)) return { result: "already uploaded" };
+  if (await hasMarketplaceOrderEntry(db, orderId, "uploadedTrackingNumber", trackingNumber)) return { result: "already uploaded" };
 
-  const items = await db
-    .select({ lineItemId: orderItem.marketplaceLineItemId, quantity: orderItem.quantity, oversold: orderItem.oversoldQuantity })
-    .from(orderItem)
-    .where(eq(orderItem.orderId, orderId))
-    .orderBy(asc(orderItem.id));
-  const lines = items.flatMap((item) => (item.lineItemId && item.quantity > item.oversold ? [{ lineItemId: item.lineItemId, quantity: item.quantity - item.oversold }] : []));
+  const lines = (await readOrderLines(db, orderId)).flatMap((line) => {
+    const sent = line.quantity - line.oversoldQuantity;
+    return line.marketplaceLineItemId && sent > 0 ? [{ lineItemId: line.marketplaceLineItemId, quantity: sent }] : [];
+  });
   const shipment = { orderId: marketplaceOrderId, lines, carrierCode: carrierCodes[row.carrier], trackingNumber, shippedAt: row.shippedAt ?? now };
   try {
     await port.shipOrder(shipment);
   } catch (error) {
     const failure = error instanceof MarketplaceError ? error : new MarketplaceError("shipOrder", null, [], errorMessage(error), { cause: error });
-    await logChange(db, {
-      userId: null,
-      eventType: "EBAY_API",
-      logLevel: "WARNING",
+    await logMarketplaceWarning(db, {
       entityType: "ORDER",
       entityId: orderId,
       newState: shipment,
@@ -91,9 +78,8 @@ export async function uploadShipment(db: Db, port: MarketplacePort, orderId: num
     if (failure.retryable) throw failure;
     return { result: "refused", error: failure.message };
   }
-  await logChange(db, {
+  await logMarketplaceEvent(db, {
     userId: null,
-    eventType: "EBAY_API",
     entityType: "ORDER",
     entityId: orderId,
     newState: { ...shipment, uploadedTrackingNumber: trackingNumber },

@@ -52,13 +52,9 @@ export const orderListInput = z
 export type OrderListInput = z.input<typeof orderListInput>;
 export type OrderListQuery = z.output<typeof orderListInput>;
 
-export type AdminOrderRow = {
-  orderId: number;
-  orderNumber: string;
-  createdAt: Date;
-  status: OrderStatus;
+/** A row of the order table: the order as its read model names it, and what the table shows of it besides. */
+export type AdminOrderRow = Pick<OrderView, "orderId" | "orderNumber" | "createdAt" | "status" | "email"> & {
   customer: string;
-  email: string;
   countryCode: string;
   country: string;
   /** Every line, in the order they were added. */

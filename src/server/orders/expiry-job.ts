@@ -3,7 +3,7 @@ import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
-import { defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
+import { defineScheduledJob, everyMinute } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
 import { queueOrderConfirmation } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
@@ -41,8 +41,7 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
  */
 export const orderExpirySweepJob = defineScheduledJob({
   name: "order-expiry-sweep",
-  schedule: "* * * * *",
-  retry: leftToNextTick,
+  ...everyMinute,
   expireInSeconds: 600,
   async run({ db, log }) {
     await sweepUnpaidOrders(db, { timeoutMinutes: env.PENDING_ORDER_TIMEOUT_MINUTES, paymentsFor: (gateway) => getPayments(gateway) }, log);

@@ -58,11 +58,27 @@ export type NewOrder = {
 };
 
 /**
- * Locks the products of an order's lines in product id order and refuses (CONFLICT, in `refusal`'s words) a line
- * that asks for more than `available` allows. Locking before order items are written matters: their foreign keys
- * take a share lock on the product rows, and two transactions holding share locks would deadlock when each then
- * wants the row for the update. The locks hold until the transaction ends, so the stock seen here is the stock the
- * ledger then takes from. `available` defaults to the product's stock; an edited order adds what it already holds.
+ * Locks the products' rows in product id order and reads their stock and name, by product id. Every order locks its
+ * products so before its items are written: their foreign keys take a share lock on the product rows, and two
+ * transactions holding share locks would deadlock when each then wants the row for the update. The locks hold until
+ * the transaction ends, so the stock read here is the stock the ledger then takes from.
+ */
+export async function lockProducts(tx: Db, productIds: readonly number[]): Promise<Map<number, { stock: number; name: string }>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: product.id, stock: product.stock, name: product.name })
+    .from(product)
+    .where(inArray(product.id, ids))
+    .orderBy(asc(product.id))
+    .for("update");
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+/**
+ * Locks the products of an order's lines (`lockProducts`) and refuses (CONFLICT, in `refusal`'s words) a line that
+ * asks for more than `available` allows. `available` defaults to the product's stock; an edited order adds what it
+ * already holds.
  */
 export async function lockStock<Line extends { productId: number; quantity: number }>(
   tx: Db,
@@ -70,15 +86,7 @@ export async function lockStock<Line extends { productId: number; quantity: numb
   refusal: (line: Line, left: number, name: string) => string,
   available: (productId: number, stock: number) => number = (_, stock) => stock,
 ): Promise<void> {
-  const ids = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  const rows = await tx
-    .select({ id: product.id, stock: product.stock, name: product.name })
-    .from(product)
-    .where(inArray(product.id, ids))
-    .orderBy(asc(product.id))
-    .for("update");
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = await lockProducts(tx, lines.map((line) => line.productId));
   for (const line of lines) {
     const found = byId.get(line.productId);
     const left = available(line.productId, found?.stock ?? 0);

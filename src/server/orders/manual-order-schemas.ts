@@ -7,6 +7,7 @@ import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
 import { checkoutAddressInput } from "@/server/checkout/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
+import type { NewOrderLine } from "./insert-order";
 import type { OrderTotals } from "./schemas";
 
 /**
@@ -130,17 +131,11 @@ export const manualOrderQuoteInput = z.object({
 export type ManualOrderQuoteInput = z.input<typeof manualOrderQuoteInput>;
 export type ManualOrderQuoteValues = z.output<typeof manualOrderQuoteInput>;
 
-/** A priced line of a manual order, as it would be stored. */
-export type ManualOrderQuoteLine = {
-  productId: number;
+/** A priced line of a manual order: what would be stored of it, with the product's name and where the price comes from. */
+export type ManualOrderQuoteLine = Pick<NewOrderLine, "productId" | "quantity" | "totalPrice" | "totalDiscountAmount"> & {
   name: string;
-  quantity: number;
   /** The list price of one piece: today's for a new line, the one it was sold at for a line already in the order. */
   listPrice: Decimal;
-  /** What the customer pays for the whole line (`orderItem.totalPrice`). */
-  totalPrice: Decimal;
-  /** List price times quantity minus what is paid (`orderItem.totalDiscountAmount`). */
-  totalDiscountAmount: Decimal;
   /** Where the price comes from: the shop's price in force, the price the line was sold at, or staff's override. */
   pricing: "SHOP" | "AS_SOLD" | "OVERRIDE";
   /** Pieces this line may hold: the stock, plus what the order already holds of the product when editing. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { PgSelect, SelectedFields } from "drizzle-orm/pg-core";
 import { moneyBackRefundStatuses } from "@/lib/enums";
@@ -23,14 +23,9 @@ export function withOrderDetails<T extends PgSelect>(query: T): T {
  * address's country, null should the shop no longer list it. The caller adds the `where`, limit and any lock.
  */
 export function selectOrderWithDetails(db: Db) {
-  // Whole tables are selected here, which a dynamic query would type as missing: the joins are spelled out.
-  return db
-    .select({ order, address: orderAddress, detail: orderDetail, payment: paymentDetail, destination: country })
-    .from(order)
-    .innerJoin(orderAddress, eq(orderAddress.orderId, order.id))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-    .leftJoin(country, eq(country.code, orderAddress.countryCode));
+  // The joined tables are selected by their columns: a dynamic query types a whole table it has not joined yet as missing.
+  const columns = { order, address: getTableColumns(orderAddress), detail: getTableColumns(orderDetail), payment: getTableColumns(paymentDetail), destination: country };
+  return withOrderDetails(db.select(columns).from(order).$dynamic()).leftJoin(country, eq(country.code, orderAddress.countryCode));
 }
 
 /**
@@ -50,7 +45,7 @@ export async function lockOrderWithDetail<TFields extends SelectedFields>(tx: Db
   return row ?? null;
 }
 
-/** An order's lines in the order they were added, with each product's name. */
+/** An order's lines in the order they were added, with each product's name (and, from the marketplace, its line there). */
 export async function readOrderLines(db: Db, orderId: number) {
   return db
     .select({
@@ -62,6 +57,7 @@ export async function readOrderLines(db: Db, orderId: number) {
       totalDiscountAmount: orderItem.totalDiscountAmount,
       priceOverrideReason: orderItem.priceOverrideReason,
       oversoldQuantity: orderItem.oversoldQuantity,
+      marketplaceLineItemId: orderItem.marketplaceLineItemId,
     })
     .from(orderItem)
     .innerJoin(product, eq(product.id, orderItem.productId))

@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import type { ProductForSale } from "@/server/catalog/product-for-sale";
 import { bestDiscount, discountedPrice, formatDiscountValue, type DiscountTerms } from "@/server/discounts/discount-price";
 import type { AppliedCoupon, DiscountRef, DiscountUse } from "@/server/discounts/schemas";
 import type { CartDiscountLine, CartLine, PricedCart } from "./schemas";
@@ -10,11 +11,7 @@ import type { CartDiscountLine, CartLine, PricedCart } from "./schemas";
 export type LineDiscount = DiscountTerms & Partial<DiscountRef>;
 
 /** A product as pricing needs it, with the PRODUCT and GLOBAL discounts in force for it. */
-export type PricingProduct = {
-  productId: number;
-  name: string;
-  price: Decimal;
-  stock: number;
+export type PricingProduct = ProductForSale & {
   image: string;
   lineDiscounts: LineDiscount[];
 };

@@ -4,6 +4,7 @@ import { MAX_CART_LINES } from "@/lib/cart";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
 import type { DiscountType } from "@/lib/enums";
+import type { ProductForSale } from "@/server/catalog/product-for-sale";
 import type { AppliedCoupon } from "@/server/discounts/schemas";
 
 /** A cart line as the browser names it: which product, how many. Any price it sends is not read. */
@@ -22,17 +23,12 @@ export const quoteInput = z.object({ items: cartItemsInput });
 export type QuoteInput = z.infer<typeof quoteInput>;
 
 /** One line of a priced cart: everything the drawer shows, computed on the server from the database. */
-export type CartLine = {
-  productId: number;
-  name: string;
-  /** List price of one piece. */
-  price: Decimal;
+export type CartLine = ProductForSale & {
   /** Price of one piece after the best PRODUCT or GLOBAL discount in force; equal to `price` without one. */
   unitPrice: Decimal;
   /** How that discount is shown (-15%, -€5.00), or null. */
   discountLabel: string | null;
   quantity: number;
-  stock: number;
   lineTotal: Decimal;
   image: string;
 };

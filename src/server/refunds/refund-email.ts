@@ -1,9 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { env } from "@/env";
 import { errorMessage } from "@/lib/error-message";
-import { rowId } from "@/lib/id";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
@@ -11,10 +9,10 @@ import { logbook, order, refund } from "@/server/db/schema";
 import { getMail } from "@/server/integrations/mail/mail";
 import type { MailPort } from "@/server/integrations/mail/port";
 import { renderRefundConfirmationEmail } from "@/server/integrations/mail/refund-confirmation";
-import { defineJob } from "@/server/jobs/define";
 import { logChange } from "@/server/logbook/service";
 import { confirmationUrl } from "@/server/orders/confirmation";
 import { getOrderView } from "@/server/orders/view";
+import { defineRefundJob } from "./refund-job";
 import { readRefundRows, toRefundView } from "./refund-rows";
 
 /** What the refund e-mail needs besides the refund: where the order page is, the token secret and the shop's name. */
@@ -80,11 +78,9 @@ async function orderOf(db: Db, orderId: number) {
 }
 
 /** Queued in the transaction in which the provider accepted the refund (or staff recorded it), so it goes only then. */
-export const refundEmailJob = defineJob({
+export const refundEmailJob = defineRefundJob({
   name: "refund-email",
-  schema: z.object({ refundId: rowId }),
   retry: { limit: 5, delaySeconds: 60, backoff: true },
-  expireInSeconds: 120,
   async run({ refundId }, { db }) {
     await sendRefundEmail(db, refundId, { mail: getMail(db), origin: shopUrl(), tokenSecret: env.TOKEN_SECRET, shopName: env.SHOP_NAME });
   },

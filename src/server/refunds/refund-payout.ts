@@ -23,6 +23,7 @@ import { transitionOrder } from "@/server/orders/service";
 import { bookStock } from "@/server/stock/service";
 import { marketplaceRefundPayee, type RefundPayee } from "./marketplace-payee";
 import { refundEmailJob } from "./refund-email";
+import { defineRefundJob } from "./refund-job";
 import { refundMachine } from "./refund-machine";
 import { readRefundOrderState, readRefundRows, type RefundRow } from "./refund-rows";
 import { cancelledWhenRefundedInFull, followUpDelayMs, FOLLOW_UP_CHECKS, isRefundedInFull, refundKindOf, refundSubject } from "./rules";
@@ -284,11 +285,9 @@ async function failRefund(tx: Db, refundId: number, key: string, message: string
  * or the provider gave no clear answer): queued with the refund, it sends the same request with the same key. A
  * clear answer ends it; no answer throws, so the queue tries again with backoff, and the last try tells staff.
  */
-export const refundSendJob = defineJob({
+export const refundSendJob = defineRefundJob({
   name: "refund-send",
-  schema: z.object({ refundId: rowId }),
   retry: { limit: 8, delaySeconds: 60, backoff: true },
-  expireInSeconds: 120,
   async run({ refundId }, { db, attempt }) {
     const outcome = await sendRefund(db, refundId, shopRefundPorts());
     if (outcome !== "unknown") return;

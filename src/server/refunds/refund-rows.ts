@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type Shop } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { order, orderItem, product, refund, user } from "@/server/db/schema";
+import { orderLineOf } from "@/server/orders/order-line";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { storedOrderTotals } from "@/server/orders/totals";
 import { refundChannel, refundKindOf, refundLedger, type RefundChannel, type RefundLedger, type RefundOrderLine } from "./rules";
@@ -123,14 +124,7 @@ export async function readRefundOrderState(db: Db, where: SQL, options: { lock: 
   const lines = await readOrderLines(db, row.order.id);
   const refunds = await readRefundRows(db, eq(refund.orderId, row.order.id));
   const totals = storedOrderTotals(lines, row.payment);
-  const refundLines = lines.map((line) => ({
-    orderItemId: line.itemId,
-    productId: line.productId,
-    name: line.name,
-    quantity: line.quantity,
-    totalPrice: line.totalPrice,
-    oversoldQuantity: line.oversoldQuantity,
-  }));
+  const refundLines = lines.map((line) => ({ ...orderLineOf(line), totalPrice: line.totalPrice, oversoldQuantity: line.oversoldQuantity }));
   const payment = { provider: row.payment.provider, externalPaymentId: row.payment.externalPaymentId };
   return {
     orderId: row.order.id,

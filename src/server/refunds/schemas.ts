@@ -3,6 +3,7 @@ import { euroText } from "@/lib/amount-text";
 import { refundReasons, type OrderStatus, type PaymentProvider, type RefundReason, type RefundStatus, type RefundType, type Shop } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
+import type { OrderLine } from "@/server/orders/order-line";
 
 /**
  * Refunds (`admin.refunds.*`): what staff may still give back on an order, and giving it. One refund is one payout:
@@ -73,11 +74,7 @@ export type RefundView = {
 };
 
 /** A line of the order with what is left to refund of it. */
-export type RefundableLine = {
-  orderItemId: number;
-  productId: number;
-  name: string;
-  quantity: number;
+export type RefundableLine = OrderLine & {
   /** Pieces refunded so far (PENDING and REFUNDED refunds; FAILED ones gave nothing back). */
   refundedQuantity: number;
   refundableQuantity: number;

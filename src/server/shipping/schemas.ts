@@ -115,10 +115,8 @@ export type ShippingCalendarRangeInput = z.input<typeof shippingCalendarRangeInp
 export const shippingDayInput = z.object({ date: calendarDay });
 export type ShippingDayInput = z.input<typeof shippingDayInput>;
 
-/** The shipping days in a range, and what staff plan around them. */
-export type ShippingCalendarView = {
-  from: string;
-  to: string;
+/** The shipping days in the range asked for, and what staff plan around them. */
+export type ShippingCalendarView = z.output<typeof shippingCalendarRangeInput> & {
   /** Today in the shop's time zone (YYYY-MM-DD): days before it are history and cannot change. */
   today: string;
   /** The day an order paid now leaves (today's cut-off counted); null when none is planned. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notExists, sql } from "drizzle-orm";
 import type { RestockStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
@@ -37,11 +37,11 @@ export async function listRestock(db: Db, status: RestockStatus): Promise<Restoc
 
 /** Sold-out products on the web shop that nobody has put forward yet, most recently changed first. */
 export async function restockCandidates(db: Db, limit = 50): Promise<RestockCandidate[]> {
+  const putForward = db.select({ id: productRestockManager.id }).from(productRestockManager).where(eq(productRestockManager.productId, product.id));
   return db
     .select({ productId: product.id, productName: product.name, price: product.price, updatedAt: product.updatedAt })
     .from(product)
-    .leftJoin(productRestockManager, eq(productRestockManager.productId, product.id))
-    .where(and(eq(product.stock, 0), eq(product.wsStatus, "ONLINE"), isNull(productRestockManager.id)))
+    .where(and(eq(product.stock, 0), eq(product.wsStatus, "ONLINE"), notExists(putForward)))
     .orderBy(desc(product.updatedAt), asc(product.id))
     .limit(limit);
 }

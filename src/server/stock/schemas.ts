@@ -78,8 +78,6 @@ export const inventoryCorrectionInput = z
   });
 export type InventoryCorrectionInput = z.input<typeof inventoryCorrectionInput>;
 
-export const productIdInput = z.object({ productId: id });
-
 export type BoxSummary = {
   id: number;
   status: BoxStatus;

@@ -49,39 +49,27 @@ export type StockBooking = {
  * bookings of the same product queue instead of overwriting each other, and stock never goes below zero.
  */
 export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockRecordId: number; stock: number }> {
-  const current = await lockExistingRow(tx, product, booking.productId, { stock: product.stock, name: product.name }, "Product");
-  const stock = current.stock + booking.quantity;
+  const { productId, quantity, type, purchaseRecordId, inventoryCorrectionId, orderItemId, refundId, userId, description } = booking;
+  const current = await lockExistingRow(tx, product, productId, { stock: product.stock, name: product.name }, "Product");
+  const stock = current.stock + quantity;
   if (stock < 0) {
-    throw new AppError(
-      "PRECONDITION_FAILED",
-      `Product ${booking.productId} has ${current.stock} in stock; it cannot lose ${-booking.quantity}.`,
-    );
+    throw new AppError("PRECONDITION_FAILED", `Product ${productId} has ${current.stock} in stock; it cannot lose ${-quantity}.`);
   }
+  // What caused the movement: the one reference the booking has; the others stay null.
   const [record] = await tx
     .insert(stockRecord)
-    .values({
-      productId: booking.productId,
-      type: booking.type,
-      quantity: booking.quantity,
-      purchaseRecordId: booking.purchaseRecordId ?? null,
-      inventoryCorrectionId: booking.inventoryCorrectionId ?? null,
-      orderItemId: booking.orderItemId ?? null,
-      refundId: booking.refundId ?? null,
-    })
+    .values({ productId, type, quantity, purchaseRecordId, inventoryCorrectionId, orderItemId, refundId })
     .returning({ id: stockRecord.id });
-  await tx.update(product).set({ stock }).where(eq(product.id, booking.productId));
+  await tx.update(product).set({ stock }).where(eq(product.id, productId));
   // Queued in this transaction, after the product's row is locked: the push reads the stock this change commits.
-  await requestQuantityPush(tx, booking.productId);
+  await requestQuantityPush(tx, productId);
   // Its page, cards and counts are rendered anew from the request after this commits, on every instance.
-  await catalogueChanged(tx, { productIds: [booking.productId] });
-  await logChange(tx, {
-    userId: booking.userId,
-    eventType: "STOCK_CHANGE",
-    entityType: "PRODUCT",
-    entityId: booking.productId,
+  await catalogueChanged(tx, { productIds: [productId] });
+  await logStockChange(tx, "PRODUCT", productId, {
+    userId,
     previousState: { stock: current.stock },
-    newState: { stock, change: booking.quantity, type: booking.type, stockRecordId: record!.id },
-    description: booking.description,
+    newState: { stock, change: quantity, type, stockRecordId: record!.id },
+    description,
   });
   return { stockRecordId: record!.id, stock };
 }
@@ -94,10 +82,10 @@ export async function bookStockInProductOrder(tx: Db, bookings: StockBooking[]):
   for (const booking of [...bookings].sort((a, b) => a.productId - b.productId)) await bookStock(tx, booking);
 }
 
-/** A change to a box or a purchase in it, logged as every stock change is: a STOCK_CHANGE event on that thing. */
+/** A change to a product's stock, a box or a purchase in it, logged as every stock change is: a STOCK_CHANGE event on that thing. */
 function logStockChange(
   tx: Db,
-  entityType: "BOX" | "PURCHASE_RECORD",
+  entityType: "PRODUCT" | "BOX" | "PURCHASE_RECORD",
   entityId: number,
   change: Pick<LogChange, "userId" | "previousState" | "newState" | "description">,
 ): Promise<number> {
@@ -190,6 +178,19 @@ const boxSummaryColumns = {
   ),
 };
 
+/** A purchase in a box as the box's page lists it, with its product's name and stock. */
+const purchaseRecordRowColumns = {
+  id: purchaseRecord.id,
+  productId: purchaseRecord.productId,
+  productName: product.name,
+  productStock: product.stock,
+  purchaseCostEuro: purchaseRecord.purchaseCostEuro,
+  purchaseCostPhp: purchaseRecord.purchaseCostPhp,
+  purchasedStock: purchaseRecord.purchasedStock,
+  remainingStock: purchaseRecord.remainingStock,
+  createdAt: purchaseRecord.createdAt,
+};
+
 /** Boxes with their purchase records counted and costed, for `.where` to pick from. */
 function selectBoxSummaries(db: Db) {
   return db.select(boxSummaryColumns).from(box).leftJoin(purchaseRecord, eq(purchaseRecord.boxId, box.id)).groupBy(box.id).$dynamic();
@@ -202,23 +203,17 @@ export async function listBoxes(db: Db, statuses: BoxStatus[]): Promise<BoxSumma
 export async function getBox(db: Db, boxId: number): Promise<BoxDetail> {
   const [summary] = await selectBoxSummaries(db).where(eq(box.id, boxId));
   if (!summary) throw new AppError("NOT_FOUND", `Box ${boxId} does not exist.`);
-  const purchaseRecords: PurchaseRecordRow[] = await db
-    .select({
-      id: purchaseRecord.id,
-      productId: purchaseRecord.productId,
-      productName: product.name,
-      productStock: product.stock,
-      purchaseCostEuro: purchaseRecord.purchaseCostEuro,
-      purchaseCostPhp: purchaseRecord.purchaseCostPhp,
-      purchasedStock: purchaseRecord.purchasedStock,
-      remainingStock: purchaseRecord.remainingStock,
-      createdAt: purchaseRecord.createdAt,
-    })
+  return { ...summary, purchaseRecords: await readBoxPurchases(db, boxId) };
+}
+
+/** The purchases in a box, in the order they were added. */
+function readBoxPurchases(db: Db, boxId: number): Promise<PurchaseRecordRow[]> {
+  return db
+    .select(purchaseRecordRowColumns)
     .from(purchaseRecord)
     .innerJoin(product, eq(product.id, purchaseRecord.productId))
     .where(eq(purchaseRecord.boxId, boxId))
     .orderBy(asc(purchaseRecord.id));
-  return { ...summary, purchaseRecords };
 }
 
 function lockBox(tx: Db, boxId: number) {
@@ -268,11 +263,7 @@ export async function explodeBox(db: Db, boxId: number, userId: string): Promise
   await db.transaction(async (tx) => {
     const current = await lockBox(tx, boxId);
     boxMachine.assert(current.id, current.status, "EXPLODED");
-    const purchases = await tx
-      .select({ purchaseRecordId: purchaseRecord.id, productId: purchaseRecord.productId, quantity: purchaseRecord.purchasedStock })
-      .from(purchaseRecord)
-      .where(eq(purchaseRecord.boxId, current.id))
-      .orderBy(asc(purchaseRecord.id));
+    const purchases = (await readBoxPurchases(tx, current.id)).map((record) => ({ purchaseRecordId: record.id, productId: record.productId, quantity: record.purchasedStock }));
     await bookStockInProductOrder(
       tx,
       purchases.map((purchase) => ({

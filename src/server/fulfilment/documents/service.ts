@@ -63,6 +63,11 @@ type SelectedOrder = { orderId: number; orderNumber: string; status: OrderStatus
 
 const selectedColumns = { orderId: order.id, orderNumber: order.orderNumber, status: order.status, labelKey: orderDetail.gcsLabelFilename };
 
+/** Orders as a document selects them, with their label; the caller adds the `where`. */
+function selectOrders(db: Db) {
+  return db.select(selectedColumns).from(order).innerJoin(orderDetail, eq(orderDetail.orderId, order.id)).$dynamic();
+}
+
 /**
  * One PDF of `document` for the selected orders. Chosen orders must all be paid (and have a label, for labels);
  * unknown or unfit orders are refused by number, so staff know which to take out. Today's batch is, for labels, the
@@ -116,7 +121,7 @@ async function chosenOrders(db: Db, document: PrintDocument, orderIds: readonly 
   const unique = [...new Set(orderIds)];
   if (unique.length === 0) throw new AppError("BAD_REQUEST", "Choose at least one order to print.");
   if (unique.length > MAX_ORDERS_PER_DOCUMENT) throw tooMany(unique.length);
-  const rows = await db.select(selectedColumns).from(order).innerJoin(orderDetail, eq(orderDetail.orderId, order.id)).where(inArray(order.id, unique));
+  const rows = await selectOrders(db).where(inArray(order.id, unique));
   const byId = new Map(rows.map((row) => [row.orderId, row]));
   const unknown = unique.filter((id) => !byId.has(id));
   if (unknown.length > 0) throw new AppError("NOT_FOUND", `${unknown.length === 1 ? "This order does" : "These orders do"} not exist: ${unknown.join(", ")}.`);
@@ -141,13 +146,7 @@ async function todaysBatch(db: Db, document: PrintDocument, now: Date): Promise<
     document === "labels"
       ? and(eq(order.status, "PROCESSED"), isNotNull(orderDetail.gcsLabelFilename), gte(orderDetail.labelCreatedAt, dayStart(0)), lt(orderDetail.labelCreatedAt, dayStart(1)))
       : and(inArray(order.status, ["PAID_READY_TO_SHIP", "PROCESSED"]), isNull(orderDetail.shippedAt));
-  const rows = await db
-    .select(selectedColumns)
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(where)
-    .orderBy(asc(order.orderNumber))
-    .limit(MAX_ORDERS_PER_DOCUMENT + 1);
+  const rows = await selectOrders(db).where(where).orderBy(asc(order.orderNumber)).limit(MAX_ORDERS_PER_DOCUMENT + 1);
   if (rows.length > MAX_ORDERS_PER_DOCUMENT) throw tooMany(`more than ${MAX_ORDERS_PER_DOCUMENT}`);
   if (rows.length === 0) throw new AppError("NOT_FOUND", document === "labels" ? "No labels have been made today." : "No paid orders are waiting to go out today.");
   return rows;

@@ -87,16 +87,16 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
         .leftJoin(sandboxMarketplaceItem, eq(sandboxMarketplaceItem.sku, sandboxMarketplaceOffer.sku))
         .where(eq(sandboxMarketplaceOffer.sku, sku));
       if (!row) return null;
-      const { offer } = row;
-      const published = offer.status === "PUBLISHED";
+      const { offerId, marketplaceId, status, listingId, availableQuantity, price } = row.offer;
+      const published = status === "PUBLISHED";
       return {
-        offerId: offer.offerId,
-        sku: offer.sku,
-        marketplaceId: offer.marketplaceId,
+        offerId,
+        sku,
+        marketplaceId,
         status: published ? "PUBLISHED" : "UNPUBLISHED",
-        listingId: published ? offer.listingId : null,
-        quantity: Math.min(offer.availableQuantity, row.itemQuantity ?? 0),
-        price: offer.price,
+        listingId: published ? listingId : null,
+        quantity: Math.min(availableQuantity, row.itemQuantity ?? 0),
+        price,
       };
     },
 
