@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, normaliseRequestHeaders } from "./front-door.mjs";
+import { clientAddressOf, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
 
 describe("the front door's client address", () => {
   it("is the socket's peer when clients connect directly, whatever X-Forwarded-For says", () => {
@@ -23,5 +23,25 @@ describe("the front door's client address", () => {
     };
     normaliseRequestHeaders(request, 0);
     expect(request.headers).toEqual({ "x-shop-client": "198.51.100.7", host: "shop.test" });
+  });
+});
+
+describe("the front door's catalogue addresses", () => {
+  const mapped = (url) => {
+    const request = { url };
+    mapCatalogueAddress(request);
+    return request.url;
+  };
+
+  it("serves / and /search?… from the paths their pages are cached under, keeping Next's _rsc", () => {
+    expect(mapped("/")).toBe("/home/shelves");
+    expect(mapped("/?utm_source=letter")).toBe("/home/shelves");
+    expect(mapped("/search")).toBe("/search/all");
+    expect(mapped("/search?search=omega")).toBe(`/search/${Buffer.from("search=omega").toString("base64url")}`);
+    expect(mapped("/search?search=omega&_rsc=abc12")).toBe(`/search/${Buffer.from("search=omega").toString("base64url")}?_rsc=abc12`);
+  });
+
+  it("leaves every other address as it is", () => {
+    for (const url of ["/product/12", "/search/all", "/searching?search=x", "/checkout", "/api/trpc/shared.product.getMany?batch=1"]) expect(mapped(url)).toBe(url);
   });
 });

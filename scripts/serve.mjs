@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
-import { normaliseRequestHeaders } from "./front-door.mjs";
+import { mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
 
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -31,6 +31,7 @@ await app.prepare();
 
 const server = createServer((request, response) => {
   normaliseRequestHeaders(request, hops);
+  mapCatalogueAddress(request);
   handle(request, response);
 });
 server.listen(port, hostname, () => {

@@ -11,7 +11,7 @@ const loadFiltersSheet = () => import("./filters-sheet");
 const FiltersSheet = lazy(loadFiltersSheet);
 
 /**
- * Each search state is a page of its own (features/catalog/catalogue-addresses.ts), so a filter chosen in the sheet
+ * Each search state is a page of its own (features/catalog/catalogue-addresses.mjs), so a filter chosen in the sheet
  * brings a new page, and with it a new sheet. Whether the visitor has the sheet open is kept here, so the next page
  * opens it again and the visitor goes on choosing filters.
  */

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { env } from "@/env";
 import { Button } from "@/components/ui/button";
-import { HOME_EDITION } from "@/features/catalog/catalogue-addresses";
+import { HOME_EDITION } from "@/features/catalog/catalogue-addresses.mjs";
 import { formatMatchCount } from "@/features/catalog/match-count";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
@@ -14,7 +14,7 @@ import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
 import { cachedNavbarData } from "@/server/navbar/visitor-cache";
 
-// The home page, at / (src/proxy.ts serves / from here). Under a path segment it is rendered on its first visit and
+// The home page, at / (the front door, or src/proxy.ts, serves / from here). Under a path segment it is rendered on its first visit and
 // then kept in Next's cache until what it shows changes (src/server/cache/catalogue.ts); a page at / itself would be
 // rendered while the shop is built, when there is no database to read. `force-static` keeps per-request headers out
 // of the render; `revalidate` gives the SPEC's `s-maxage=1, stale-while-revalidate` (next.config.ts `expireTime`).

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { searchStateOfKey } from "@/features/catalog/catalogue-addresses";
+import { searchParametersOfKey } from "@/features/catalog/catalogue-addresses.mjs";
 import { toFacetsView } from "@/features/catalog/facets-view";
 import { LayoutToggle } from "@/features/catalog/layout-toggle";
 import { formatMatchCount } from "@/features/catalog/match-count";
@@ -10,14 +10,14 @@ import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { SearchFilters } from "@/features/catalog/search-filters";
-import { searchHref, toProductQuery, type SearchState } from "@/features/catalog/search-params";
+import { parseSearchState, searchHref, toProductQuery, type SearchParamsRecord, type SearchState } from "@/features/catalog/search-params";
 import { SortSelect } from "@/features/catalog/sort-select";
 import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
 import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
 
-// Served at /search?… by src/proxy.ts, one cached page per search state (features/catalog/catalogue-addresses.ts);
-// see the home page for `force-static` and `revalidate`.
+// Served at /search?… by the front door (or src/proxy.ts), one cached page per search address
+// (features/catalog/catalogue-addresses.mjs); see the home page for `force-static` and `revalidate`.
 export const dynamic = "force-static";
 export const revalidate = 1;
 export function generateStaticParams(): { key: string }[] {
@@ -27,9 +27,14 @@ export function generateStaticParams(): { key: string }[] {
 type Props = { params: Promise<{ key: string }> };
 
 async function stateOf(params: Props["params"]): Promise<SearchState> {
-  const state = searchStateOfKey((await params).key);
-  if (!state) notFound();
-  return state;
+  const searchParams = searchParametersOfKey((await params).key);
+  if (!searchParams) notFound();
+  const record: SearchParamsRecord = {};
+  for (const name of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(name);
+    record[name] = values.length === 1 ? values[0] : values;
+  }
+  return parseSearchState(record);
 }
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
