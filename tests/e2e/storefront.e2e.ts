@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { baseUrl, openBrowser, screenshot, type BrowserSession } from "./browser";
 
 const cardMakers = (page: Page) =>
-  page.locator("[data-testid=product-card] p.uppercase").evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()));
+  page.locator("[data-testid=product-card] .product-card-maker").evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim()));
 
 /**
  * Clicks a menu, sheet or drawer trigger until what it opens shows. A server-rendered button does nothing until the

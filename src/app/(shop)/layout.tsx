@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { env } from "@/env";
+import { BagIconDefinition } from "@/features/catalog/bag-icon";
 import { Banner } from "@/features/layout/banner";
 import { ClientFooter } from "@/features/layout/client-footer";
 import { Navbar } from "@/features/layout/navbar";
@@ -22,6 +23,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
       <ShopMain>{children}</ShopMain>
       <ClientFooter shopName={env.SHOP_NAME} initialData={navbar} />
       <ScrollRestoration />
+      <BagIconDefinition />
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
+// What every button shares is the `.btn` class of globals.css rather than a dozen utilities on each: a listing's
+// cached HTML has an add-to-cart button per card. A component class gives way to any utility a caller adds.
 const buttonVariants = cva(
-  "inline-flex items-center justify-center whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "btn",
   {
     variants: {
       variant: {

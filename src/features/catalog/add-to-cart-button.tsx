@@ -1,8 +1,9 @@
 "use client";
 
-import { Loader2, ShoppingBag } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { useAddToCart } from "@/features/cart/use-add-to-cart";
+import { BagIcon } from "./bag-icon";
 
 /**
  * Adds one piece; the button spins while this product is being added, and says so when it is sold out. Every card
@@ -35,7 +36,7 @@ export function AddToCartButton({
       aria-label={compact ? `Add ${name} to cart` : undefined}
       onClick={() => void addToCart({ productId, name, price })}
     >
-      {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingBag aria-hidden="true" />}
+      {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <BagIcon />}
       <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{inStock ? "Add to cart" : "Sold out"}</span>
     </button>
   );

@@ -16,7 +16,7 @@ function Badge({ product }: { product: ProductCardView }) {
   return (
     <span
       className={clsx(
-        "absolute left-2 top-2 z-10 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        "product-card-badge",
         product.discount ? "bg-primary text-primary-foreground" : "bg-foreground text-background",
       )}
     >
@@ -40,7 +40,7 @@ function ProductLink({ product }: { product: ProductCardView }) {
       prefetch={false}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:rounded-lg"
+      className="product-card-link"
     >
       {product.name}
     </Link>
@@ -51,23 +51,27 @@ function ProductLink({ product }: { product: ProductCardView }) {
 function MakerAndName({ product, className }: { product: ProductCardView; className?: string }) {
   return (
     <>
-      <p className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
-      <h3 className={clsx("line-clamp-2 font-sans text-sm font-medium leading-snug", className)}>
+      <p className="product-card-maker">{product.manufacturer ?? product.category ?? "\u00a0"}</p>
+      <h3 className={clsx("product-card-name", className)}>
         <ProductLink product={product} />
       </h3>
     </>
   );
 }
 
-/* Cards join their classes with clsx, not cn: none of them override another, and a listing hydrates many cards. */
-const cardShell = "reveal-on-scroll group relative w-full overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md";
+/*
+ * Cards join their classes with clsx, not cn: none of them override another, and a listing hydrates many cards. The
+ * classes every card repeats are named once in globals.css (`.product-card…`): a listing's cached HTML has two dozen
+ * cards, and spelt out they were a third of it.
+ */
+const cardShell = "reveal-on-scroll product-card";
 
 /** A product in the grid: square picture, maker, name, price and stock, and an add-to-cart button. */
 export function ProductGridCard({ product, emphasis }: { product: ProductCardView; emphasis?: PictureEmphasis }) {
   return (
     <article className={`${cardShell} flex flex-col`} data-testid="product-card">
       <div className="reveal-fade relative aspect-square bg-muted">
-        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" />
+        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" widest={800} />
         <Badge product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
@@ -95,7 +99,7 @@ export function ProductListCard({ product, emphasis }: { product: ProductCardVie
   return (
     <article className={`${cardShell} flex gap-3 p-2 sm:gap-5 sm:p-3`} data-testid="product-card">
       <div className="reveal-fade relative aspect-square w-28 shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
-        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 640px) 160px, 112px" />
+        <ProductImage src={product.image} alt={product.name} emphasis={emphasis} sizes="(min-width: 640px) 160px, 112px" widest={340} />
         <Badge product={product} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 py-1">

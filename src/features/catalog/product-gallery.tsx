@@ -24,7 +24,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-current={index === current}
                 className={clsx("relative block size-20 overflow-hidden rounded-md border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", index === current && "ring-2 ring-primary")}
               >
-                <ProductImage src={image} alt="" sizes="80px" />
+                <ProductImage src={image} alt="" sizes="80px" widest={240} />
               </button>
             </li>
           ))}

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { ChevronDownIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useOptimistic, useState, useTransition, type ReactNode } from "react";
+import { Fragment, useId, useOptimistic, useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { attributeLabel, attributeNames, type AttributeKey } from "@/lib/labels";
@@ -16,22 +16,17 @@ function toggled<T>(list: T[], value: T): T[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
+/**
+ * One option with its count. The checkbox sits inside its label, so it needs no id, and the classes are named once in
+ * globals.css (`.filter-option`): a category page has over a hundred of these rows, and they are most of its HTML.
+ */
 function CheckRow({ checked, onChange, label, count, depth = 0 }: { checked: boolean; onChange: () => void; label: ReactNode; count: string; depth?: number }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2 py-1" style={{ paddingLeft: `${depth * 0.9}rem` }}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={onChange}
-        className="size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
-      />
-      <label htmlFor={id} className="flex flex-1 cursor-pointer items-baseline justify-between gap-2 text-sm">
-        <span>{label}</span>
-        <span className="text-xs tabular-nums text-muted-foreground">{count}</span>
-      </label>
-    </div>
+    <label className="filter-option" style={depth > 0 ? { paddingLeft: `${depth * 0.9}rem` } : undefined}>
+      <input type="checkbox" checked={checked} onChange={onChange} />
+      <span>{label}</span>
+      <span className="filter-count">{count}</span>
+    </label>
   );
 }
 
@@ -67,10 +62,10 @@ function PriceInput({ label, value, onChange, placeholder }: { label: string; va
 /** Category and manufacturer trees: a group's count covers everything below it. */
 function TreeOptions({ options, selected, onToggle, depth = 0 }: { options: TreeFacetView[]; selected: number[]; onToggle: (id: number) => void; depth?: number }) {
   return options.map((option) => (
-    <div key={option.id}>
+    <Fragment key={option.id}>
       <CheckRow checked={selected.includes(option.id)} onChange={() => onToggle(option.id)} label={option.name} count={option.countText} depth={depth} />
       {option.children.length > 0 ? <TreeOptions options={option.children} selected={selected} onToggle={onToggle} depth={depth + 1} /> : null}
-    </div>
+    </Fragment>
   ));
 }
 

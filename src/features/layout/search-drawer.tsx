@@ -97,7 +97,7 @@ export default function SearchDrawer({ trigger }: { trigger: ReactElement }) {
                       className="flex items-center gap-3 rounded-md py-2 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                     >
                       <span className="relative size-16 shrink-0 overflow-hidden rounded-md bg-muted">
-                        <ProductImage src={product.image} alt="" sizes="64px" />
+                        <ProductImage src={product.image} alt="" sizes="64px" widest={192} />
                       </span>
                       <span className="flex min-w-0 flex-col">
                         <span className="truncate text-xs uppercase tracking-wide text-muted-foreground">{product.manufacturer}</span>
