@@ -1,9 +1,11 @@
 import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { SuperJSONResult } from "superjson";
 import { z, ZodError } from "zod";
 import { env } from "@/env";
 import { transformer } from "@/lib/trpc/transformer";
 import { readSession, type Session } from "@/server/auth/session";
+import { inApiFormat } from "@/server/cache/catalogue";
 import { getDb, type Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { clientAddress } from "@/server/http/client-address";
@@ -41,7 +43,10 @@ export async function createTRPCContext(options: { headers: Headers; requestId: 
 }
 
 const t = initTRPC.context<TRPCContext>().create({
-  transformer,
+  transformer: {
+    serialize: (value: unknown) => inApiFormat(value, (walked) => transformer.serialize(walked)),
+    deserialize: (value: SuperJSONResult) => transformer.deserialize(value),
+  },
   errorFormatter({ shape, error, ctx }) {
     const zodError = error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? error.cause : null;
     // What went wrong inside (a failed query with its SQL, a provider's answer) stays in the log, under the request

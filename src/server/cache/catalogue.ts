@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { unstable_cache } from "next/cache";
-import { SuperJSON } from "superjson";
+import { SuperJSON, type SuperJSONResult } from "superjson";
 import { withMoney } from "@/lib/money-json";
 import type { Database, Db } from "@/server/db/client";
 import { logger } from "@/server/logger";
@@ -78,8 +78,24 @@ export function cachedForVisitors<Args extends unknown[], Result>(
       tags: [catalogueTags.all, ...tags(...args)],
       revalidate: 60,
     });
-    return cacheFormat.deserialize<Result>(await cached(...args));
+    const stored = await cached(...args);
+    const result = cacheFormat.deserialize<Result>(stored);
+    if (result !== null && typeof result === "object") storedForms.set(result, stored);
+    return result;
   };
 }
 
 const cacheFormat = withMoney(new SuperJSON());
+
+/**
+ * Cached reads by the form they were stored in, which is the API's own format: the API answers a cached read with
+ * it (`inApiFormat`) instead of walking two dozen products again for every request. In the global registry, as Next
+ * may bundle the API and this module in separate layers; a WeakMap, so it holds nothing a request no longer does.
+ */
+const storedForms: WeakMap<object, SuperJSONResult> = ((globalThis as { [key: symbol]: unknown })[Symbol.for("balance-and-crown.stored-forms")] ??=
+  new WeakMap()) as WeakMap<object, SuperJSONResult>;
+
+/** A value in the API's format: as it was stored when it is a cached read returned unchanged, walked otherwise. */
+export function inApiFormat(value: unknown, walk: (value: unknown) => SuperJSONResult): SuperJSONResult {
+  return (value !== null && typeof value === "object" && storedForms.get(value)) || walk(value);
+}
