@@ -104,8 +104,10 @@ export default async function HomePage({ params }: { params: Promise<{ edition: 
         </ul>
       </section>
 
+      {/* Below the first screen on a phone and at its edge on a desktop: the shelves' pictures load as the visitor
+          gets near them, and leave the first screen's stylesheet and scripts the bandwidth. */}
       <Shelf id="new-arrivals" title="New arrivals" intro="Fresh from the workbench and the buying trips." href="/search?sort=createdAt:desc">
-        <ProductListing products={arrivals.products.slice(0, SHELF_SIZE).map(toCardView)} priorityCount={2} />
+        <ProductListing products={arrivals.products.slice(0, SHELF_SIZE).map(toCardView)} priorityCount={0} />
       </Shelf>
 
       {onSale.products.length > 0 ? (
