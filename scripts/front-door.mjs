@@ -43,10 +43,9 @@ export function normaliseRequestHeaders(request, hops) {
 export function mapCatalogueAddress(request) {
   const url = request.url ?? "";
   const queryAt = url.indexOf("?");
-  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (pathname !== "/" && pathname !== "/search") return;
-  const searchParams = new URLSearchParams(queryAt === -1 ? "" : url.slice(queryAt + 1));
-  const path = cachedPagePath(pathname, searchParams);
-  const rsc = searchParams.get("_rsc");
+  const query = queryAt === -1 ? "" : url.slice(queryAt);
+  const path = cachedPagePath(queryAt === -1 ? url : url.slice(0, queryAt), query);
+  if (!path) return;
+  const rsc = new URLSearchParams(query).get("_rsc");
   request.url = rsc === null ? path : `${path}?_rsc=${encodeURIComponent(rsc)}`;
 }

@@ -21,7 +21,7 @@ const sessionCookies = ["__Secure-authjs.session-token", "authjs.session-token"]
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  const cachedPath = cachedPagePath(pathname, request.nextUrl.searchParams);
+  const cachedPath = cachedPagePath(pathname, search);
   if (cachedPath) {
     // Next's own address for the request, with another path: a rewrite to any other origin is fetched over HTTP
     // (why scripts/serve.mjs gives Next no hostname of its own). The request goes on unchanged: its headers are

@@ -35,9 +35,12 @@ export function searchParametersOfKey(key) {
   return searchKeyOf(searchParams) === key ? searchParams : null;
 }
 
-/** The path a public catalogue address is served from, or null when it is served as it is. */
-export function cachedPagePath(pathname, searchParams) {
+/**
+ * The path a public catalogue address is served from, or null when it is served as it is. `query` is the address's
+ * query string, read only for a search: the front door asks this of every request.
+ */
+export function cachedPagePath(pathname, query) {
   if (pathname === "/") return `/home/${HOME_EDITION}`;
-  if (pathname === "/search") return `/search/${searchKeyOf(searchParams)}`;
+  if (pathname === "/search") return `/search/${searchKeyOf(new URLSearchParams(query))}`;
   return null;
 }

@@ -6,7 +6,7 @@ const keyOf = (query: string) => searchKeyOf(new URLSearchParams(query));
 
 describe("catalogue addresses", () => {
   it("names every field of the search state, and nothing else, as a search parameter", () => {
-    expect([...SEARCH_PARAMETERS].sort()).toEqual(Object.keys(parseSearchState({})).sort());
+    expect([...SEARCH_PARAMETERS].sort()).toEqual(Object.keys(parseSearchState(new URLSearchParams())).sort());
   });
 
   it("gives addresses that differ only in order, empty values or other parameters one key", () => {
@@ -17,7 +17,7 @@ describe("catalogue addresses", () => {
   });
 
   it("reads a key back into its parameters, and refuses a key no address makes", () => {
-    const state = parseSearchState({ search: "seiko 6139", category: ["3", "5"], inStock: "1", page: "2" });
+    const state = parseSearchState(new URLSearchParams("search=seiko+6139&category=3&category=5&inStock=1&page=2"));
     const query = searchHref(state).split("?")[1]!;
     // The shop's own links are already in the key's form.
     expect(searchParametersOfKey(keyOf(query))?.toString()).toBe(new URLSearchParams(query).toString());
@@ -28,8 +28,8 @@ describe("catalogue addresses", () => {
   });
 
   it("serves / and /search from their cached paths, and nothing else", () => {
-    expect(cachedPagePath("/", new URLSearchParams())).toBe("/home/shelves");
-    expect(cachedPagePath("/search", new URLSearchParams("search=omega"))).toBe(`/search/${keyOf("search=omega")}`);
-    expect(cachedPagePath("/product/5", new URLSearchParams())).toBeNull();
+    expect(cachedPagePath("/", "")).toBe("/home/shelves");
+    expect(cachedPagePath("/search", "?search=omega")).toBe(`/search/${keyOf("search=omega")}`);
+    expect(cachedPagePath("/product/5", "")).toBeNull();
   });
 });

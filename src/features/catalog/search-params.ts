@@ -32,40 +32,36 @@ export type SearchState = {
   onSale: boolean;
 };
 
-export type SearchParamsRecord = Record<string, string | string[] | undefined>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
-const list = (value: string | string[] | undefined) =>
-  (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",").map((part) => part.trim()).filter(Boolean);
-const ids = (value: string | string[] | undefined) =>
-  [...new Set(list(value).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(0, 50);
-const oneOf = (allowed: readonly string[]) => (value: string | string[] | undefined) =>
-  [...new Set(list(value).filter((item) => allowed.includes(item) && item !== "UNKNOWN"))];
-const amount = (value: string | string[] | undefined) => {
-  const text = first(value).trim();
+const list = (values: string[]) => values.join(",").split(",").map((part) => part.trim()).filter(Boolean);
+const ids = (values: string[]) => [...new Set(list(values).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(0, 50);
+const oneOf = (allowed: readonly string[]) => (values: string[]) => [...new Set(list(values).filter((item) => allowed.includes(item) && item !== "UNKNOWN"))];
+const amount = (value: string) => {
+  const text = value.trim();
   return /^\d{1,10}(\.\d{1,2})?$/.test(text) ? text : "";
 };
 
-export function parseSearchState(params: SearchParamsRecord): SearchState {
-  const search = first(params.search).trim().slice(0, 200);
-  const sortParam = first(params.sort);
+/** The search state an address's parameters stand for; a list may be repeated (`category=3&category=5`) or comma-separated. */
+export function parseSearchState(params: URLSearchParams): SearchState {
+  const first = (name: string) => params.get(name) ?? "";
+  const search = first("search").trim().slice(0, 200);
+  const sortParam = first("sort");
   const defaultSort: SortValue = search ? "relevance:desc" : "createdAt:desc";
   const sort = sortOptions.some((option) => option.value === sortParam) ? (sortParam as SortValue) : defaultSort;
-  const page = Number(first(params.page));
+  const page = Number(first("page"));
   return {
     search,
     sort,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-    category: ids(params.category),
-    manufacturer: ids(params.manufacturer),
-    caliber: oneOf(calibers)(params.caliber),
-    state: oneOf(productStates)(params.state),
-    gender: oneOf(genders)(params.gender),
-    itemType: oneOf(itemTypes)(params.itemType),
-    priceMin: amount(params.priceMin),
-    priceMax: amount(params.priceMax),
-    inStock: first(params.inStock) === "1",
-    onSale: first(params.onSale) === "1",
+    category: ids(params.getAll("category")),
+    manufacturer: ids(params.getAll("manufacturer")),
+    caliber: oneOf(calibers)(params.getAll("caliber")),
+    state: oneOf(productStates)(params.getAll("state")),
+    gender: oneOf(genders)(params.getAll("gender")),
+    itemType: oneOf(itemTypes)(params.getAll("itemType")),
+    priceMin: amount(first("priceMin")),
+    priceMax: amount(first("priceMax")),
+    inStock: first("inStock") === "1",
+    onSale: first("onSale") === "1",
   };
 }
 

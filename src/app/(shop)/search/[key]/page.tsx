@@ -10,7 +10,7 @@ import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { SearchFilters } from "@/features/catalog/search-filters";
-import { parseSearchState, searchHref, toProductQuery, type SearchParamsRecord, type SearchState } from "@/features/catalog/search-params";
+import { parseSearchState, searchHref, toProductQuery, type SearchState } from "@/features/catalog/search-params";
 import { SortSelect } from "@/features/catalog/sort-select";
 import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
 import { cachedProductListing } from "@/server/catalog/visitor-cache";
@@ -29,12 +29,7 @@ type Props = { params: Promise<{ key: string }> };
 async function stateOf(params: Props["params"]): Promise<SearchState> {
   const searchParams = searchParametersOfKey((await params).key);
   if (!searchParams) notFound();
-  const record: SearchParamsRecord = {};
-  for (const name of new Set(searchParams.keys())) {
-    const values = searchParams.getAll(name);
-    record[name] = values.length === 1 ? values[0] : values;
-  }
-  return parseSearchState(record);
+  return parseSearchState(searchParams);
 }
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
