@@ -5,7 +5,7 @@ import { z, ZodError } from "zod";
 import { env } from "@/env";
 import { transformer } from "@/lib/trpc/transformer";
 import { readSession, type Session } from "@/server/auth/session";
-import { inApiFormat } from "@/server/cache/catalogue";
+import { storedFormOf } from "@/server/cache/catalogue";
 import { getDb, type Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { clientAddress } from "@/server/http/client-address";
@@ -44,7 +44,7 @@ export async function createTRPCContext(options: { headers: Headers; requestId: 
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer: {
-    serialize: (value: unknown) => inApiFormat(value, (walked) => transformer.serialize(walked)),
+    serialize: (value: unknown) => storedFormOf(value) ?? transformer.serialize(value),
     deserialize: (value: SuperJSONResult) => transformer.deserialize(value),
   },
   errorFormatter({ shape, error, ctx }) {

@@ -89,13 +89,13 @@ const cacheFormat = withMoney(new SuperJSON());
 
 /**
  * Cached reads by the form they were stored in, which is the API's own format: the API answers a cached read with
- * it (`inApiFormat`) instead of walking two dozen products again for every request. In the global registry, as Next
+ * it (`storedFormOf`) instead of walking two dozen products again for every request. In the global registry, as Next
  * may bundle the API and this module in separate layers; a WeakMap, so it holds nothing a request no longer does.
  */
 const storedForms: WeakMap<object, SuperJSONResult> = ((globalThis as { [key: symbol]: unknown })[Symbol.for("balance-and-crown.stored-forms")] ??=
   new WeakMap()) as WeakMap<object, SuperJSONResult>;
 
-/** A value in the API's format: as it was stored when it is a cached read returned unchanged, walked otherwise. */
-export function inApiFormat(value: unknown, walk: (value: unknown) => SuperJSONResult): SuperJSONResult {
-  return (value !== null && typeof value === "object" && storedForms.get(value)) || walk(value);
+/** The form a cached read was stored in, the API's own format, when the value is one returned unchanged. */
+export function storedFormOf(value: unknown): SuperJSONResult | undefined {
+  return value !== null && typeof value === "object" ? storedForms.get(value) : undefined;
 }
