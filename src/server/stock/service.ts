@@ -263,7 +263,11 @@ export async function explodeBox(db: Db, boxId: number, userId: string): Promise
   await db.transaction(async (tx) => {
     const current = await lockBox(tx, boxId);
     boxMachine.assert(current.id, current.status, "EXPLODED");
-    const purchases = (await readBoxPurchases(tx, current.id)).map((record) => ({ purchaseRecordId: record.id, productId: record.productId, quantity: record.purchasedStock }));
+    const purchases = await tx
+      .select({ purchaseRecordId: purchaseRecord.id, productId: purchaseRecord.productId, quantity: purchaseRecord.purchasedStock })
+      .from(purchaseRecord)
+      .where(eq(purchaseRecord.boxId, current.id))
+      .orderBy(asc(purchaseRecord.id));
     await bookStockInProductOrder(
       tx,
       purchases.map((purchase) => ({
