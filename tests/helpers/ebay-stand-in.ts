@@ -65,6 +65,8 @@ export type EbayOrderJson = {
     quantity: number;
     lineItemCost: EbayAmount;
     lineItemFulfillmentStatus: "NOT_STARTED" | "IN_PROGRESS" | "FULFILLED";
+    /** Refunds of this line (issue_refund's refundItems): eBay lists them here, not in the payment summary. */
+    refunds?: { refundId: string; amount: EbayAmount; refundDate?: string }[];
   }[];
   salesRecordReference: string;
 };
@@ -379,10 +381,19 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       const body = request.json as { reasonForRefund?: string; orderLevelRefundAmount?: EbayAmount; refundItems?: { lineItemId: string; refundAmount: EbayAmount }[] } | undefined;
       if (!body?.reasonForRefund) return ebayError(400, [fulfillmentError(34900, "The refund reason is missing.")]);
       const total = body.orderLevelRefundAmount ? Number(body.orderLevelRefundAmount.value) : (body.refundItems ?? []).reduce((sum, item) => sum + Number(item.refundAmount.value), 0);
-      const refunded = order.paymentSummary.refunds.reduce((sum, refund) => sum + Number(refund.amount.value), 0);
+      const lineRefunds = order.lineItems.flatMap((item) => item.refunds ?? []);
+      const refunded = [...order.paymentSummary.refunds, ...lineRefunds].reduce((sum, refund) => sum + Number(refund.amount.value), 0);
       if (!(total > 0) || total + refunded > Number(order.pricingSummary.total.value) + 1e-9) return ebayError(400, [fulfillmentError(34901, "The refund amount exceeds the amount the buyer paid.")]);
+      const refundItems = body.refundItems ?? [];
+      if (refundItems.some((line) => !order.lineItems.some((item) => item.lineItemId === line.lineItemId))) return ebayError(400, [fulfillmentError(34500, "Invalid line item ID.")]);
       const refundId = `5${String(nextRefundId++).padStart(10, "0")}`;
-      order.paymentSummary.refunds.push({ refundId, refundStatus: "PENDING", amount: { value: total.toFixed(2), currency: "EUR" } });
+      // eBay lists a refund of lines under those lines (with no status of its own), a refund of the order in its
+      // payment summary.
+      if (body.orderLevelRefundAmount) order.paymentSummary.refunds.push({ refundId, refundStatus: "PENDING", amount: { value: total.toFixed(2), currency: "EUR" } });
+      for (const line of refundItems) {
+        const item = order.lineItems.find((candidate) => candidate.lineItemId === line.lineItemId)!;
+        item.refunds = [...(item.refunds ?? []), { refundId, amount: line.refundAmount }];
+      }
       return { status: 200, body: { refundId, refundStatus: "PENDING" } };
     }
     return ebayError(404, [fulfillmentError(2002, `No such resource in the stand-in: ${request.method} ${path}`)]);

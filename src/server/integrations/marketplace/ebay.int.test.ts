@@ -348,9 +348,15 @@ describe("live eBay adapter: orders", () => {
     expect(first!.json).toEqual({ reasonForRefund: "OTHER", comment: "Goodwill for a late parcel", orderLevelRefundAmount: { value: "20.00", currency: "EUR" } });
     expect(second!.json).toEqual({ reasonForRefund: "BUYER_RETURN", refundItems: [{ lineItemId: json.lineItems[0]!.lineItemId, refundAmount: { value: "100.00", currency: "EUR" } }] });
 
-    json.paymentSummary.refunds.find((refund) => refund.refundId === line.refundId)!.refundStatus = "REFUNDED";
-    expect(await adapter.getRefund(json.orderId, line.refundId)).toEqual({ refundId: line.refundId, status: "REFUNDED" });
-    await expect(adapter.getRefund(json.orderId, "5999")).rejects.toMatchObject({ status: 404 });
+    // eBay lists a refund of lines under the line, with a date once paid, and a refund of the order in its summary.
+    const lineItemId = json.lineItems[0]!.lineItemId;
+    expect(json.paymentSummary.refunds.map((refund) => refund.refundId)).toEqual([whole.refundId]);
+    json.lineItems[0]!.refunds![0]!.refundDate = "2026-03-05T10:00:00.000Z";
+    expect(await adapter.getRefunds(json.orderId)).toEqual([
+      { refundId: whole.refundId, status: "PENDING", amount: new Decimal("20.00"), lineItemId: null },
+      { refundId: line.refundId, status: "REFUNDED", amount: new Decimal("100.00"), lineItemId },
+    ]);
+    await expect(adapter.getRefunds("12-99999999-99999")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -434,6 +440,6 @@ describe("live eBay adapter: eBay's errors", () => {
     await expect(adapter.publishOffer("5005317010")).rejects.toMatchObject({ call: "publishOffer", status: null, retryable: true, message: expect.stringMatching(/could not be reached for publishOffer/) });
 
     ebay.failNextCall({ status: 404, body: "<html>Not Found</html>" });
-    await expect(adapter.getRefund("12-1", "5")).rejects.toMatchObject({ call: "getOrder", status: 404, code: "NOT_FOUND", message: "eBay refused getOrder: HTTP 404" });
+    await expect(adapter.getRefunds("12-1")).rejects.toMatchObject({ call: "getOrder", status: 404, code: "NOT_FOUND", message: "eBay refused getOrder: HTTP 404" });
   });
 });
