@@ -122,10 +122,11 @@ export function ebayOrderJson(orderId: string, overrides: { lastModifiedDate?: s
 }
 
 /** A Notification API message as eBay delivers it. */
-export function ebayNotificationBody(topic: string, data: Record<string, unknown>): string {
+export function ebayNotificationBody(topic: string, data: Record<string, unknown>, publishDate = "2026-03-04T08:59:03.000Z"): string {
+  const eventDate = new Date(Date.parse(publishDate) - 1000).toISOString();
   return JSON.stringify({
     metadata: { topic, schemaVersion: "1.0", deprecated: false },
-    notification: { notificationId: "49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fb47-4a6f-9c2a-b3b1b4f9c1e1", eventDate: "2026-03-04T09:15:02.000Z", publishDate: "2026-03-04T09:15:03.000Z", publishAttemptCount: 1, data },
+    notification: { notificationId: "49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fb47-4a6f-9c2a-b3b1b4f9c1e1", eventDate, publishDate, publishAttemptCount: 1, data },
   });
 }
 

@@ -153,6 +153,12 @@ export type MarketplaceOrderRefund = MarketplaceRefund & {
   lineItemId: string | null;
 };
 
+/**
+ * How the caller bounds the marketplace calls a notification can cost (eBay: a public key lookup per key id not yet
+ * known), across every instance: asked before each such call, it says whether one more may be made now.
+ */
+export type NotificationReadOptions = { mayLookUpKey?: () => Promise<boolean> };
+
 /** What the marketplace told the shop's endpoint: for now only that an order was made or changed. */
 export type MarketplaceNotice = { kind: "order"; orderId: string } | { kind: "other"; topic: string };
 
@@ -196,7 +202,7 @@ export interface MarketplacePort {
    * Checks that a notification came from the marketplace (its signature header over the body) and reads it;
    * null when it is not genuine.
    */
-  readNotification(headers: Headers, body: string): Promise<MarketplaceNotice | null>;
+  readNotification(headers: Headers, body: string, options?: NotificationReadOptions): Promise<MarketplaceNotice | null>;
   /** The answer to the marketplace's check of the notification endpoint (`GET ?challenge_code=`). */
   notificationChallengeResponse(challengeCode: string, endpointUrl: string): string;
   connection(): Promise<MarketplaceConnection>;
