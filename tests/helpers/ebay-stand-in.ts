@@ -65,6 +65,8 @@ export type EbayOrderJson = {
     quantity: number;
     lineItemCost: EbayAmount;
     lineItemFulfillmentStatus: "NOT_STARTED" | "IN_PROGRESS" | "FULFILLED";
+    /** Refunds of this line (issue_refund's refundItems): eBay lists them here, not in the payment summary. */
+    refunds?: { refundId: string; amount: EbayAmount; refundDate?: string }[];
   }[];
   salesRecordReference: string;
 };
@@ -120,10 +122,11 @@ export function ebayOrderJson(orderId: string, overrides: { lastModifiedDate?: s
 }
 
 /** A Notification API message as eBay delivers it. */
-export function ebayNotificationBody(topic: string, data: Record<string, unknown>): string {
+export function ebayNotificationBody(topic: string, data: Record<string, unknown>, publishDate = "2026-03-04T08:59:03.000Z"): string {
+  const eventDate = new Date(Date.parse(publishDate) - 1000).toISOString();
   return JSON.stringify({
     metadata: { topic, schemaVersion: "1.0", deprecated: false },
-    notification: { notificationId: "49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fb47-4a6f-9c2a-b3b1b4f9c1e1", eventDate: "2026-03-04T09:15:02.000Z", publishDate: "2026-03-04T09:15:03.000Z", publishAttemptCount: 1, data },
+    notification: { notificationId: "49feeaeb-4982-42d9-a377-9645b8479411_33f7e043-fb47-4a6f-9c2a-b3b1b4f9c1e1", eventDate, publishDate, publishAttemptCount: 1, data },
   });
 }
 
@@ -379,10 +382,19 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       const body = request.json as { reasonForRefund?: string; orderLevelRefundAmount?: EbayAmount; refundItems?: { lineItemId: string; refundAmount: EbayAmount }[] } | undefined;
       if (!body?.reasonForRefund) return ebayError(400, [fulfillmentError(34900, "The refund reason is missing.")]);
       const total = body.orderLevelRefundAmount ? Number(body.orderLevelRefundAmount.value) : (body.refundItems ?? []).reduce((sum, item) => sum + Number(item.refundAmount.value), 0);
-      const refunded = order.paymentSummary.refunds.reduce((sum, refund) => sum + Number(refund.amount.value), 0);
+      const lineRefunds = order.lineItems.flatMap((item) => item.refunds ?? []);
+      const refunded = [...order.paymentSummary.refunds, ...lineRefunds].reduce((sum, refund) => sum + Number(refund.amount.value), 0);
       if (!(total > 0) || total + refunded > Number(order.pricingSummary.total.value) + 1e-9) return ebayError(400, [fulfillmentError(34901, "The refund amount exceeds the amount the buyer paid.")]);
+      const refundItems = body.refundItems ?? [];
+      if (refundItems.some((line) => !order.lineItems.some((item) => item.lineItemId === line.lineItemId))) return ebayError(400, [fulfillmentError(34500, "Invalid line item ID.")]);
       const refundId = `5${String(nextRefundId++).padStart(10, "0")}`;
-      order.paymentSummary.refunds.push({ refundId, refundStatus: "PENDING", amount: { value: total.toFixed(2), currency: "EUR" } });
+      // eBay lists a refund of lines under those lines (with no status of its own), a refund of the order in its
+      // payment summary.
+      if (body.orderLevelRefundAmount) order.paymentSummary.refunds.push({ refundId, refundStatus: "PENDING", amount: { value: total.toFixed(2), currency: "EUR" } });
+      for (const line of refundItems) {
+        const item = order.lineItems.find((candidate) => candidate.lineItemId === line.lineItemId)!;
+        item.refunds = [...(item.refunds ?? []), { refundId, amount: line.refundAmount }];
+      }
       return { status: 200, body: { refundId, refundStatus: "PENDING" } };
     }
     return ebayError(404, [fulfillmentError(2002, `No such resource in the stand-in: ${request.method} ${path}`)]);

@@ -19,6 +19,12 @@ import { MARKETPLACE_SYNC_ID, orderImportJob } from "./order-import";
  */
 const notificationCallerLimit = { limit: 300, windowMs: 60_000 };
 
+/**
+ * Public key lookups all notifications together may cost the shop a minute, across instances: eBay names a key id
+ * in each message, and one the shop has not seen is looked up with eBay. Genuine ids are few and cached for an hour.
+ */
+const keyLookupLimit = { limit: 30, windowMs: 60_000 };
+
 /** Counts one notification from a client address; false once the address is over its limit for the minute. */
 export async function allowNotificationCaller(db: Db, client: string, now: Date = new Date()): Promise<boolean> {
   return (await hitRateLimit(db, `marketplaceNotification:client:${client}`, notificationCallerLimit, now)).allowed;
@@ -29,7 +35,9 @@ export async function allowNotificationCaller(db: Db, client: string, now: Date 
  * notice queues `marketplace-order-import` for that order (at most one waiting per order).
  */
 export async function receiveMarketplaceNotification(db: Db, port: MarketplacePort, headers: Headers, body: string, now: Date = new Date()): Promise<MarketplaceNotice> {
-  const notice = await port.readNotification(headers, body);
+  const notice = await port.readNotification(headers, body, {
+    mayLookUpKey: async () => (await hitRateLimit(db, "marketplaceNotification:keyLookups", keyLookupLimit, now)).allowed,
+  });
   if (!notice) throw new AppError("UNAUTHORIZED", "The notification is not signed by the marketplace");
   await db.transaction(async (tx) => {
     await tx

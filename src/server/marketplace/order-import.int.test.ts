@@ -291,7 +291,7 @@ describe("the last piece sold on both channels at once", () => {
     const given = await createRefund(t.db, createRefundInput.parse(refund), { userId: null, now }, ports);
     expect(given).toMatchObject({ status: "REFUNDED", amount: "4200.00" });
     const [stored] = await t.db.select({ externalRefundId: refundTable.externalRefundId }).from(refundTable).where(eq(refundTable.orderId, imported.orderId));
-    expect(await port.getRefund(sale.orderId, stored!.externalRefundId!)).toMatchObject({ status: "REFUNDED" });
+    expect(await port.getRefunds(sale.orderId)).toEqual([{ refundId: stored!.externalRefundId, status: "REFUNDED", amount: new Decimal("4200.00"), lineItemId: expect.any(String) }]);
     expect(await stockOf(watch.id)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
@@ -99,12 +99,19 @@ async function marketplaceLineOf(db: Db, orderItemId: number): Promise<string | 
 /**
  * Sends a PENDING refund that the provider has not accepted yet, with its attempt's key, and records the answer. The
  * inline call after staff give the refund and the `refund-send` job both come here; whichever is second finds the
- * answer recorded, or gets the same refund from the provider for the same key.
+ * answer recorded, or gets the same refund from the provider for the same key. A payee without idempotency keys
+ * (eBay) is sent each attempt once: the attempt is marked sent before the request goes, and whoever comes later asks
+ * the payee what the request made (`settleSentRefund`).
  */
 export async function sendRefund(db: Db, refundId: number, ports: RefundPorts, actor: RefundActor = { userId: null }): Promise<PayoutOutcome> {
   const row = await readRefund(db, refundId);
   if (row.status !== "PENDING" || row.externalRefundId !== null || !row.monetaryRefund) return "nothing to do";
   const { payments, externalPaymentId, orderNumber } = await payeeOf(db, row, ports);
+  if (payments.findRefund) {
+    const mark = await db.transaction((tx) => markSent(tx, refundId, row.idempotencyKey, actor.now ?? new Date()));
+    if (mark.kind === "settled") return "nothing to do";
+    if (mark.kind === "sent before") return settleSentRefund(db, row, { ...payments, findRefund: payments.findRefund }, orderNumber, mark.sentAt, actor);
+  }
   let answer: ProviderRefund;
   try {
     answer = await payments.refundPayment({ externalPaymentId, amount: row.amount, description: `Refund for order ${orderNumber}`, idempotencyKey: row.idempotencyKey });
@@ -114,13 +121,62 @@ export async function sendRefund(db: Db, refundId: number, ports: RefundPorts, a
         userId: null,
         logLevel: "WARNING",
         errorData: { message: errorMessage(error), idempotencyKey: row.idempotencyKey },
-        description: `${describeRefund(row, orderNumber)}: no clear answer from ${payments.provider} (${errorMessage(error)}); it stays PENDING and is asked again with the same key`,
+        description: payments.findRefund
+          ? `${describeRefund(row, orderNumber)}: no clear answer from ${payments.provider} (${errorMessage(error)}); it stays PENDING, and ${payments.provider} is asked whether it made the refund rather than sent it again`
+          : `${describeRefund(row, orderNumber)}: no clear answer from ${payments.provider} (${errorMessage(error)}); it stays PENDING and is asked again with the same key`,
       });
       return "unknown";
     }
     return db.transaction((tx) => failRefund(tx, refundId, row.idempotencyKey, `${payments.provider} refused it: ${errorMessage(error)}`, actor));
   }
   return db.transaction((tx) => recordAnswer(tx, refundId, row.idempotencyKey, answer, payments.provider, actor));
+}
+
+/**
+ * Marks the attempt with `key` sent, under the refund's lock, unless it was already: then when it went. An attempt
+ * answered meanwhile (or replaced by a retry) is settled.
+ */
+async function markSent(tx: Db, refundId: number, key: string, now: Date): Promise<{ kind: "send" } | { kind: "sent before"; sentAt: Date } | { kind: "settled" }> {
+  const row = await lockRefund(tx, refundId);
+  if (row.idempotencyKey !== key || row.status !== "PENDING" || row.externalRefundId !== null) return { kind: "settled" };
+  if (row.sentAt) return { kind: "sent before", sentAt: row.sentAt };
+  await tx.update(refund).set({ sentAt: now }).where(eq(refund.id, refundId));
+  return { kind: "send" };
+}
+
+/**
+ * How long after sending a payee without idempotency keys is given to list the refund the request made. eBay lists a
+ * refund on its order as soon as issue_refund accepts it (PENDING until paid), so a request it still does not list
+ * after this never arrived.
+ */
+export const UNLISTED_REFUND_FAILS_AFTER_MS = 15 * 60_000;
+
+/**
+ * An attempt sent to a payee without idempotency keys whose answer was never recorded (no clear answer, or the
+ * process ended before it was written): the payee is asked for a refund it made for the same amount and line that no
+ * other refund of the order is known by. Found, it is recorded as the answer; not listed long after sending, the
+ * request never arrived, and the refund fails so that staff can retry it, which sends a new attempt.
+ */
+async function settleSentRefund(
+  db: Db,
+  row: RefundRow,
+  payments: RefundPayee & Required<Pick<RefundPayee, "findRefund">>,
+  orderNumber: string,
+  sentAt: Date,
+  actor: RefundActor,
+): Promise<PayoutOutcome> {
+  const known = await db
+    .select({ externalRefundId: refund.externalRefundId })
+    .from(refund)
+    .where(and(eq(refund.orderId, row.orderId), isNotNull(refund.externalRefundId)));
+  const made = await payments.findRefund(known.map((other) => other.externalRefundId!));
+  if (made) return db.transaction((tx) => recordAnswer(tx, row.id, row.idempotencyKey, made, payments.provider, actor));
+  const waited = (actor.now ?? new Date()).getTime() - sentAt.getTime();
+  if (waited < UNLISTED_REFUND_FAILS_AFTER_MS) return "unknown";
+  const minutes = Math.round(waited / 60_000);
+  return db.transaction((tx) =>
+    failRefund(tx, row.id, row.idempotencyKey, `${payments.provider} lists no refund for the request sent ${minutes} minutes ago, so it never arrived`, actor),
+  );
 }
 
 /**
@@ -282,8 +338,9 @@ async function failRefund(tx: Db, refundId: number, key: string, message: string
 
 /**
  * Completes a refund whose attempt the process may not have seen through (it died after the refund was committed,
- * or the provider gave no clear answer): queued with the refund, it sends the same request with the same key. A
- * clear answer ends it; no answer throws, so the queue tries again with backoff, and the last try tells staff.
+ * or the provider gave no clear answer): queued with the refund, it sends the same request with the same key, or
+ * for eBay, which takes no key, asks what the request made. A clear answer ends it; no answer throws, so the queue
+ * tries again with backoff, and the last try tells staff.
  */
 export const refundSendJob = defineRefundJob({
   name: "refund-send",

@@ -47,6 +47,7 @@ const refundColumns = {
   monetaryRefund: refund.monetaryRefund,
   status: refund.status,
   idempotencyKey: refund.idempotencyKey,
+  sentAt: refund.sentAt,
   failureMessage: refund.failureMessage,
   settledAt: refund.settledAt,
   userId: refund.userId,

@@ -207,7 +207,7 @@ export async function retryRefund(db: Db, raw: { refundId: number }, actor: Refu
       // Pieces still in stock from an earlier attempt (kept when the order was cancelled meanwhile) need no booking.
       restock: restockedProduct && (await bookedPieces(tx, refundId)) < (quantity ?? 0),
     });
-    const retried = { status: "PENDING", idempotencyKey: attemptKey(refundId, idempotencyKey), failureMessage: null, settledAt: null } as const;
+    const retried = { status: "PENDING", idempotencyKey: attemptKey(refundId, idempotencyKey), sentAt: null, failureMessage: null, settledAt: null } as const;
     await tx.update(refund).set(retried).where(eq(refund.id, refundId));
     await logRefundChange(tx, refundId, {
       userId: actor.userId,

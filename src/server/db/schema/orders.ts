@@ -218,6 +218,12 @@ export const refund = pgTable(
      * with a new key, since providers answer a reused key with the cached refusal.
      */
     idempotencyKey: text().notNull(),
+    /**
+     * When this attempt's request went to a payee that takes no idempotency key (eBay), written before it was sent:
+     * a repeat of the attempt asks the payee what the request made instead of sending it again (SECURITY-REVIEW
+     * N-M4). A retry after a refusal is a new attempt and clears it.
+     */
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
     /** The provider's refusal in its own words, while the refund is FAILED. */
     failureMessage: text(),
     /** When the money was paid out (REFUNDED) or refused (FAILED). */

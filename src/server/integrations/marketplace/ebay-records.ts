@@ -2,7 +2,7 @@ import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { marketplaceIds, type MarketplaceId } from "@/lib/enums";
 import { ebayErrors, ebayErrorText } from "./ebay-client";
-import type { MarketplaceItem, MarketplaceItemResult, MarketplaceOfferRecord, MarketplaceOfferState, MarketplaceOrder, MarketplaceRefund, MarketplaceRefundRequest, MarketplaceShipment, PriceQuantityUpdate } from "./port";
+import type { MarketplaceItem, MarketplaceItemResult, MarketplaceOfferRecord, MarketplaceOfferState, MarketplaceOrder, MarketplaceOrderRefund, MarketplaceRefund, MarketplaceRefundRequest, MarketplaceShipment, PriceQuantityUpdate } from "./port";
 
 /**
  * The port's records in eBay's JSON and back (Inventory API v1, Fulfillment API v1; PROVIDERS.md section 5). Writes
@@ -195,8 +195,35 @@ export function refundRequest(refund: MarketplaceRefundRequest) {
 }
 
 export const refundAnswer = z.object({ refundId: z.string(), refundStatus: z.string() });
-/** An order's refunds, as getOrder lists them in its payment summary. */
-export const orderRefunds = z.object({ paymentSummary: z.object({ refunds: z.array(refundAnswer).optional() }).optional() });
+
+const lineRefund = z.object({ refundId: z.string(), amount: money, refundDate: z.string().optional() });
+/**
+ * An order's refunds as getOrder lists them: refunds of the whole order in its payment summary, with their status;
+ * refunds of lines (issue_refund's refundItems) under each line instead, with no status of their own but a
+ * refundDate once the money was paid.
+ */
+export const orderRefunds = z.object({
+  paymentSummary: z.object({ refunds: z.array(refundAnswer.extend({ amount: money })).optional() }).optional(),
+  lineItems: z.array(z.object({ lineItemId: z.string(), refunds: z.array(lineRefund).optional() })).optional(),
+});
+
+export function toOrderRefunds(order: z.infer<typeof orderRefunds>): MarketplaceOrderRefund[] {
+  const ofOrder = (order.paymentSummary?.refunds ?? []).map((entry) => ({
+    refundId: entry.refundId,
+    status: refundStatus(entry.refundStatus),
+    amount: new Decimal(entry.amount.value),
+    lineItemId: null,
+  }));
+  const ofLines = (order.lineItems ?? []).flatMap((line) =>
+    (line.refunds ?? []).map((entry) => ({
+      refundId: entry.refundId,
+      status: entry.refundDate ? ("REFUNDED" as const) : ("PENDING" as const),
+      amount: new Decimal(entry.amount.value),
+      lineItemId: line.lineItemId,
+    })),
+  );
+  return [...ofOrder, ...ofLines];
+}
 
 /** eBay answers PENDING to a refund it accepted and FAILED to one it could not pay; REFUNDED once the money went back. */
 export function refundStatus(status: string): MarketplaceRefund["status"] {

@@ -3,6 +3,8 @@ import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { configParams } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { receiveMarketplaceNotification } from "@/server/marketplace/notifications";
 import { EBAY_ACCESS_TOKEN_PARAM, marketplaceTokenStore } from "@/server/marketplace/token-store";
 import { ebayCredentials, ebayNotificationBody, ebayOrderJson, signEbayNotification, startEbayStandIn } from "../../../../tests/helpers/ebay-stand-in";
 import { sampleOffer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
@@ -41,6 +43,7 @@ const tokenCalls = () => ebay.requests.filter((request) => request.path === "/id
 /** Logins with the refresh token in this test. */
 const logins = () => tokenCalls().filter((call) => new URLSearchParams(call.body).get("grant_type") === "refresh_token").length;
 const apiCalls = (path: string) => ebay.requests.filter((request) => request.path === path);
+const keyLookups = () => ebay.requests.filter((request) => request.path.startsWith("/commerce/notification/v1/public_key/")).length;
 const storedToken = async () => {
   const [row] = await t.db.select({ value: configParams.value }).from(configParams).where(eq(configParams.param, EBAY_ACCESS_TOKEN_PARAM));
   return row ? (JSON.parse(row.value) as { accessToken: string; expiresAt: string }) : null;
@@ -348,9 +351,15 @@ describe("live eBay adapter: orders", () => {
     expect(first!.json).toEqual({ reasonForRefund: "OTHER", comment: "Goodwill for a late parcel", orderLevelRefundAmount: { value: "20.00", currency: "EUR" } });
     expect(second!.json).toEqual({ reasonForRefund: "BUYER_RETURN", refundItems: [{ lineItemId: json.lineItems[0]!.lineItemId, refundAmount: { value: "100.00", currency: "EUR" } }] });
 
-    json.paymentSummary.refunds.find((refund) => refund.refundId === line.refundId)!.refundStatus = "REFUNDED";
-    expect(await adapter.getRefund(json.orderId, line.refundId)).toEqual({ refundId: line.refundId, status: "REFUNDED" });
-    await expect(adapter.getRefund(json.orderId, "5999")).rejects.toMatchObject({ status: 404 });
+    // eBay lists a refund of lines under the line, with a date once paid, and a refund of the order in its summary.
+    const lineItemId = json.lineItems[0]!.lineItemId;
+    expect(json.paymentSummary.refunds.map((refund) => refund.refundId)).toEqual([whole.refundId]);
+    json.lineItems[0]!.refunds![0]!.refundDate = "2026-03-05T10:00:00.000Z";
+    expect(await adapter.getRefunds(json.orderId)).toEqual([
+      { refundId: whole.refundId, status: "PENDING", amount: new Decimal("20.00"), lineItemId: null },
+      { refundId: line.refundId, status: "REFUNDED", amount: new Decimal("100.00"), lineItemId },
+    ]);
+    await expect(adapter.getRefunds("12-99999999-99999")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -398,6 +407,63 @@ describe("live eBay adapter: notifications", () => {
     expect(await adapter.readNotification(headersWith("not base64 json"), body)).toBeNull();
   });
 
+  it("refuses a genuine message published more than a day ago, or ahead of the clock, without asking for its key", async () => {
+    const adapter = newEbay();
+    const old = ebayNotificationBody("ORDER_CONFIRMATION", { orderId: "12-11223344-55667" }, "2026-03-03T08:59:00.000Z");
+    const ahead = ebayNotificationBody("ORDER_CONFIRMATION", { orderId: "12-11223344-55667" }, "2026-03-04T09:30:00.000Z");
+    expect(await adapter.readNotification(headersWith(signEbayNotification(old, privateKey, kid)), old)).toBeNull();
+    expect(await adapter.readNotification(headersWith(signEbayNotification(ahead, privateKey, kid)), ahead)).toBeNull();
+    expect(apiCalls(`/commerce/notification/v1/public_key/${kid}`)).toHaveLength(0);
+    const dayOld = ebayNotificationBody("ORDER_CONFIRMATION", { orderId: "12-11223344-55667" }, "2026-03-03T09:30:00.000Z");
+    expect(await adapter.readNotification(headersWith(signEbayNotification(dayOld, privateKey, kid)), dayOld)).toEqual({ kind: "order", orderId: "12-11223344-55667" });
+  });
+
+  it("asks eBay about an unknown key id once an hour, never about one that is not a key id, and no more often than the caller allows", async () => {
+    const adapter = newEbay();
+    const unknown = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0";
+    for (let i = 0; i < 5; i++) expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, unknown)), body)).toBeNull();
+    expect(apiCalls(`/commerce/notification/v1/public_key/${unknown}`)).toHaveLength(1);
+    clock.now = new Date(start.getTime() + 61 * 60_000);
+    await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, unknown)), body);
+    expect(apiCalls(`/commerce/notification/v1/public_key/${unknown}`)).toHaveLength(2);
+
+    expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, kid)), body)).toEqual({ kind: "order", orderId: "12-11223344-55667" });
+    const before = keyLookups();
+    for (const made of ["../../sell/fulfillment/v1/order", "x", "a".repeat(65), "kid with spaces"]) {
+      expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, made)), body)).toBeNull();
+    }
+    expect(keyLookups()).toBe(before);
+
+    // Past the caller's bound the message is not refused as forged: eBay is told to deliver it again later.
+    let allowed = 2;
+    const bounded = { mayLookUpKey: async () => allowed-- > 0 };
+    const fresh = Array.from({ length: 3 }, (_, i) => `1a2b3c4d-0000-4000-8000-00000000000${i}`);
+    expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, fresh[0]!)), body, bounded)).toBeNull();
+    expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, fresh[1]!)), body, bounded)).toBeNull();
+    await expect(adapter.readNotification(headersWith(signEbayNotification(body, privateKey, fresh[2]!)), body, bounded)).rejects.toMatchObject({ call: "getPublicKey", status: 429 });
+    expect(keyLookups()).toBe(before + 2);
+    // A key already known costs no lookup, so genuine messages pass whatever strangers send.
+    expect(await adapter.readNotification(headersWith(signEbayNotification(body, privateKey, kid)), body, { mayLookUpKey: async () => false })).toEqual({ kind: "order", orderId: "12-11223344-55667" });
+  });
+
+  it("bounds the key lookups of every caller together at 30 a minute, in the database", async () => {
+    const adapter = newEbay();
+    const before = keyLookups();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 35; i++) {
+      const made = `2b3c4d5e-0000-4000-8000-${String(i).padStart(12, "0")}`;
+      outcomes.push(
+        await receiveMarketplaceNotification(t.db, adapter, headersWith(signEbayNotification(body, privateKey, made)), body, clock.now).then(
+          () => "taken",
+          (error: unknown) => (error instanceof MarketplaceError ? `retry later ${error.status}` : error instanceof AppError ? error.code : "failed"),
+        ),
+      );
+    }
+    expect(outcomes.filter((outcome) => outcome === "UNAUTHORIZED")).toHaveLength(30);
+    expect(outcomes.slice(30)).toEqual(Array(5).fill("retry later 429"));
+    expect(keyLookups()).toBe(before + 30);
+  });
+
   it("answers eBay's endpoint check with the hash of challenge code, verification token and endpoint", () => {
     const endpoint = "https://www.balanceandcrown.nl/api/webhooks/ebay";
     expect(newEbay().notificationChallengeResponse("a8628072-3d33-45ee-9004-bee86830a22d", endpoint)).toBe(
@@ -434,6 +500,6 @@ describe("live eBay adapter: eBay's errors", () => {
     await expect(adapter.publishOffer("5005317010")).rejects.toMatchObject({ call: "publishOffer", status: null, retryable: true, message: expect.stringMatching(/could not be reached for publishOffer/) });
 
     ebay.failNextCall({ status: 404, body: "<html>Not Found</html>" });
-    await expect(adapter.getRefund("12-1", "5")).rejects.toMatchObject({ call: "getOrder", status: 404, code: "NOT_FOUND", message: "eBay refused getOrder: HTTP 404" });
+    await expect(adapter.getRefunds("12-1")).rejects.toMatchObject({ call: "getOrder", status: 404, code: "NOT_FOUND", message: "eBay refused getOrder: HTTP 404" });
   });
 });

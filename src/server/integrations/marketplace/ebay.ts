@@ -22,6 +22,7 @@ import {
   refundRequest,
   refundStatus,
   shippingFulfillmentRequest,
+  toOrderRefunds,
   type EbayPolicies,
 } from "./ebay-records";
 import { MarketplaceError, type MarketplaceItem, type MarketplaceItemResult, type MarketplaceOfferRecord, type MarketplaceOrder, type MarketplacePort, type MarketplaceRefund } from "./port";
@@ -176,11 +177,9 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
       return { refundId: answer.refundId, status: refundStatus(answer.refundStatus) };
     },
 
-    async getRefund(orderId, refundId) {
+    async getRefunds(orderId) {
       const body = await client.call("getOrder", { method: "GET", path: orderPath(orderId) });
-      const refund = read("getOrder", orderRefunds, body).paymentSummary?.refunds?.find((entry) => entry.refundId === refundId);
-      if (!refund) throw new MarketplaceError("getOrder", 404, [], `eBay knows no refund ${refundId} on order ${orderId}.`);
-      return { refundId, status: refundStatus(refund.refundStatus) };
+      return toOrderRefunds(read("getOrder", orderRefunds, body));
     },
 
     readNotification,

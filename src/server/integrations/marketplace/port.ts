@@ -146,6 +146,19 @@ export type MarketplaceRefund = {
   status: "PENDING" | "REFUNDED" | "FAILED";
 };
 
+/** A refund as the marketplace lists it on its order: for the whole order, or for one line. */
+export type MarketplaceOrderRefund = MarketplaceRefund & {
+  amount: Decimal;
+  /** The line it pays back; null for a refund of the order. */
+  lineItemId: string | null;
+};
+
+/**
+ * How the caller bounds the marketplace calls a notification can cost (eBay: a public key lookup per key id not yet
+ * known), across every instance: asked before each such call, it says whether one more may be made now.
+ */
+export type NotificationReadOptions = { mayLookUpKey?: () => Promise<boolean> };
+
 /** What the marketplace told the shop's endpoint: for now only that an order was made or changed. */
 export type MarketplaceNotice = { kind: "order"; orderId: string } | { kind: "other"; topic: string };
 
@@ -180,15 +193,16 @@ export interface MarketplacePort {
   /** Pays money back to the buyer through the marketplace. */
   refundOrder(refund: MarketplaceRefundRequest): Promise<MarketplaceRefund>;
   /**
-   * A refund's state now (eBay pays refunds out asynchronously: GET /sell/fulfillment/v1/order/{orderId}, its
-   * paymentSummary.refunds[]); throws a MarketplaceError with status 404 for one the marketplace does not know.
+   * Every refund of an order as it stands now (eBay pays refunds out asynchronously): GET
+   * /sell/fulfillment/v1/order/{orderId}, where refunds of the order are under paymentSummary.refunds[] and refunds
+   * of lines under lineItems[].refunds[] instead. Throws a MarketplaceError with status 404 for an unknown order.
    */
-  getRefund(orderId: string, refundId: string): Promise<MarketplaceRefund>;
+  getRefunds(orderId: string): Promise<MarketplaceOrderRefund[]>;
   /**
    * Checks that a notification came from the marketplace (its signature header over the body) and reads it;
    * null when it is not genuine.
    */
-  readNotification(headers: Headers, body: string): Promise<MarketplaceNotice | null>;
+  readNotification(headers: Headers, body: string, options?: NotificationReadOptions): Promise<MarketplaceNotice | null>;
   /** The answer to the marketplace's check of the notification endpoint (`GET ?challenge_code=`). */
   notificationChallengeResponse(challengeCode: string, endpointUrl: string): string;
   connection(): Promise<MarketplaceConnection>;

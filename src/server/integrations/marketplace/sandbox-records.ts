@@ -194,7 +194,6 @@ export const refusals = {
   invalid: (field: string, message: string): Refusal => ({ status: 400, errorId: 25709, message: `Invalid value for ${field}. ${message}`, parameters: [{ name: "field", value: field }] }),
   orderNotFound: (orderId: string): Refusal => ({ status: 404, errorId: 32100, message: `Invalid order ID: ${orderId}.` }),
   lineNotInOrder: (lineItemId: string): Refusal => ({ status: 400, errorId: 32100, message: `The line item ${lineItemId} is not part of the order.` }),
-  refundNotFound: (orderId: string, refundId: string): Refusal => ({ status: 404, errorId: 32100, message: `The order ${orderId} has no refund ${refundId}.` }),
   refundTooLarge: (left: Decimal): Refusal => ({ status: 400, errorId: 34802, message: `The refund amount exceeds what is left to refund (EUR ${left.toFixed(2)}).` }),
 };
 

@@ -362,12 +362,12 @@ describe("sandbox marketplace: orders", () => {
     const { orderId } = await buy(listingId);
     const first = await market.refundOrder({ orderId, amount: new Decimal("100.00"), reason: "BUYER_RETURN", comment: null, lines: null });
     expect(first).toMatchObject({ status: "REFUNDED" });
-    expect(await market.getRefund(orderId, first.refundId)).toEqual(first);
+    expect(await market.getRefunds(orderId)).toEqual([{ ...first, amount: new Decimal("100.00"), lineItemId: null }]);
     expect((await market.getOrders({ orderIds: [orderId] }))[0]).toMatchObject({ paymentStatus: "PARTIALLY_REFUNDED" });
     await expect(market.refundOrder({ orderId, amount: new Decimal("200.01"), reason: "OTHER", comment: null, lines: null })).rejects.toMatchObject({ status: 400 });
     await market.refundOrder({ orderId, amount: new Decimal("200.00"), reason: "OTHER", comment: "rest", lines: null });
     expect((await market.getOrders({ orderIds: [orderId] }))[0]).toMatchObject({ paymentStatus: "FULLY_REFUNDED" });
-    await expect(market.getRefund(orderId, "123")).rejects.toMatchObject({ status: 404 });
+    await expect(market.getRefunds("00-00000-00000")).rejects.toMatchObject({ status: 404 });
   });
 });
 

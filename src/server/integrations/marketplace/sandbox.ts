@@ -28,7 +28,7 @@ import {
   type OrderRecord,
   type Refusal,
 } from "./sandbox-records";
-import { ebayAmount, inventoryItemRequest } from "./ebay-records";
+import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records";
 
 /**
  * The embedded default's marketplace: eBay's Inventory and Fulfillment APIs played against the sandbox_marketplace_*
@@ -253,35 +253,34 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
       if (!refund.amount.isPositive() || refund.amount.isZero()) throw marketplaceError("refundOrder", refusals.invalid("orderLevelRefundAmount", "A refund is more than 0."));
       const refundId = newRefundId();
       await changeOrder(db, "refundOrder", refund.orderId, (order, now) => {
-        const refunded = order.paymentSummary.refunds.reduce((sum, earlier) => sum.plus(earlier.amount.value), new Decimal(0));
+        const refunded = toOrderRefunds(order).reduce((sum, earlier) => sum.plus(earlier.amount), new Decimal(0));
         const left = new Decimal(order.pricingSummary.total.value).minus(refunded);
         if (refund.amount.greaterThan(left)) throw marketplaceError("refundOrder", refusals.refundTooLarge(left));
         for (const line of refund.lines ?? []) {
           if (!order.lineItems.some((item) => item.lineItemId === line.lineItemId)) throw marketplaceError("refundOrder", refusals.lineNotInOrder(line.lineItemId));
         }
+        // The sandbox pays a refund back at once; eBay's are PENDING for a while. As on eBay, a refund of lines is
+        // listed under its lines only, a refund of the order in the payment summary.
         const refundDate = now.toISOString();
-        // The sandbox pays a refund back at once; eBay's are PENDING for a while.
+        const paid = { orderPaymentStatus: refund.amount.equals(left) ? ("FULLY_REFUNDED" as const) : ("PARTIALLY_REFUNDED" as const) };
+        const { lines } = refund;
+        if (lines) {
+          const lineItems = order.lineItems.map((item) => {
+            const lineRefund = lines.find((line) => line.lineItemId === item.lineItemId);
+            return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: ebayAmount(lineRefund.amount), refundDate }] } : item;
+          });
+          return { ...order, ...paid, lineItems };
+        }
         const entry = { refundId, refundStatus: "REFUNDED" as const, amount: ebayAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
-        const lineItems = order.lineItems.map((item) => {
-          const lineRefund = refund.lines?.find((line) => line.lineItemId === item.lineItemId);
-          return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: ebayAmount(lineRefund.amount), refundDate }] } : item;
-        });
-        return {
-          ...order,
-          lineItems,
-          orderPaymentStatus: refund.amount.equals(left) ? "FULLY_REFUNDED" : "PARTIALLY_REFUNDED",
-          paymentSummary: { ...order.paymentSummary, refunds: [...order.paymentSummary.refunds, entry] },
-        };
+        return { ...order, ...paid, paymentSummary: { ...order.paymentSummary, refunds: [...order.paymentSummary.refunds, entry] } };
       });
       return { refundId, status: "REFUNDED" };
     },
 
-    async getRefund(orderId, refundId) {
+    async getRefunds(orderId) {
       const [row] = await db.select({ record: sandboxMarketplaceOrder.record }).from(sandboxMarketplaceOrder).where(eq(sandboxMarketplaceOrder.orderId, orderId));
-      if (!row) throw marketplaceError("getRefund", refusals.orderNotFound(orderId));
-      const refund = asOrderRecord(row.record).paymentSummary.refunds.find((entry) => entry.refundId === refundId);
-      if (!refund) throw marketplaceError("getRefund", refusals.refundNotFound(orderId, refundId));
-      return { refundId, status: refund.refundStatus };
+      if (!row) throw marketplaceError("getRefunds", refusals.orderNotFound(orderId));
+      return toOrderRefunds(asOrderRecord(row.record));
     },
 
     async readNotification(headers, body) {

@@ -1,0 +1,1 @@
+ALTER TABLE "refund" ADD COLUMN "sent_at" timestamp with time zone;
