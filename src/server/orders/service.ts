@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { lockExistingRow, lockRow } from "@/server/db/lock-row";
 import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { couponsBeyondLimit } from "@/server/discounts/service";
 import { foundOrNull } from "@/server/http/found-or-null";
 import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import type { MailPort } from "@/server/integrations/mail/port";
@@ -115,6 +116,13 @@ export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Dat
     const future = current.shippingDate !== null && (await isFutureShipmentNow(tx, current.shippingDate, now));
     await transitionOrder(tx, payment.orderId, future ? "PAID_FUTURE_SHIPMENT" : "PAID_READY_TO_SHIP", { userId: null, description: change, now });
     await notifyStaff(tx, { type: "ORDER", message: `Order ${current.orderNumber} is paid (${formatEuro(payment.total)})${future ? ", to ship later" : " and ready to ship"}` });
+    // Unpaid orders hold no coupon use, so more of them than a coupon allows may be paid: the money is taken and the
+    // order stands, and staff decide (N-L4).
+    for (const coupon of await couponsBeyondLimit(tx, payment.orderId)) {
+      const message = `Order ${current.orderNumber} was paid with code ${coupon.code}, now used by ${coupon.uses} paid orders against its limit of ${coupon.usageLimit}; the order stands with its discount`;
+      await logOrderChange(tx, payment.orderId, { userId: null, logLevel: "WARNING", newState: { coupon: coupon.code, uses: coupon.uses, usageLimit: coupon.usageLimit }, description: message });
+      await notifyStaff(tx, { type: "ORDER", severity: "WARNING", message });
+    }
     return;
   }
   // A failure after the order was paid (a second, abandoned payment attempt) or cancelled changes nothing.
