@@ -12,7 +12,7 @@ import { foundOrNull } from "@/server/http/found-or-null";
 import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import type { MailPort } from "@/server/integrations/mail/port";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
-import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
+import { gatewayForMethod, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
 import { logChange, logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
@@ -23,6 +23,7 @@ import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { getOrderView } from "./view";
 import { lockOrderWithDetail, refundedPiecesByLine } from "./order-rows";
+import { holdEndsAt, type UnpaidHolds } from "./unpaid-holds";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -153,15 +154,16 @@ export type UnpaidOrderSweep = {
 type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome } | { kind: "waiting"; reason: string } | { kind: "settled elsewhere" };
 
 /**
- * The unpaid-order sweep. For each PENDING order placed before `olderThan` it asks the payment's provider first,
- * since a webhook can be late or lost and some payments take days:
+ * The unpaid-order sweep. For each PENDING order placed longer ago than the shortest of `holds` it asks the
+ * payment's provider first, since a webhook can be late or lost and some payments take days:
  * - a payment the provider has settled (paid, failed, ...) is acted on as its webhook would have been
  *   (`actOnProviderPayment`): a paid order gets paid, and the webhook, when it comes, is a duplicate;
  * - an authorized payment is captured, and its order waits for the provider to report it paid;
- * - an open or pending payment of a method the provider keeps open for longer (bank transfer, `paymentOpenUntil`)
- *   leaves its order waiting until that time has passed;
- * - any other open payment is cancelled at the provider, so the buyer can no longer pay it, and the order with it,
- *   which returns its stock. One the provider will not cancel (the buyer is in the middle of paying) waits.
+ * - an open or pending payment leaves its order waiting while the order still holds its pieces for its payment
+ *   method (`holdEndsAt`: minutes for a card, hours for PayPal, as long as the provider keeps a bank transfer open);
+ * - once the hold is over, an open payment is cancelled at the provider, so the buyer can no longer pay it, and the
+ *   order with it, which returns its stock. One the provider will not cancel (the buyer is in the middle of paying)
+ *   waits.
  * An order whose payment never started (or that its provider does not know) just expires; one whose provider does not
  * answer waits for the next run; one whose payment was put before staff (money for another amount, an authorization
  * left uncaptured) is theirs to decide and is not looked at. Provider calls are made outside any transaction; each
@@ -169,9 +171,10 @@ type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome }
  */
 export async function expireUnpaidOrders(
   db: Db,
-  options: { olderThan: Date; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
+  options: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
 ): Promise<UnpaidOrderSweep> {
   const now = options.now ?? new Date();
+  const shortestHold = Math.min(options.holds.minutes, options.holds.paypalMinutes);
   const flaggedPayment = db
     .select({ id: webhookEvent.id })
     .from(webhookEvent)
@@ -190,7 +193,7 @@ export async function expireUnpaidOrders(
     .where(
       and(
         eq(order.status, "PENDING"),
-        lt(order.createdAt, options.olderThan),
+        lt(order.createdAt, new Date(now.getTime() - shortestHold * 60_000)),
         notExists(flaggedPayment),
         or(isNull(paymentDetail.provider), ne(paymentDetail.provider, "ACCOUNT")),
       ),
@@ -201,7 +204,7 @@ export async function expireUnpaidOrders(
   for (const candidate of stale) {
     let step: SweepStep;
     try {
-      step = await sweepOrder(db, candidate, options.paymentsFor, now);
+      step = await sweepOrder(db, candidate, options, now);
     } catch (error) {
       sweep.failed.push({ orderNumber: candidate.orderNumber, error: errorMessage(error) });
       continue;
@@ -216,7 +219,7 @@ export async function expireUnpaidOrders(
 async function sweepOrder(
   db: Db,
   candidate: { id: number; createdAt: Date; method: string | null; externalPaymentId: string | null },
-  paymentsFor: (gateway: PaymentGateway) => PaymentsPort,
+  { holds, paymentsFor }: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort },
   now: Date,
 ): Promise<SweepStep> {
   const { externalPaymentId, method } = candidate;
@@ -231,8 +234,8 @@ async function sweepOrder(
 
   let note = "The unpaid-order sweep found it so; no webhook had reported it.";
   if (payment.status === "open" || payment.status === "pending") {
-    const openUntil = paymentOpenUntil(method, candidate.createdAt);
-    if (openUntil && openUntil > now) return { kind: "waiting", reason: `its ${method} payment can be paid until ${openUntil.toISOString()}` };
+    const heldUntil = holdEndsAt(method, candidate.createdAt, holds);
+    if (heldUntil > now) return { kind: "waiting", reason: `its ${method} payment can be paid until ${heldUntil.toISOString()}` };
     payment = await payments.cancelPayment(externalPaymentId);
     if (payment.status === "open" || payment.status === "pending") return { kind: "waiting", reason: `${payments.provider} will not cancel its ${payment.status} payment` };
     if (payment.status === "canceled") note = "Not paid in time: the shop cancelled the payment and the order expired.";
