@@ -56,14 +56,16 @@ export function configuredUnpaidOrderCaps(): UnpaidOrderCaps {
 export type OrderPlacer = { clientKey: string; visitorId: string | null; emailKey: string; userId: string | null };
 
 /**
- * A keyed hash (HMAC-SHA256 under the token secret) of a client address or an e-mail address. Orders outlive the
- * minutes a cap needs them for, and a plain hash of an IPv4 address is reversed by trying all four billion; keyed, two
- * requests from one address still compare equal, but the stored keys name nobody without the secret.
+ * A keyed hash (HMAC-SHA256 under the token secret) of a client address or an e-mail address. The cap only needs to
+ * know that two orders came from the same address, not which address it was, and a row outlives its order's hold in
+ * backups and copies of the database; a plain hash of an IPv4 address is reversed by trying all four billion. Keyed,
+ * two requests from one address still compare equal, but the stored keys name nobody without the secret.
  */
 function placerKey(kind: "client" | "email", value: string, secret: string): string {
   return createHmac("sha256", secret).update(`order-placer/${kind}/${value}`).digest("base64url");
 }
 
+/** Who places an order, as the cap counts them: `email` as the buyer typed it, `userId` null for a guest. */
 export function orderPlacerOf(caller: Caller, email: string, userId: string | null, secret: string = env.TOKEN_SECRET): OrderPlacer {
   return { clientKey: placerKey("client", caller.client, secret), visitorId: caller.visitorId, emailKey: placerKey("email", email.trim().toLowerCase(), secret), userId };
 }
@@ -98,12 +100,18 @@ type Held = { pieces: number; value: Decimal };
 
 /**
  * Refuses (TOO_MANY_REQUESTS) an order that would bring what its placer's unpaid web orders hold over the caps, in
- * pieces or in list value (BAD_REQUEST for an order over them on its own, which waiting does not help): counted apart for the client address, the visitor, the e-mail address and the customer's
- * account, so that changing one of them does not start afresh. Call it under `lockOrderPlacer`, before the order is
- * written. Once an order is paid or cancelled (by the buyer on the payment page, or by the sweep once its hold is
- * over) it holds nothing any more.
+ * pieces or in list value, counted apart for the client address, the visitor, the e-mail address and the customer's
+ * account, so that changing one of them does not start afresh; an order over the caps on its own, which waiting does
+ * not help, is a BAD_REQUEST. Call it under `lockOrderPlacer`, before the order is written. Once an order is paid or
+ * cancelled (by the buyer on the payment page, or by the sweep once its hold is over) it holds nothing any more.
  */
 export async function refuseBeyondUnpaidCaps(tx: Db, placer: OrderPlacer, placing: Held, caps: UnpaidOrderCaps): Promise<void> {
+  const over = (held: Held) => held.pieces + placing.pieces > caps.pieces || held.value.plus(placing.value).greaterThan(caps.value);
+  const limit = `${caps.pieces} piece${caps.pieces === 1 ? "" : "s"} or ${formatEuro(caps.value)}`;
+  if (over({ pieces: 0, value: new Decimal(0) })) {
+    throw new AppError("BAD_REQUEST", `An order of more than ${limit} cannot be placed online; please contact the shop.`);
+  }
+
   const ways: SQL[] = [eq(orderPlacer.clientKey, placer.clientKey), eq(orderPlacer.emailKey, placer.emailKey)];
   if (placer.visitorId) ways.push(eq(orderPlacer.visitorId, placer.visitorId));
   if (placer.userId) ways.push(eq(order.userId, placer.userId));
@@ -131,11 +139,6 @@ export async function refuseBeyondUnpaidCaps(tx: Db, placer: OrderPlacer, placin
   const heldEachWay = sameAs.map((same) =>
     open.filter(same).reduce<Held>((sum, row) => ({ pieces: sum.pieces + row.pieces, value: sum.value.plus(row.value) }), { pieces: 0, value: new Decimal(0) }),
   );
-  const over = (held: Held) => held.pieces + placing.pieces > caps.pieces || held.value.plus(placing.value).greaterThan(caps.value);
-  const limit = `${caps.pieces} piece${caps.pieces === 1 ? "" : "s"} or ${formatEuro(caps.value)}`;
-  if (over({ pieces: 0, value: new Decimal(0) })) {
-    throw new AppError("BAD_REQUEST", `An order of more than ${limit} cannot be placed online; please contact the shop.`);
-  }
   const beyond = heldEachWay.filter(over).sort((a, b) => b.pieces - a.pieces || b.value.comparedTo(a.value))[0];
   if (!beyond) return;
   throw new AppError(
