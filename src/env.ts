@@ -65,8 +65,22 @@ export const env = createEnv({
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
     TOKEN_SECRET: z.string().min(32, "must be at least 32 characters"),
     WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters"),
-    /** How long an order may wait for its payment before it expires and its stock goes back on sale. */
-    PENDING_ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+    /**
+     * How long an unpaid order holds its pieces before it expires and they go back on sale, for the methods paid on
+     * the provider's page at once (cards, wallets, iDEAL, Bancontact...): about the life of that page (Mollie's card
+     * session is 15 to 30 minutes). A bank transfer is held as long as the provider keeps it open (`paymentOpenUntil`).
+     */
+    UNPAID_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+    /** The same for PayPal: PayPal lets a buyer approve an order for about 3 hours after it was created. */
+    UNPAID_HOLD_MINUTES_PAYPAL: z.coerce.number().int().min(5).max(24 * 60).default(180),
+    /**
+     * What the unpaid web orders of one buyer (client address, visitor, e-mail address or customer account) may hold
+     * together: pieces, and list value in whole euros (SECURITY-REVIEW N-H2).
+     */
+    UNPAID_HOLD_MAX_PIECES: z.coerce.number().int().min(1).max(10_000).default(20),
+    UNPAID_HOLD_MAX_VALUE: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
+    /** The most pieces of one product a web order may take: what a person buys at once (most pieces are unique). */
+    ORDER_LINE_MAX_PIECES: z.coerce.number().int().min(1).max(999).default(10),
     /** Which service sends the shop's mail: a mail server (SMTP_URL) or Resend's API (RESEND_API_KEY). */
     MAIL_SERVICE: z.enum(["smtp", "resend"]).default("smtp"),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -245,7 +245,7 @@ describe("amounts beyond what the shop can store (bad input found by tests/integ
   it("refuses an order larger than a money column holds with 400, and takes no stock", async () => {
     const row = await makeStockedProduct(t.db, { name: "Priceless pocket watch", price: "9999999999.99", stock: 999 });
     const refused = await refusal(
-      createCaller(context({ client: "198.51.100.80" })).shared.checkout.placeOrder({ email: "rich@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: row.id, quantity: 999 }] }),
+      createCaller(context({ client: "198.51.100.80" })).shared.checkout.placeOrder({ email: "rich@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: row.id, quantity: 2 }] }),
     );
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.message).toContain("cannot be placed online");

@@ -121,9 +121,9 @@ export async function mergeCart(db: Db, userId: string, items: CartItemInput[]):
 }
 
 /**
- * Checks a coupon code against the saved cart. Returns the coupon and the cart priced with it; an unknown, expired,
- * not yet valid or used-up code, and one the cart is below the minimum order value of, is an AppError (BAD_REQUEST)
- * with the reason, as checkout would refuse it. A code that applies but takes less off than the customer's own
+ * Checks a coupon code against the saved cart. Returns the coupon and the cart priced with it; a code that does not
+ * apply now (unknown, switched off, not yet valid, expired, used up: one message for all) and one the cart is below
+ * the minimum order value of are an AppError (BAD_REQUEST), as checkout would refuse them. A code that applies but takes less off than the customer's own
  * discount is not refused: the cart says so in `couponMessage`.
  */
 export async function validateDiscount(

@@ -156,7 +156,7 @@ describe("unpaid orders", () => {
     const { placed: old, paymentId, watch } = await paidFor("slow@example.com");
     const { placed: fresh } = await paidFor("fresh@example.com");
     await t.db.update(order).set({ createdAt: new Date(now.getTime() - 2 * 60 * 60_000) }).where(eq(order.id, old.orderId));
-    const sweep = () => expireUnpaidOrders(t.db, { olderThan: new Date(now.getTime() - 60 * 60_000), paymentsFor: () => payments, now });
+    const sweep = () => expireUnpaidOrders(t.db, { holds: { minutes: 60, paypalMinutes: 60 }, paymentsFor: () => payments, now });
 
     const { expired } = await sweep();
     expect(expired).toContain(old.orderNumber);

@@ -7,9 +7,10 @@ import { countAddresses, createAddress } from "@/server/account/service";
 import { savedCartItems } from "@/server/cart/service";
 import type { Db } from "@/server/db/client";
 import { cartItem } from "@/server/db/schema";
+import { notValidMessage } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
 import { logOrderChange } from "@/server/logbook/service";
-import type { Caller } from "@/server/rate-limit/service";
+import { limitCaller, type Caller } from "@/server/rate-limit/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schemas";
 import { priceItemsWithUses, type PricedCartWithUses } from "@/server/pricing/service";
@@ -17,6 +18,15 @@ import { getShippingOptions, quoteShipping } from "@/server/shipping/service";
 import type { ShippingOptions } from "@/server/shipping/schemas";
 import { insertOrder, LARGEST_STORED_AMOUNT, lockStock, totalsFitStorage } from "@/server/orders/insert-order";
 import { orderTotals } from "@/server/orders/totals";
+import {
+  configuredUnpaidOrderCaps,
+  lockOrderPlacer,
+  orderPlacerOf,
+  recordOrderPlacer,
+  refuseBeyondUnpaidCaps,
+  refuseLinesOverCap,
+  type UnpaidOrderCaps,
+} from "@/server/orders/unpaid-holds";
 import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, type PlacedOrder, type PlaceOrderInput } from "./schemas";
 
 /**
@@ -104,15 +114,33 @@ export function orderLinesOfCart(cart: Pick<PricedCart, "items" | "discount">) {
  * through the ledger (never below zero: each product row is locked while its stock is taken, so of many buyers
  * racing for the last piece exactly one gets it), empties a signed-in customer's saved cart, logs it all and
  * tells staff. The payment is started afterwards (`startPayment`), outside the transaction.
+ *
+ * A buyer with a caller (every web order) is held to the caller's limit on orders and to `caps` on what unpaid
+ * orders may hold (`refuseBeyondUnpaidCaps`): their orders take turns under `lockOrderPlacer`, and the order is
+ * counted against the limit in this transaction, so that only an order actually placed counts and a refused one
+ * (sold out, say) leaves the count as it was.
  */
-export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer, now: Date = new Date()): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  rawInput: PlaceOrderInput,
+  buyer: Buyer,
+  now: Date = new Date(),
+  caps: UnpaidOrderCaps = configuredUnpaidOrderCaps(),
+): Promise<PlacedOrder> {
   const input = placeOrderInput.parse(rawInput);
+  const { caller } = buyer;
+  const placer = caller ? orderPlacerOf(caller, input.email, buyer.userId) : null;
   return db.transaction(async (tx) => {
+    if (caller && placer) {
+      await lockOrderPlacer(tx, placer);
+      await limitCaller(tx, "placeOrder", caller, now);
+    }
     const { cart, discountUses } = await priceCheckoutCart(tx, buyer, input.items, input.couponCode, now, noImage, true);
     if (cart.unavailableProductIds.length > 0) {
       throw new AppError("CONFLICT", "Some products in your cart are no longer sold; please check your cart and try again.");
     }
-    if (input.couponCode && !cart.coupon) throw new AppError("BAD_REQUEST", cart.couponMessage ?? `The code ${input.couponCode} is not valid.`);
+    if (input.couponCode && !cart.coupon) throw new AppError("BAD_REQUEST", cart.couponMessage ?? notValidMessage(input.couponCode));
+    if (placer) refuseLinesOverCap(cart.items, caps);
     await lockStock(tx, cart.items, (line, left) =>
       left <= 0
         ? `Sorry, "${line.name}" has just sold out. Please remove it from your cart.`
@@ -131,6 +159,7 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
     if (!totalsFitStorage(totals)) {
       throw new AppError("BAD_REQUEST", `An order of more than ${formatEuro(LARGEST_STORED_AMOUNT)} cannot be placed online; please contact the shop.`);
     }
+    if (placer) await refuseBeyondUnpaidCaps(tx, placer, { pieces: cart.itemCount, value: totals.items }, caps);
 
     const { orderId, orderNumber } = await insertOrder(tx, {
       userId: buyer.userId,
@@ -144,6 +173,7 @@ export async function placeOrder(db: Db, rawInput: PlaceOrderInput, buyer: Buyer
       totals,
       discounts: discountUses,
     });
+    if (placer) await recordOrderPlacer(tx, orderId, placer);
 
     if (buyer.userId) {
       await tx.delete(cartItem).where(eq(cartItem.userId, buyer.userId));

@@ -1,11 +1,11 @@
 import { Decimal } from "decimal.js";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getManyProducts } from "@/server/catalog/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { checkoutQuote, placeOrder } from "@/server/checkout/service";
-import { discount, logbook, orderDiscount, orderItem, product, user } from "@/server/db/schema";
-import { transitionOrder } from "@/server/orders/service";
+import { adminNotification, discount, logbook, order, orderDiscount, orderItem, paymentDetail, product, user } from "@/server/db/schema";
+import { applyPaymentUpdate, transitionOrder } from "@/server/orders/service";
 import { priceItems } from "@/server/pricing/service";
 import { makeCategory, makeDiscount, makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
@@ -55,6 +55,13 @@ async function orderWatch(price: string, couponCode: string | undefined, at: Dat
   return placeOrder(t.db, input, { userId: null }, at);
 }
 
+/** Pays a placed order as its provider's webhook does (`applyPaymentUpdate`), for the amount it costs. */
+async function pay(placed: { orderId: number; total: Decimal }, at: Date = now) {
+  const externalPaymentId = `tr_discount_test_${placed.orderId}`;
+  await t.db.update(paymentDetail).set({ externalPaymentId }).where(eq(paymentDetail.orderId, placed.orderId));
+  await t.db.transaction((tx) => applyPaymentUpdate(tx, { provider: "mollie", externalPaymentId, status: "paid", amount: placed.total, method: "IDEAL", orderId: placed.orderId }, at));
+}
+
 describe("a coupon created in the admin", () => {
   it("stores 15 typed as the fraction 0.15, shows as -15% and takes 15% off at checkout", async () => {
     const id = await create({ name: " spring15 ", discountType: "COUPON", pricingType: "PERCENT", value: "15" });
@@ -70,6 +77,7 @@ describe("a coupon created in the admin", () => {
     expect(cart.total.toFixed(2)).toBe("102.00");
 
     const placed = await orderWatch("120.00", "spring15");
+    await pay(placed);
     const recorded = await t.db.select().from(orderDiscount).where(eq(orderDiscount.orderId, placed.orderId));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ discountId: id, discountType: "COUPON", name: "SPRING15" });
@@ -92,14 +100,15 @@ describe("a coupon created in the admin", () => {
     const first = await orderWatch("80.00", "MARCH10", new Date("2026-03-09T23:00:00Z"));
     expect(first.total.toFixed(2)).toBe(new Decimal("70.00").plus("8.95").toFixed(2));
     await orderWatch("80.00", "MARCH10", new Date("2026-03-19T22:59:00Z"));
-    await expect(orderWatch("80.00", "MARCH10", new Date("2026-03-19T23:00:00Z"))).rejects.toMatchObject({ message: "The code MARCH10 has expired." });
+    await expect(orderWatch("80.00", "MARCH10", new Date("2026-03-19T23:00:00Z"))).rejects.toMatchObject({ message: "The code MARCH10 is not valid." });
     expect((await getDiscount(t.db, id, new Date("2026-03-19T23:00:00Z"))).status).toBe("expired");
   });
 
   it("is refused once its usage limit is reached, and a cancelled order gives its use back", async () => {
     const id = await create({ name: "ONCE", discountType: "COUPON", pricingType: "FIXED", value: "5", usageLimit: "1" });
     const first = await orderWatch("40.00", "ONCE");
-    await expect(orderWatch("40.00", "ONCE")).rejects.toMatchObject({ message: "The code ONCE has been used up." });
+    await pay(first);
+    await expect(orderWatch("40.00", "ONCE")).rejects.toMatchObject({ message: "The code ONCE is not valid." });
     expect((await getDiscount(t.db, id, now)).uses).toBe(1);
 
     await t.db.transaction((tx) => transitionOrder(tx, first.orderId, "CANCELLED", { userId: null, description: "Test: cancelled.", now }));
@@ -107,24 +116,41 @@ describe("a coupon created in the admin", () => {
     await orderWatch("40.00", "ONCE");
   });
 
-  it("gives its last use to exactly one of several orders racing for it", async () => {
+  it("is not used up by orders nobody pays (N-L4): the unpaid ones hold no use, and one paid beyond the limit is put before staff", async () => {
+    const id = await create({ name: "FEWUSES", discountType: "COUPON", pricingType: "FIXED", value: "5", usageLimit: "2" });
+    const unpaid = [await orderWatch("40.00", "FEWUSES"), await orderWatch("40.00", "FEWUSES"), await orderWatch("40.00", "FEWUSES")];
+    expect((await getDiscount(t.db, id, now)).uses).toBe(0);
+
+    await pay(unpaid[0]!);
+    await pay(unpaid[1]!);
+    expect((await getDiscount(t.db, id, now)).uses).toBe(2);
+    await expect(orderWatch("40.00", "FEWUSES")).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The code FEWUSES is not valid." });
+    expect(await t.db.$count(adminNotification, like(adminNotification.message, "%FEWUSES%"))).toBe(0);
+
+    // The third was placed while a use was left; its money is taken and the order stands, and staff are told.
+    await pay(unpaid[2]!);
+    const [third] = await t.db.select({ status: order.status }).from(order).where(eq(order.id, unpaid[2]!.orderId));
+    expect(third!.status).toBe("PAID_READY_TO_SHIP");
+    const told = `Order ${unpaid[2]!.orderNumber} was paid with code FEWUSES, now used by 3 paid orders against its limit of 2; the order stands with its discount`;
+    const alerts = await t.db.select({ message: adminNotification.message, severity: adminNotification.severity }).from(adminNotification).where(like(adminNotification.message, "%FEWUSES%"));
+    expect(alerts).toEqual([{ message: told, severity: "WARNING" }]);
+    const logged = await t.db.select({ level: logbook.logLevel }).from(logbook).where(and(eq(logbook.entityId, String(unpaid[2]!.orderId)), eq(logbook.description, told)));
+    expect(logged).toEqual([{ level: "WARNING" }]);
+  });
+
+  it("puts before staff all but one of several orders paid at once for its last use", async () => {
     await create({ name: "LASTONE", discountType: "COUPON", pricingType: "PERCENT", value: "10", usageLimit: "2" });
-    await orderWatch("30.00", "LASTONE");
-    const watches = await Promise.all(Array.from({ length: 6 }, (_, index) => makeStockedProduct(t.db, { name: `Racing watch ${index}`, price: "30.00", stock: 1 })));
-    const attempts = await Promise.allSettled(
-      watches.map((watch, index) =>
-        placeOrder(
-          t.db,
-          { email: `racer${index}@example.com`, address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: watch.id, quantity: 1 }], couponCode: "lastone" },
-          { userId: null },
-          now,
-        ),
-      ),
-    );
-    expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
-    for (const attempt of attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected")) {
-      expect(attempt.reason).toMatchObject({ message: "The code LASTONE has been used up." });
-    }
+    await pay(await orderWatch("30.00", "LASTONE"));
+    const racers = [];
+    for (let index = 0; index < 6; index++) racers.push(await orderWatch("30.00", "lastone"));
+    await Promise.all(racers.map((placed) => pay(placed)));
+
+    const alerts = await t.db.select({ message: adminNotification.message }).from(adminNotification).where(like(adminNotification.message, "%code LASTONE%"));
+    const flagged = racers.filter((placed) => alerts.some((alert) => alert.message.startsWith(`Order ${placed.orderNumber} was paid with code LASTONE`)));
+    expect(flagged).toHaveLength(5);
+    expect(alerts.map((alert) => /now used by (\d+) paid orders/.exec(alert.message)![1]).sort()).toEqual(["3", "4", "5", "6", "7"]);
+    const statuses = await t.db.select({ status: order.status }).from(order).where(inArray(order.id, racers.map((placed) => placed.orderId)));
+    expect(statuses.every((row) => row.status === "PAID_READY_TO_SHIP")).toBe(true);
   });
 
   it("applies only from its minimum order value, counted after product discounts", async () => {
@@ -176,6 +202,7 @@ describe("product and customer discounts", () => {
       { userId: null },
       now,
     );
+    await pay(placed);
     const [recorded] = await t.db.select().from(orderDiscount).where(eq(orderDiscount.orderId, placed.orderId));
     expect(recorded).toMatchObject({ discountId: id, discountType: "PRODUCT", name: "Watches 20%" });
     expect(recorded!.amount.toFixed(2)).toBe("80.00");

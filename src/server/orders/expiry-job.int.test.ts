@@ -63,7 +63,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDatabase(t.db, createSandboxStorage({ root: path.join(os.tmpdir(), `expiry-job-${process.pid}`) }), { products: 0, images: 0, now });
   sandbox = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
-  options = { timeoutMinutes: 60, paymentsFor: () => sandbox };
+  options = { holds: { minutes: 30, paypalMinutes: 180 }, paymentsFor: () => sandbox };
   // The shop's Mollie webhook route, as src/app/api/webhooks/mollie/route.ts runs it, for the sandbox to call.
   shop = await startProviderServer(async (request) => {
     const paymentId = new URLSearchParams(request.body).get("id") ?? "";
@@ -80,7 +80,7 @@ afterAll(async () => {
 describe("the unpaid-order sweep asks the provider first (M7)", () => {
   it("cancels an unfinished card payment at the provider together with its order, so the buyer can no longer pay it", async () => {
     const card = await placed("card@example.com", "IDEAL", 2);
-    const fresh = await placed("fresh@example.com", "IDEAL", 0.5);
+    const fresh = await placed("fresh@example.com", "IDEAL", 0.25);
 
     const result = await sweep();
     expect(result.expired).toContain(card.orderNumber);
@@ -201,5 +201,30 @@ describe("authorized payments and flagged payments in the sweep (M9, L7)", () =>
     expect(result.expired).not.toContain(odd.orderNumber);
     expect(await statusOf(odd.orderId)).toBe("PENDING");
     expect(await stockOf(odd.watchId)).toBe(0);
+  });
+});
+
+describe("how long an unpaid order holds its pieces, by its payment method (N-H2)", () => {
+  it("expires a card order once its minutes are over, a PayPal order after PayPal's hours, and a bank transfer only once the provider closes it", async () => {
+    const card = await placed("hold-card@example.com", "CREDITCARD", 0.75);
+    const paypal = await placed("hold-paypal@example.com", "PAYPAL", 0.75);
+    const transfer = await placed("hold-transfer@example.com", "BANKTRANSFER", 0.75);
+
+    const first = await sweep();
+    expect(first.expired).toContain(card.orderNumber);
+    expect(await statusOf(card.orderId)).toBe("CANCELLED");
+    expect(await stockOf(card.watchId)).toBe(1);
+    expect(await sandboxStatus(card.paymentId!)).toBe("canceled");
+    const waiting = new Map(first.waiting.map((entry) => [entry.orderNumber, entry.reason]));
+    expect(waiting.get(paypal.orderNumber)).toBe(`its PAYPAL payment can be paid until ${new Date(now.getTime() + (180 - 45) * 60_000).toISOString()}`);
+    expect(waiting.get(transfer.orderNumber)).toBe(`its BANKTRANSFER payment can be paid until ${new Date(now.getTime() - 45 * 60_000 + 21 * 24 * hour).toISOString()}`);
+
+    const afterPayPal = await sweep(new Date(now.getTime() + 3 * hour));
+    expect(afterPayPal.expired).toContain(paypal.orderNumber);
+    expect(afterPayPal.expired).not.toContain(transfer.orderNumber);
+    expect(await statusOf(paypal.orderId)).toBe("CANCELLED");
+    expect(await stockOf(paypal.watchId)).toBe(1);
+    expect(await statusOf(transfer.orderId)).toBe("PENDING");
+    expect(await stockOf(transfer.watchId)).toBe(0);
   });
 });

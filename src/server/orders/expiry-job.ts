@@ -1,5 +1,4 @@
 import "server-only";
-import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
@@ -7,24 +6,24 @@ import { defineScheduledJob, everyMinute } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
 import { queueOrderConfirmation } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
+import { configuredUnpaidHolds, forgetSettledPlacers, type UnpaidHolds } from "./unpaid-holds";
 
 export type OrderExpiryOptions = {
-  timeoutMinutes: number;
+  /** How long unpaid orders hold their pieces (`holdEndsAt`). */
+  holds: UnpaidHolds;
   /** The adapter that takes payments for a gateway, to ask about an order's payment. */
   paymentsFor: (gateway: PaymentGateway) => PaymentsPort;
 };
 
 /**
- * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders older than the timeout, then what a webhook does
- * after a payment: the confirmation e-mail of each order the sweep found paid is queued.
+ * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders whose hold may be over, then what a webhook does
+ * after a payment: the confirmation e-mail of each order the sweep found paid is queued. Last, who placed the orders
+ * that are no longer unpaid is forgotten (`forgetSettledPlacers`).
  */
 export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log: Logger, now: Date = new Date()): Promise<UnpaidOrderSweep> {
-  const sweep = await expireUnpaidOrders(db, {
-    olderThan: new Date(now.getTime() - options.timeoutMinutes * 60_000),
-    paymentsFor: options.paymentsFor,
-    now,
-  });
+  const sweep = await expireUnpaidOrders(db, { holds: options.holds, paymentsFor: options.paymentsFor, now });
   for (const { orderNumber } of sweep.paid) await queueOrderConfirmation(db, orderNumber);
+  await forgetSettledPlacers(db);
   if (sweep.expired.length > 0) log.info({ event: "ORDER", expired: sweep.expired }, `expired ${sweep.expired.length} unpaid order(s)`);
   if (sweep.paid.length > 0) {
     const paid = sweep.paid.map((order) => order.orderNumber);
@@ -44,7 +43,7 @@ export const orderExpirySweepJob = defineScheduledJob({
   ...everyMinute,
   expireInSeconds: 600,
   async run({ db, log }) {
-    await sweepUnpaidOrders(db, { timeoutMinutes: env.PENDING_ORDER_TIMEOUT_MINUTES, paymentsFor: (gateway) => getPayments(gateway) }, log);
+    await sweepUnpaidOrders(db, { holds: configuredUnpaidHolds(), paymentsFor: (gateway) => getPayments(gateway) }, log);
   },
 });
 

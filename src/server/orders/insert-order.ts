@@ -8,7 +8,7 @@ import type { Db } from "@/server/db/client";
 import { lockRow } from "@/server/db/lock-row";
 import { discount, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
-import { discountUses, usedUpMessage } from "@/server/discounts/service";
+import { discountUses, notValidMessage } from "@/server/discounts/service";
 import { AppError } from "@/server/errors";
 import type { ShippingPlace, ShippingQuote } from "@/server/shipping/schemas";
 import { bookStockInProductOrder } from "@/server/stock/service";
@@ -95,18 +95,18 @@ export async function lockStock<Line extends { productId: number; quantity: numb
 }
 
 /**
- * Refuses (CONFLICT) an order whose coupon has reached its usage limit. Each coupon's row is locked first (in id
- * order, until the transaction ends), then its uses are counted: of two orders racing for a coupon's last use, the
- * second waits for the first to commit, then counts its use and is refused. Counted after the lock, in a statement of
- * its own, so that it sees what the first order committed.
+ * Refuses (CONFLICT) an order whose coupon has reached its usage limit: as many paid orders used it as it allows. Each
+ * coupon's row is locked first (in id order, until the transaction ends), then its uses are counted, in a statement of
+ * its own so that it sees what a payment settling meanwhile committed (`couponsBeyondLimit` locks the row the same
+ * way). Unpaid orders hold no use, so a coupon's last use may go to several orders; whichever are paid beyond the
+ * limit are put before staff when their payment settles.
  */
 async function claimCouponUses(tx: Db, uses: readonly DiscountUse[]): Promise<void> {
   const coupons = uses.filter((use) => use.discountType === "COUPON").sort((a, b) => a.discountId - b.discountId);
   for (const coupon of coupons) {
     const row = await lockRow(tx, discount, coupon.discountId, { usageLimit: discount.usageLimit });
-    if (!row) throw new AppError("CONFLICT", `The code ${coupon.name} is not valid.`);
-    if (row.usageLimit !== null && (await discountUses(tx, coupon.discountId)) >= row.usageLimit) {
-      throw new AppError("CONFLICT", usedUpMessage(coupon.name));
+    if (!row || (row.usageLimit !== null && (await discountUses(tx, coupon.discountId)) >= row.usageLimit)) {
+      throw new AppError("CONFLICT", notValidMessage(coupon.name));
     }
   }
 }

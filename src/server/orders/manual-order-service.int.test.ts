@@ -360,12 +360,13 @@ describe("the unpaid-order sweep", () => {
   it("leaves a manual order on account to staff: it is never expired", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Watch on account", price: "100.00", stock: 1 });
     const unpaid = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }], paymentMethod: "ACCOUNT", paid: false }), { userId: staff.id, now });
+    // Ten minutes from now, every order placed so far is past a five-minute hold.
     const sweep = await expireUnpaidOrders(t.db, {
-      olderThan: new Date(Date.now() + 60_000),
+      holds: { minutes: 5, paypalMinutes: 5 },
       paymentsFor: () => {
         throw new Error("no payment provider to ask");
       },
-      now,
+      now: new Date(Date.now() + 10 * 60_000),
     });
     expect([...sweep.expired, ...sweep.failed.map((entry) => entry.orderNumber)]).not.toContain(unpaid.orderNumber);
     expect((await getOrderView(t.db, unpaid.orderNumber)).status).toBe("PENDING");

@@ -7,11 +7,12 @@ import type { Db } from "@/server/db/client";
 import { lockExistingRow, lockRow } from "@/server/db/lock-row";
 import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { couponsBeyondLimit } from "@/server/discounts/service";
 import { foundOrNull } from "@/server/http/found-or-null";
 import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import type { MailPort } from "@/server/integrations/mail/port";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
-import { gatewayForMethod, paymentOpenUntil, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
+import { gatewayForMethod, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
 import { logChange, logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
@@ -22,6 +23,7 @@ import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { getOrderView } from "./view";
 import { lockOrderWithDetail, refundedPiecesByLine } from "./order-rows";
+import { holdEndsAt, type UnpaidHolds } from "./unpaid-holds";
 
 /**
  * Orders after they are placed: moving them through the state machine, acting on settled payments, giving back the
@@ -115,6 +117,13 @@ export async function applyPaymentUpdate(tx: Db, update: PaymentUpdate, now: Dat
     const future = current.shippingDate !== null && (await isFutureShipmentNow(tx, current.shippingDate, now));
     await transitionOrder(tx, payment.orderId, future ? "PAID_FUTURE_SHIPMENT" : "PAID_READY_TO_SHIP", { userId: null, description: change, now });
     await notifyStaff(tx, { type: "ORDER", message: `Order ${current.orderNumber} is paid (${formatEuro(payment.total)})${future ? ", to ship later" : " and ready to ship"}` });
+    // Unpaid orders hold no coupon use, so more of them than a coupon allows may be paid: the money is taken and the
+    // order stands, and staff decide (N-L4).
+    for (const coupon of await couponsBeyondLimit(tx, payment.orderId)) {
+      const message = `Order ${current.orderNumber} was paid with code ${coupon.code}, now used by ${coupon.uses} paid orders against its limit of ${coupon.usageLimit}; the order stands with its discount`;
+      await logOrderChange(tx, payment.orderId, { userId: null, logLevel: "WARNING", newState: { coupon: coupon.code, uses: coupon.uses, usageLimit: coupon.usageLimit }, description: message });
+      await notifyStaff(tx, { type: "ORDER", severity: "WARNING", message });
+    }
     return;
   }
   // A failure after the order was paid (a second, abandoned payment attempt) or cancelled changes nothing.
@@ -145,15 +154,16 @@ export type UnpaidOrderSweep = {
 type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome } | { kind: "waiting"; reason: string } | { kind: "settled elsewhere" };
 
 /**
- * The unpaid-order sweep. For each PENDING order placed before `olderThan` it asks the payment's provider first,
- * since a webhook can be late or lost and some payments take days:
+ * The unpaid-order sweep. For each PENDING order placed longer ago than the shortest of `holds` it asks the
+ * payment's provider first, since a webhook can be late or lost and some payments take days:
  * - a payment the provider has settled (paid, failed, ...) is acted on as its webhook would have been
  *   (`actOnProviderPayment`): a paid order gets paid, and the webhook, when it comes, is a duplicate;
  * - an authorized payment is captured, and its order waits for the provider to report it paid;
- * - an open or pending payment of a method the provider keeps open for longer (bank transfer, `paymentOpenUntil`)
- *   leaves its order waiting until that time has passed;
- * - any other open payment is cancelled at the provider, so the buyer can no longer pay it, and the order with it,
- *   which returns its stock. One the provider will not cancel (the buyer is in the middle of paying) waits.
+ * - an open or pending payment leaves its order waiting while the order still holds its pieces for its payment
+ *   method (`holdEndsAt`: minutes for a card, hours for PayPal, as long as the provider keeps a bank transfer open);
+ * - once the hold is over, an open payment is cancelled at the provider, so the buyer can no longer pay it, and the
+ *   order with it, which returns its stock. One the provider will not cancel (the buyer is in the middle of paying)
+ *   waits.
  * An order whose payment never started (or that its provider does not know) just expires; one whose provider does not
  * answer waits for the next run; one whose payment was put before staff (money for another amount, an authorization
  * left uncaptured) is theirs to decide and is not looked at. Provider calls are made outside any transaction; each
@@ -161,9 +171,10 @@ type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome }
  */
 export async function expireUnpaidOrders(
   db: Db,
-  options: { olderThan: Date; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
+  options: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
 ): Promise<UnpaidOrderSweep> {
   const now = options.now ?? new Date();
+  const shortestHold = Math.min(options.holds.minutes, options.holds.paypalMinutes);
   const flaggedPayment = db
     .select({ id: webhookEvent.id })
     .from(webhookEvent)
@@ -182,7 +193,7 @@ export async function expireUnpaidOrders(
     .where(
       and(
         eq(order.status, "PENDING"),
-        lt(order.createdAt, options.olderThan),
+        lt(order.createdAt, new Date(now.getTime() - shortestHold * 60_000)),
         notExists(flaggedPayment),
         or(isNull(paymentDetail.provider), ne(paymentDetail.provider, "ACCOUNT")),
       ),
@@ -193,7 +204,7 @@ export async function expireUnpaidOrders(
   for (const candidate of stale) {
     let step: SweepStep;
     try {
-      step = await sweepOrder(db, candidate, options.paymentsFor, now);
+      step = await sweepOrder(db, candidate, options, now);
     } catch (error) {
       sweep.failed.push({ orderNumber: candidate.orderNumber, error: errorMessage(error) });
       continue;
@@ -208,7 +219,7 @@ export async function expireUnpaidOrders(
 async function sweepOrder(
   db: Db,
   candidate: { id: number; createdAt: Date; method: string | null; externalPaymentId: string | null },
-  paymentsFor: (gateway: PaymentGateway) => PaymentsPort,
+  { holds, paymentsFor }: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort },
   now: Date,
 ): Promise<SweepStep> {
   const { externalPaymentId, method } = candidate;
@@ -223,8 +234,8 @@ async function sweepOrder(
 
   let note = "The unpaid-order sweep found it so; no webhook had reported it.";
   if (payment.status === "open" || payment.status === "pending") {
-    const openUntil = paymentOpenUntil(method, candidate.createdAt);
-    if (openUntil && openUntil > now) return { kind: "waiting", reason: `its ${method} payment can be paid until ${openUntil.toISOString()}` };
+    const heldUntil = holdEndsAt(method, candidate.createdAt, holds);
+    if (heldUntil > now) return { kind: "waiting", reason: `its ${method} payment can be paid until ${heldUntil.toISOString()}` };
     payment = await payments.cancelPayment(externalPaymentId);
     if (payment.status === "open" || payment.status === "pending") return { kind: "waiting", reason: `${payments.provider} will not cancel its ${payment.status} payment` };
     if (payment.status === "canceled") note = "Not paid in time: the shop cancelled the payment and the order expired.";

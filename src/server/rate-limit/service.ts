@@ -68,8 +68,16 @@ export async function resetRateLimits(db: Db, keys: string[]): Promise<void> {
  * for a real customer who retries, and for several people behind one address (an office, a mobile carrier).
  */
 export const callerLimits = {
-  /** Placing an order holds stock and starts a payment at the provider (SECURITY-REVIEW H4). */
+  /**
+   * Orders placed: each holds stock and starts a payment at the provider (SECURITY-REVIEW H4). Counted in the order's
+   * own transaction, so that an order refused (sold out, say) does not count.
+   */
   placeOrder: { client: { limit: 10, windowMs: 15 * 60_000 }, visitor: { limit: 5, windowMs: 15 * 60_000 } },
+  /**
+   * Tries at placing an order, placed or refused: a refused one costs the shop a priced cart and a moment's lock on
+   * its products, and may name a discount code. Generous, so that a buyer who meets sold-out answers is not stopped.
+   */
+  placeOrderTry: { client: { limit: 60, windowMs: 15 * 60_000 }, visitor: { limit: 30, windowMs: 15 * 60_000 } },
   /** Distinct discount codes tried; the same code again (each change at checkout re-quotes it) is free (M4). */
   couponCode: { client: { limit: 15, windowMs: 15 * 60_000 }, visitor: { limit: 10, windowMs: 15 * 60_000 } },
   /** Positions looked up with the paid geocoding service (M12). */

@@ -264,6 +264,34 @@ export const orderDiscount = pgTable(
   (t) => [uniqueIndex("order_discount_order_discount_unique").on(t.orderId, t.discountId), index("order_discount_discount_idx").on(t.discountId, t.orderId)],
 );
 
+/**
+ * Who placed an unpaid web order, kept while it is PENDING so that what one buyer's unpaid orders hold together can be
+ * capped (src/server/orders/unpaid-holds.ts, SECURITY-REVIEW N-H2); the unpaid-order sweep deletes the row once the
+ * order is paid or cancelled. The client's network address and the e-mail address are stored as keyed hashes
+ * (`placerKey`): equal callers still compare equal, but the table never holds a visitor's address in clear, and a
+ * copy of it without the secret does not give the addresses back.
+ */
+export const orderPlacer = pgTable(
+  "order_placer",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: orderReference("cascade"),
+    /** The keyed hash of the client's network address the order came from. */
+    clientKey: text().notNull(),
+    /** The anonymous visitor id of the buyer's visitor token, when the request carried a valid one. */
+    visitorId: text(),
+    /** The keyed hash of the order's e-mail address, in lower case. */
+    emailKey: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("order_placer_order_unique").on(t.orderId),
+    index("order_placer_client_idx").on(t.clientKey),
+    index("order_placer_visitor_idx").on(t.visitorId),
+    index("order_placer_email_idx").on(t.emailKey),
+  ],
+);
+
 /** A signed-in customer's cart line; anonymous carts live in the browser. */
 export const cartItem = pgTable(
   "cart_item",

@@ -32,16 +32,16 @@ const day = 24 * 60 * 60_000;
 
 /**
  * How long a provider keeps an unfinished payment of these methods open for the buyer, where that is far longer than
- * the shop's own timeout for unpaid orders. Mollie gives a bank transfer 12 business days plus 2 days for the money
- * to arrive before it expires the payment; 21 calendar days covers that across weekends and holidays. Every other
- * method is finished or abandoned within the hour.
+ * the shop's own hold on an unpaid order's pieces. Mollie gives a bank transfer 12 business days plus 2 days for the
+ * money to arrive before it expires the payment; 21 calendar days covers that across weekends and holidays. Every
+ * other method is finished or abandoned within minutes, PayPal's within hours.
  */
 const longPaymentLifetimes: Partial<Record<OnlinePaymentMethod, number>> = { BANKTRANSFER: 21 * day };
 
 /**
  * Until when the buyer can still finish a payment of this method started at `startedAt`, when the provider waits for
- * them longer than the shop's timeout; null for the methods that are done within the hour. An unpaid order is not
- * expired before this, since its money may still be on its way.
+ * them longer than the shop's own hold; null for the other methods. An unpaid order is not expired before this, since
+ * its money may still be on its way.
  */
 export function paymentOpenUntil(method: OnlinePaymentMethod, startedAt: Date): Date | null {
   const lifetime = longPaymentLifetimes[method];
