@@ -45,6 +45,13 @@ export const env = createEnv({
     ENVIRONMENT: z.enum(environmentNames),
     INTEGRATIONS: z.enum(["sandbox", "live"]).default("sandbox"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * How long a request waits for a PostgreSQL connection, and for one statement, before it gives up with an error
+     * (RELIABILITY-REVIEW D3): a stalled database then fails requests in bounded time instead of holding every one,
+     * health checks included. Command-line tools (seed, backup, the benches) run without the statement limit.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
     DATA_DIR: z.string().min(1).default(".data"),
     /** Redis, for Next's cache shared by several instances (src/server/cache/next-cache-handler.mjs); unset: each instance keeps its own in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { SessionUser } from "@/server/auth/session";
-import { adminProcedure, createCallerFactory, createTRPCRouter, protectedProcedure, publicProcedure, type TRPCContext } from "./trpc";
+import { adminProcedure, createCallerFactory, createTRPCRouter, DATABASE_UNAVAILABLE_MESSAGE, protectedProcedure, publicProcedure, type TRPCContext } from "./trpc";
 
 const router = createTRPCRouter({
   open: publicProcedure.input(z.object({ quantity: z.number().int().min(1) })).query(({ input }) => input.quantity),
@@ -13,6 +13,13 @@ const router = createTRPCRouter({
   staff: adminProcedure.query(() => "staff only"),
   refuse: publicProcedure.query(() => {
     throw new AppError("CONFLICT", "That box is already shipped.");
+  }),
+  // As Drizzle reports a statement the pool could not run: its own error, the driver's beneath.
+  stalled: publicProcedure.query(() => {
+    throw new Error("Failed query: select 1", { cause: new Error("timeout exceeded when trying to connect") });
+  }),
+  broken: publicProcedure.query(() => {
+    throw new Error("Failed query: select 1", { cause: Object.assign(new Error('relation "boxes" does not exist'), { code: "42P01" }) });
   }),
 });
 const createCaller = createCallerFactory(router);
@@ -59,6 +66,12 @@ describe("procedure builders", () => {
     const error = await errorOf(createCaller(contextFor(null)).refuse());
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe("That box is already shipped.");
+  });
+
+  it("tells the caller to try again when the database did not answer in time, and keeps other failures internal", async () => {
+    const stalled = await errorOf(createCaller(contextFor(null)).stalled());
+    expect(stalled).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect((await errorOf(createCaller(contextFor(null)).broken())).code).toBe("INTERNAL_SERVER_ERROR");
   });
 
   it("answers invalid input with BAD_REQUEST", async () => {

@@ -7,6 +7,7 @@ import { transformer } from "@/lib/trpc/transformer";
 import { readSession, type Session } from "@/server/auth/session";
 import { storedFormOf } from "@/server/cache/catalogue";
 import { getDb, type Db } from "@/server/db/client";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { AppError } from "@/server/errors";
 import { clientAddress } from "@/server/http/client-address";
 import { logger, type Logger } from "@/server/logger";
@@ -63,6 +64,9 @@ const t = initTRPC.context<TRPCContext>().create({
   },
 });
 
+/** What a caller is told when the database could not be reached in time: worth trying again in a moment. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The shop cannot reach its database just now. Please try again in a minute.";
+
 /** The only words a caller gets for a failure on our side. */
 export function internalErrorMessage(requestId: string | undefined): string {
   return `Something went wrong on our side. Please try again in a moment${requestId ? `; if it keeps happening, quote request ${requestId}` : ""}.`;
@@ -84,6 +88,10 @@ const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {
   if (cause instanceof AppError && cause.code !== "INTERNAL_SERVER_ERROR") {
     ctx.log.info({ path, type, durationMs, code: cause.code, message: cause.message }, "api call refused");
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  if (result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseUnavailable(result.error.cause)) {
+    ctx.log.warn({ path, type, durationMs, err: result.error.cause }, "api call failed: the database is unavailable");
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
   }
   if (result.error.code === "INTERNAL_SERVER_ERROR") {
     ctx.log.error({ path, type, durationMs, err: result.error.cause ?? result.error }, "api call failed");

@@ -7,7 +7,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { Client, Pool } from "pg";
+import { Client, Pool, type ClientConfig } from "pg";
 import { env } from "@/env";
 import { logger } from "@/server/logger";
 import { ensurePrivateFolder, lockDatabaseFolder } from "./lock";
@@ -62,10 +62,63 @@ function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers
   });
 }
 
-/** Opens PostgreSQL when a URL is given, and PGlite (in `dataDir`, or in memory) otherwise. */
-export function openDatabase(options: { url?: string; dataDir?: string }): Database {
+/**
+ * How long PostgreSQL may keep a caller waiting: for a connection from the pool (or a new one), and for one statement.
+ * The statement limit is kept twice: by the server (`statement_timeout`, which cancels the statement and keeps the
+ * connection), and by the client (`query_timeout`), which is what still answers when the server itself is stalled: a
+ * frozen server or a network partition enforces nothing, and without it every request would wait for the kernel's
+ * TCP timeout, minutes later (RELIABILITY-REVIEW D3).
+ */
+export type DatabaseTimeouts = { connectMs: number; statementMs: number };
+
+/**
+ * A pool connection that gives up its socket when a statement's time ran out on the client's side: the statement may
+ * still be running (or the server stalled), so the connection is not used again; the pool then opens a new one. A
+ * connection's errors are logged: each also fails the statements waiting on it, which is where callers see them.
+ */
+class ShopClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on("error", (error) => logger.warn({ err: error }, "database connection lost"));
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) result.catch((error: unknown) => this.dropOnReadTimeout(error));
+      return result;
+    }) as Client["query"];
+  }
+
+  private dropOnReadTimeout(error: unknown): void {
+    if (error instanceof Error && error.message === "Query read timeout") (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+}
+
+function openPostgresPool(url: string, timeouts: DatabaseTimeouts | null): Pool {
+  return new Pool({
+    connectionString: url,
+    max: 10,
+    Client: ShopClient,
+    keepAlive: true,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.statementMs,
+          // A transaction left open by a caller that went away holds its locks no longer than a statement may run.
+          idle_in_transaction_session_timeout: timeouts.statementMs,
+        }
+      : {}),
+  });
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, and PGlite (in `dataDir`, or in memory) otherwise. PostgreSQL's waits are
+ * bounded by `timeouts` when given (the server's own settings, DATABASE_*_TIMEOUT_MS); tools that run long
+ * statements on purpose (the seed, the benches) leave them out. PGlite runs in this process and has none to bound.
+ */
+export function openDatabase(options: { url?: string; dataDir?: string; timeouts?: DatabaseTimeouts }): Database {
   if (options.url) {
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const pool = openPostgresPool(options.url, options.timeouts ?? null);
     // An idle connection the server ends (a restart, a failover, a dropped test database) is only logged: without
     // this listener node-postgres rethrows it and takes the whole process down. The pool opens a new one when needed.
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
@@ -127,11 +180,24 @@ export function embeddedDatabaseFolder(dataDir: string): string {
   return path.join(path.resolve(dataDir), "pglite");
 }
 
-export function getDatabase(): Database {
+/** The server's bounds on database waits, as configured. */
+export function configuredTimeouts(): DatabaseTimeouts {
+  return { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS };
+}
+
+/**
+ * The process's database. A server bounds its waits (`configuredTimeouts`); a command-line tool whose statements run
+ * long on purpose (seeding a large catalogue) opens it first with `{ longStatements: true }`.
+ */
+export function getDatabase(options: { longStatements?: boolean } = {}): Database {
   if (!globalForDb.shopDatabase) {
     // The database's folder sits in the data folder, which holds the generated secrets too: both owner-only.
     if (!env.DATABASE_URL) ensurePrivateFolder(path.resolve(env.DATA_DIR));
-    globalForDb.shopDatabase = openDatabase({ url: env.DATABASE_URL, dataDir: embeddedDatabaseFolder(env.DATA_DIR) });
+    globalForDb.shopDatabase = openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: embeddedDatabaseFolder(env.DATA_DIR),
+      ...(options.longStatements ? {} : { timeouts: configuredTimeouts() }),
+    });
   }
   return globalForDb.shopDatabase;
 }

@@ -15,13 +15,30 @@ export type HealthReport = {
 /** What a caller who may not read the details learns: enough for a load balancer or an uptime monitor. */
 export type HealthStatus = Pick<HealthReport, "status" | "checkedAt">;
 
-/** Whether the database answers and carries the schema this build expects. */
-export async function checkHealth(database: Database): Promise<HealthReport> {
+/**
+ * How long the health check waits for the database. A load balancer asks every few seconds and takes an instance out
+ * after a few failures; a check that hangs as long as the database does tells it nothing (RELIABILITY-REVIEW D3).
+ */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+/** `work`, or a rejection once `ms` have passed, whichever comes first. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Whether the database answers (within `timeoutMs`) and carries the schema this build expects. */
+export async function checkHealth(database: Database, timeoutMs: number = HEALTH_TIMEOUT_MS): Promise<HealthReport> {
   const started = performance.now();
   try {
-    await database.db.execute(sql`select 1`);
+    const schema = await within(
+      database.db.execute(sql`select 1`).then(() => readSchemaVersion(database)),
+      timeoutMs,
+    );
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    const schema = await readSchemaVersion(database);
     return {
       status: schema.upToDate ? "ok" : "degraded",
       database: { reachable: true, kind: database.kind, latencyMs },

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const { seedDatabase, seedIfEmpty } = await import("@/server/db/seed/seed");
 
   if (defaults.applied) console.log(`Embedded defaults: ${defaults.summary}`);
-  const database = getDatabase();
+  // Seeding a large catalogue runs statements longer than a request may.
+  const database = getDatabase({ longStatements: true });
   try {
     console.log(`Database: ${database.kind === "postgres" ? `PostgreSQL at ${redactPassword(database.url ?? "")}` : "embedded PGlite"}`);
     const migrationStart = performance.now();

@@ -37,8 +37,10 @@ async function handler(request: Request) {
     router: appRouter,
     maxBatchSize: MAX_BATCH_SIZE,
     createContext: () => createTRPCContext({ headers: request.headers, requestId }),
-    responseMeta: ({ type, paths: called }) => {
+    responseMeta: ({ type, paths: called, errors }) => {
       const headers = new Headers({ "x-request-id": requestId });
+      // The database did not answer in time: a client (or a proxy) may try again shortly.
+      if (errors.some((error) => error.code === "SERVICE_UNAVAILABLE")) headers.set("retry-after", "30");
       const shared = type === "query" && !!called?.length && called.every((path) => publicQueryPrefixes.some((prefix) => path.startsWith(prefix)));
       // A cache in front of the shop must never hand one person's cart, account or admin data to another (L2).
       if (!shared) headers.set("cache-control", "private, no-store");
