@@ -145,14 +145,15 @@ export function openDatabase(options: { url?: string; dataDir?: string; timeouts
  * world-readable) and locked to this process until `close`; a second opener gets "database folder in use".
  * `loadDataDir` fills an empty folder from a `dumpDataDir()` tarball.
  */
-export function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): { client: PGlite; close: () => Promise<void> } {
+export function openPglite(dataDir?: string, options: { loadDataDir?: Blob; lockHeld?: boolean } = {}): { client: PGlite; close: () => Promise<void> } {
   const extensions = { pg_trgm, fuzzystrmatch };
   if (!dataDir) {
     const client = new PGlite("memory://", { extensions, loadDataDir: options.loadDataDir });
     return { client, close: () => client.close() };
   }
   ensurePrivateFolder(dataDir);
-  const release = lockDatabaseFolder(dataDir);
+  // A caller that holds the folder's lock already (a restore, replacing it) opens it under that lock.
+  const release = options.lockHeld ? () => {} : lockDatabaseFolder(dataDir);
   try {
     const client = new PGlite(dataDir, { extensions, loadDataDir: options.loadDataDir });
     return {

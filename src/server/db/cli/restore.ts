@@ -10,7 +10,8 @@ const defaults = applyEmbeddedDefaults();
 const usage = `Usage: npm run db:restore -- FILE [--force]
 
   FILE      a backup made by npm run db:backup
-  --force   replace a database that exists already (the embedded one is moved aside, not deleted)
+  --force   replace a database that exists already (the embedded one is moved aside, not deleted; on PostgreSQL
+            all of it is replaced in one transaction); order and invoice numbers never go back
 
 Stop the server first. The database is the one the shop would use: DATA_DIR/pglite, or DATABASE_URL when set.`;
 
@@ -31,5 +32,8 @@ runCli(usage, parseArguments, async (args) => {
   console.log(`Restoring ${path.resolve(args.file)} into ${target.kind === "postgres" ? "the PostgreSQL database at DATABASE_URL" : target.dataDir}`);
   const result = await restoreDatabase(target, args.file, { force: args.force });
   if (result.replacedFolder) console.log(`The database that was there is kept in ${result.replacedFolder}; delete it once the shop runs well.`);
+  if (result.lostNumbers.length > 0) {
+    console.log(`The replaced database had handed out numbers the backup does not know:\n${result.lostNumbers.map((lost) => `  - ${lost}`).join("\n")}`);
+  }
   console.log(`Restored in ${((performance.now() - started) / 1000).toFixed(1)} s. Start the shop: pending migrations are applied on start.`);
 });
