@@ -25,8 +25,13 @@ const nextConfig: NextConfig = {
   cacheMaxMemorySize: 0,
   // With a page's `revalidate = 1`: `Cache-Control: s-maxage=1, stale-while-revalidate=86400` (SPEC §7).
   expireTime: 86_401,
-  // forbidden() answers signed-in customers on /admin with the 403 page and a real 403 status.
-  experimental: { authInterrupts: true },
+  experimental: {
+    // forbidden() answers signed-in customers on /admin with the 403 page and a real 403 status.
+    authInterrupts: true,
+    // The only server actions are the sandbox pages' buttons, a few fields each: Next's 1 MB is more than they need,
+    // and every body is read before anyone is known (SECURITY-REVIEW N-M3).
+    serverActions: { bodySizeLimit: "16kb" },
+  },
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],

@@ -35,6 +35,16 @@ export function normaliseRequestHeaders(request, hops) {
 }
 
 /**
+ * Whether a request's target is one the shop answers: a path (origin form), or `*` for OPTIONS. An absolute target
+ * (`GET http://evil.example/ HTTP/1.1`, which proxies send but browsers never do to a server) would have Next
+ * redirect to the host it names, and an authority target (CONNECT) means nothing here (SECURITY-REVIEW N-L8).
+ */
+export function isServedTarget(request) {
+  const url = request.url ?? "";
+  return url.startsWith("/") || (url === "*" && request.method === "OPTIONS");
+}
+
+/**
  * Serves `/` and `/search?…` from the paths their pages are cached under (src/features/catalog/catalogue-addresses.mjs)
  * by changing the request's address in place. Next's proxy could do the same, but it costs a cached page a third of
  * its time. The browser keeps the address it asked for: Next's router takes the page's address from the address bar.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
+import { clientAddressOf, isServedTarget, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
 
 describe("the front door's client address", () => {
   it("is the socket's peer when clients connect directly, whatever X-Forwarded-For says", () => {
@@ -43,5 +43,21 @@ describe("the front door's catalogue addresses", () => {
 
   it("leaves every other address as it is", () => {
     for (const url of ["/product/12", "/search/all", "/searching?search=x", "/checkout", "/api/trpc/shared.product.getMany?batch=1"]) expect(mapped(url)).toBe(url);
+  });
+});
+
+describe("the front door's request targets", () => {
+  it("serves paths, and * for OPTIONS only; never an absolute or authority target, which would send the visitor off-site", () => {
+    expect(isServedTarget({ method: "GET", url: "/product/12" })).toBe(true);
+    expect(isServedTarget({ method: "OPTIONS", url: "*" })).toBe(true);
+    for (const [method, url] of [
+      ["GET", "http://evil.example/"],
+      ["GET", "https://evil.example/admin"],
+      ["CONNECT", "evil.example:443"],
+      ["GET", "*"],
+      ["GET", ""],
+    ]) {
+      expect(isServedTarget({ method, url }), `${method} ${url}`).toBe(false);
+    }
   });
 });

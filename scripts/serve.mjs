@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
-import { mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
+import { isServedTarget, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
 
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -28,20 +28,55 @@ process.env.SHOP_FRONT_DOOR = "1";
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// What the start-up hook made of this process (src/instrumentation.ts): the function that stops its job worker, or
+// why the shop could not start (the database folder in use by another server, a migration that failed...). A server
+// that could not start must not listen and answer 500 to everything (SECURITY-REVIEW N-L7).
+let stopWorker = async () => {};
+try {
+  stopWorker = (await globalThis.shopServerStarted) ?? stopWorker;
+} catch (error) {
+  console.error(`The shop could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 const server = createServer((request, response) => {
+  if (!isServedTarget(request)) {
+    response.writeHead(400, { "content-type": "text/plain", connection: "close" }).end("The request target must be a path.");
+    return;
+  }
   normaliseRequestHeaders(request, hops);
   mapCatalogueAddress(request);
   handle(request, response);
 });
+// A client that trickles its headers or its body holds a connection for no more than these (Node's own are minutes);
+// the request time leaves a 50 MB upload on a slow line its minutes. Idle keep-alive connections close after 5 s,
+// above the README's nginx keepalive_timeout, so that nginx never sends on a connection being closed.
+server.headersTimeout = 20_000;
+server.requestTimeout = 300_000;
+server.keepAliveTimeout = 5_000;
 server.listen(port, hostname, () => {
   console.log(`Shop listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port} (trusted proxy hops: ${hops})`);
 });
 
+/**
+ * A stop (a deploy's SIGTERM, Ctrl-C) stops taking requests and connections, lets the requests in flight finish, and
+ * lets the job worker finish the jobs it runs (it waits up to 20 s, then hands them back to the queue), so that an
+ * ordinary deploy cuts no e-mail or label in half (RELIABILITY-REVIEW D5). A second signal stops at once.
+ */
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    // Keep-alive connections would hold close() open; a stop is a stop.
-    setTimeout(() => process.exit(0), 5_000).unref();
+    for (const again of ["SIGTERM", "SIGINT"]) process.once(again, () => process.exit(1));
+    console.log(`${signal}: stopping; finishing the requests and jobs under way`);
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    // Keep-alive connections of clients that never send again would hold close() open.
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    Promise.all([closed, stopWorker()]).then(
+      () => process.exit(0),
+      (error) => {
+        console.error(`Stopping the job worker failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
   });
 }

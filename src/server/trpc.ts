@@ -9,7 +9,7 @@ import { storedFormOf } from "@/server/cache/catalogue";
 import { getDb, type Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { AppError } from "@/server/errors";
-import { clientAddress } from "@/server/http/client-address";
+import { clientKey } from "@/server/http/client-address";
 import { logger, type Logger } from "@/server/logger";
 import type { Caller } from "@/server/rate-limit/service";
 import { verifyVisitorToken } from "@/server/token/service";
@@ -36,7 +36,7 @@ export async function createTRPCContext(options: { headers: Headers; requestId: 
   return {
     db,
     session,
-    caller: { client: clientAddress(options.headers), visitorId },
+    caller: { client: clientKey(options.headers), visitorId },
     requestId: options.requestId,
     log: logger.child({ requestId: options.requestId }),
     headers: options.headers,

@@ -158,6 +158,18 @@ describe("discount codes (M4)", () => {
   });
 });
 
+describe("IPv6 clients (N-L6)", () => {
+  it("are counted by their /64: new codes from a new address of the same network each time still meet the limit", async () => {
+    const watch = await makeStockedProduct(t.db, { name: "IPv6 limit Seiko", price: "40.00", stock: 5 });
+    const quote = (code: string, host: number) =>
+      trpcGet("shared.checkout.quote", { items: [{ productId: watch.id, quantity: 1 }], couponCode: code, countryCode: "NL" }, { "x-forwarded-for": `2001:db8:77:1::${host.toString(16)}` });
+    for (let i = 0; i < callerLimits.couponCode.client.limit; i++) expect((await quote(`V6GUESS${i}`, i + 1)).status).toBe(200);
+    expect((await quote("V6GUESSMORE", 0xbeef)).status).toBe(429);
+    // Another network is another client.
+    expect((await trpcGet("shared.checkout.quote", { items: [{ productId: watch.id, quantity: 1 }], couponCode: "V6OTHER", countryCode: "NL" }, { "x-forwarded-for": "2001:db8:77:2::1" })).status).toBe(200);
+  });
+});
+
 describe("geocoding (M12)", () => {
   it("limits callers and asks the geocoding service once per position", async () => {
     const asked: string[] = [];

@@ -1,7 +1,8 @@
 import "server-only";
 import { Auth, setEnvDefaults } from "@auth/core";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
-import { clientAddress } from "@/server/http/client-address";
+import { clientKey } from "@/server/http/client-address";
+import { FORM_BODY_LIMIT, payloadTooLarge, readBodyWithin } from "@/server/http/request-guards";
 import { verifyVisitorToken } from "@/server/token/service";
 import { createAuthConfig, type AuthDependencies } from "./config";
 import { checkSignInEmailLimit, clearSignInEmailLimit, signInEmailAddress } from "./sign-in-limits";
@@ -35,7 +36,12 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
     config.trustHost = true;
     return Auth(onShopOrigin(request, deps.origin), config);
   }
-  const POST: Handler = async (request) => {
+  const POST: Handler = async (unread) => {
+    // Sign-in, sign-out and session posts are a few form fields: a body past that is refused before it is read
+    // whole, by us or by Auth.js (SECURITY-REVIEW N-M3).
+    const body = await readBodyWithin(unread, FORM_BODY_LIMIT);
+    if (!body) return payloadTooLarge(FORM_BODY_LIMIT);
+    const request = new Request(unread.url, { method: unread.method, headers: unread.headers, body });
     const deps = dependencies();
     if (new URL(request.url).pathname.endsWith("/signin/nodemailer")) {
       const body = await readBody(request);
@@ -45,7 +51,7 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
       if (!email) return signInErrorResponse(request, "EmailSignin", 400);
       const now = new Date();
       const visitor = typeof body.visitorToken === "string" ? await verifyVisitorToken(deps.visitorTokenSecret, body.visitorToken, now) : null;
-      const limited = await checkSignInEmailLimit(deps.db, email, { client: clientAddress(request.headers), visitorId: visitor?.visitorId ?? null }, now);
+      const limited = await checkSignInEmailLimit(deps.db, email, { client: clientKey(request.headers), visitorId: visitor?.visitorId ?? null }, now);
       if (limited) return signInErrorResponse(request, "EmailRateLimit", 429, limited.retryAfterMs);
     }
     return handle(request, deps);
@@ -58,7 +64,7 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
     if (url.pathname.endsWith("/callback/nodemailer")) {
       const email = signInEmailAddress({ email: url.searchParams.get("email") });
       const signedIn = response.headers.getSetCookie().some((cookie) => sessionCookie.test(cookie));
-      if (email && signedIn) await clearSignInEmailLimit(deps.db, email, clientAddress(request.headers));
+      if (email && signedIn) await clearSignInEmailLimit(deps.db, email, clientKey(request.headers));
     }
     return response;
   };

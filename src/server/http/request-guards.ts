@@ -27,6 +27,27 @@ export function requestIdOf(headers: Headers): string {
 }
 
 /**
+ * What a provider's callback (a payment or marketplace webhook, the Google stand-in's token endpoint) may send: a
+ * small form or JSON document. Anything larger is refused before it is read, and before anyone is authenticated
+ * (SECURITY-REVIEW N-M3).
+ */
+export const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+/** A form of the shop's own posted outside tRPC (sign-in, the sandbox's pages): a few fields. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/** The answer to a body over its route's limit. */
+export function payloadTooLarge(limit: number): Response {
+  return new Response(`The request is larger than ${limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} kB`}.`, { status: 413 });
+}
+
+/** The body of a request as text, read up to `limit` bytes (see readBodyWithin); null when it is longer. */
+export async function readTextWithin(request: Request, limit: number): Promise<string | null> {
+  const body = await readBodyWithin(request, limit);
+  return body && new TextDecoder().decode(body);
+}
+
+/**
  * The body of a request, read up to `limit` bytes; null when it is longer. The declared `Content-Length` is
  * checked first, and the stream is counted as it arrives, since a chunked body declares no length.
  */

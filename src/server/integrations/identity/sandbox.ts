@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { account, user } from "@/server/db/schema";
 import { demoUsers } from "@/server/db/seed/reference-data";
 import { AppError } from "@/server/errors";
+import { CALLBACK_BODY_LIMIT, readTextWithin } from "@/server/http/request-guards";
 
 /**
  * The embedded default's stand-in for Google sign-in: an OpenID Connect provider inside the shop, at
@@ -268,7 +269,9 @@ export function createSandboxIdentity(options: { db: Db; baseUrl: string; secret
 
     /** The token endpoint: a code, the client's credentials and the PKCE verifier in; an ID token out. */
     async token(request: Request): Promise<Response> {
-      const form = new URLSearchParams(await request.text());
+      const body = await readTextWithin(request, CALLBACK_BODY_LIMIT);
+      if (body === null) return oauthError(413, "invalid_request", "The request is too large");
+      const form = new URLSearchParams(body);
       const credentials = clientCredentials(request, form);
       if (!credentials || credentials.id !== CLIENT_ID || !safeEqual(credentials.secret, client.clientSecret)) {
         return oauthError(401, "invalid_client", "Unknown client or wrong client secret", { "WWW-Authenticate": 'Basic realm="sandbox google"' });

@@ -1,5 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { MAX_BATCH_SIZE } from "@/lib/trpc/limits";
+import { decideAdminAccess } from "@/server/admin/page-access";
+import { readSession } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
 import { MAX_UPLOAD_REQUEST_BYTES } from "@/server/storage/uploads";
 import { isSameOriginRequest, readBodyWithin, requestIdOf } from "@/server/http/request-guards";
 import { appRouter } from "@/server/root";
@@ -26,7 +29,15 @@ async function handler(request: Request) {
   let req = request;
   if (request.method !== "GET") {
     if (!isSameOriginRequest(request.headers)) return refuse(403, "FORBIDDEN", "This request did not come from the shop's own pages.", requestId);
-    const limit = paths.length === 1 && uploadPaths.has(paths[0]!) ? UPLOAD_BODY_LIMIT : CALL_BODY_LIMIT;
+    const upload = paths.length === 1 && uploadPaths.has(paths[0]!);
+    // An upload-sized body is taken from staff only: who is calling is known from the cookie before a byte of it is
+    // read (SECURITY-REVIEW N-M3). The procedure checks again, as every admin procedure does.
+    if (upload) {
+      const access = decideAdminAccess(await readSession(getDb(), request.headers));
+      if (access.kind === "anonymous") return refuse(401, "UNAUTHORIZED", "Please sign in first.", requestId);
+      if (access.kind === "forbidden") return refuse(403, "FORBIDDEN", "This is for shop staff only.", requestId);
+    }
+    const limit = upload ? UPLOAD_BODY_LIMIT : CALL_BODY_LIMIT;
     const body = await readBodyWithin(request, limit);
     if (!body) return refuse(413, "PAYLOAD_TOO_LARGE", `The request is larger than ${limit / 1024 / 1024} MB.`, requestId);
     req = new Request(request.url, { method: request.method, headers: request.headers, body });

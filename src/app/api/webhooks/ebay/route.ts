@@ -1,16 +1,13 @@
 import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { clientAddress } from "@/server/http/client-address";
-import { readBodyWithin, requestIdOf } from "@/server/http/request-guards";
+import { clientKey } from "@/server/http/client-address";
+import { CALLBACK_BODY_LIMIT, payloadTooLarge, readTextWithin, requestIdOf } from "@/server/http/request-guards";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { logger } from "@/server/logger";
 import { allowNotificationCaller, answerMarketplaceChallenge, receiveMarketplaceNotification } from "@/server/marketplace/notifications";
 
 export const dynamic = "force-dynamic";
-
-/** A notification is a small JSON document; anything much larger is not one. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** The address eBay was given for this endpoint, which its challenge digest names: the shop's configured one. */
 const endpointUrl = () => `${shopUrl()}/api/webhooks/ebay`;
@@ -37,7 +34,7 @@ export async function GET(request: Request) {
 export async function POST(request: Request) {
   const log = logFor(request);
   const db = getDb();
-  if (!(await allowNotificationCaller(db, clientAddress(request.headers)))) {
+  if (!(await allowNotificationCaller(db, clientKey(request.headers)))) {
     log.warn("eBay notification refused: too many from this address");
     return new Response("Too many notifications", { status: 429, headers: { "retry-after": "60" } });
   }
@@ -45,10 +42,10 @@ export async function POST(request: Request) {
     log.warn("eBay notification refused: no X-EBAY-SIGNATURE header");
     return new Response("The notification is not signed", { status: 412 });
   }
-  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (!bytes) return new Response("The notification is too large", { status: 413 });
+  const body = await readTextWithin(request, CALLBACK_BODY_LIMIT);
+  if (body === null) return payloadTooLarge(CALLBACK_BODY_LIMIT);
   try {
-    const notice = await receiveMarketplaceNotification(db, getMarketplace(), request.headers, new TextDecoder().decode(bytes));
+    const notice = await receiveMarketplaceNotification(db, getMarketplace(), request.headers, body);
     log.info({ notice }, "eBay notification taken");
     return new Response(null, { status: 204 });
   } catch (error) {

@@ -3,6 +3,7 @@ import { readSession } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { getSandboxIdentity } from "@/server/integrations/identity/identity";
 import { sandboxGoogleAccountInput, sandboxGooglePath, type AuthorizationRequest } from "@/server/integrations/identity/sandbox";
+import { FORM_BODY_LIMIT, payloadTooLarge, readTextWithin } from "@/server/http/request-guards";
 import { canUseSandboxPages } from "@/server/integrations/sandbox-access";
 
 function seeOther(location: string): Response {
@@ -23,7 +24,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!identity || !canUseSandboxPages(request.headers, await readSession(getDb(), request.headers))) {
     return new Response("Not found", { status: 404 });
   }
-  const form = await request.formData();
+  // The page's form: an address, a name and the authorization request it came with.
+  const body = await readTextWithin(request, FORM_BODY_LIMIT);
+  if (body === null) return payloadTooLarge(FORM_BODY_LIMIT);
+  const form = new URLSearchParams(body);
   const query = String(form.get("request") ?? "");
   let authorization: AuthorizationRequest;
   try {
