@@ -156,6 +156,19 @@ describe("sign-in e-mail rate limit (kept in the database)", () => {
     expect((await requestLink(new Browser("192.0.2.80"), email)).status).toBe(200);
   });
 
+  it("keeps counting the client after one of its links signed someone in, so that signing in never buys more mail (N-M1)", async () => {
+    const client = "192.0.2.81";
+    const own = "attacker@example.com";
+    expect((await requestLink(new Browser(client), own)).status).toBe(200);
+    for (let i = 1; i < EMAIL_CLIENT_LIMIT.limit; i++) expect((await requestLink(new Browser(client), `victim-${i}@example.com`)).status).toBe(200);
+    const browser = new Browser(client);
+    await browser.get(await latestLink(own));
+    expect(await browser.session()).not.toBeNull();
+    expect((await requestLink(new Browser(client), "victim-next@example.com")).status).toBe(429);
+    // The address that signed in starts afresh: its owner is not locked out by their own links.
+    expect(await t.db.$count(rateLimit, eq(rateLimit.key, `sign-in-email:address:${own}`))).toBe(0);
+  });
+
   it("counts JSON bodies as well as forms (SECURITY-REVIEW H2)", async () => {
     const email = "json-flood@example.com";
     for (let i = 0; i < EMAIL_ADDRESS_LIMIT.limit; i++) {

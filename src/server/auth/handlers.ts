@@ -24,7 +24,7 @@ function onShopOrigin(request: Request, origin: string): Request {
 
 /**
  * The /api/auth route: Auth.js (core), with the sign-in e-mail rate limit in front of it (kept in the database,
- * per address and per client) and the limit cleared once a link has signed someone in.
+ * per address, client and visitor) and the address's count cleared once its link has signed someone in.
  */
 export function createAuthHandlers(dependencies: () => AuthDependencies): { GET: Handler; POST: Handler } {
   // The dependencies are built once per request (they include a mail port) and shared by the limit and Auth.js.
@@ -64,7 +64,7 @@ export function createAuthHandlers(dependencies: () => AuthDependencies): { GET:
     if (url.pathname.endsWith("/callback/nodemailer")) {
       const email = signInEmailAddress({ email: url.searchParams.get("email") });
       const signedIn = response.headers.getSetCookie().some((cookie) => sessionCookie.test(cookie));
-      if (email && signedIn) await clearSignInEmailLimit(deps.db, email, clientKey(request.headers));
+      if (email && signedIn) await clearSignInEmailLimit(deps.db, email);
     }
     return response;
   };
