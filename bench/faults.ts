@@ -4,12 +4,13 @@
 // Exits non-zero when any scenario fails. Needs the production build (`npx next build`); traffic goes to 127.0.0.1
 // only, bounded in count and time.
 //
-//   npm run bench:faults [-- --only frozen-database]
+//   npm run bench:faults [-- --only mail-send-window|frozen-database]
 import { option } from "./shop-server";
 import type { FaultScenario } from "./faults/scenario";
 import { frozenDatabase } from "./faults/frozen-database";
+import { mailSendWindow } from "./faults/mail-send-window";
 
-const scenarios: FaultScenario[] = [frozenDatabase];
+const scenarios: FaultScenario[] = [mailSendWindow, frozenDatabase];
 
 const only = option("only", "");
 const chosen = only ? scenarios.filter((scenario) => scenario.name === only) : scenarios;

@@ -109,6 +109,8 @@ export type BenchShop = {
   start(): Promise<void>;
   /** SIGKILLs the shop's process group, as a crash would, and waits until it is gone. */
   kill(): Promise<void>;
+  /** SIGTERMs the shop, as a deploy stops it, and answers its exit code once it is gone. */
+  stop(): Promise<number | null>;
 };
 
 /** Whether the production build is there to start; says how to make it when it is not. */
@@ -180,6 +182,13 @@ export async function withBenchShop(
         if (!server) return;
         signalGroup(server, "SIGKILL");
         await server.exited;
+      },
+      async stop() {
+        if (!server) return null;
+        const { child } = server;
+        server.child.kill("SIGTERM");
+        await server.exited;
+        return child.exitCode;
       },
     });
     return ok ? 0 : 1;

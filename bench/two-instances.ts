@@ -376,8 +376,9 @@ async function checkJobsRunOnce(shop: TwoInstances, database: string, exceptProd
                 count(*) filter (where state = 'completed')::int as completed,
                 coalesce(sum(case when started_on is null then 0 else retry_count + 1 end), 0)::int as tries,
                 count(*) filter (where retry_count > 0)::int as retried
-         from pgboss.job where name = 'order-confirmation-email' and singleton_key = any($1)`,
-        [orderNumbers],
+         from pgboss.job j join mail_message m on j.singleton_key = 'mail-' || m.id
+         where j.name = 'mail-delivery' and m.idempotency_key = any($1)`,
+        [orderNumbers.map((orderNumber) => `order-confirmation/${orderNumber}`)],
       );
       return rows[0]!;
     });

@@ -39,7 +39,7 @@ export const frozenDatabase: FaultScenario = {
           await shop.start();
           const client = new Client({ connectionString: shop.databaseUrl });
           await client.connect();
-          const { rows } = await client.query<{ id: number }>("select id from product where stock > 0 order by id limit 20");
+          const { rows } = await client.query<{ id: number }>("select id from product where ws_status = 'ONLINE' and stock > 0 order by id limit 20");
           await client.end();
           const productIds = rows.map((row) => row.id);
           const health = () => timedFetch(`${shop.baseUrl}/api/health`);

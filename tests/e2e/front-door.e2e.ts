@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { connect, createServer } from "node:net";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 
 /**
  * The front door as a client meets it (scripts/serve.mjs, what `npm start` runs): a request whose target is not a
@@ -38,6 +38,11 @@ function freePort(): Promise<number> {
   });
 }
 
+const stragglers: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of stragglers.splice(0)) child.kill("SIGKILL");
+});
+
 describe("the front door", () => {
   it("answers an absolute request target with 400 instead of a redirect to that host", async () => {
     expect(await rawStatusLine("GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
@@ -50,6 +55,7 @@ describe("the front door", () => {
       env: { ...process.env, NODE_ENV: "production", DATA_DIR: inject("serverDataDir"), ENVIRONMENT: "development", NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    stragglers.push(second);
     let output = "";
     second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -12,7 +12,8 @@ import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
-import { orderConfirmationEmailJob, settlePaymentAndConfirm } from "@/server/orders/confirmation";
+import { mailDeliveryJob } from "@/server/messages/outbox";
+import { settlePaymentAndConfirm } from "@/server/orders/confirmation";
 import { transitionOrder } from "@/server/orders/service";
 import { handleMollieWebhook, handlePayPalWebhook } from "@/server/webhooks/service";
 import { placeOneWatchOrder } from "../helpers/factories";
@@ -131,7 +132,7 @@ describe("Mollie: an authorized (Klarna) payment is captured and paid only when 
     const { orderId, paymentId } = await placed("klarna@example.com", "KLARNAPAYNOW", mollie);
     Object.assign(mollieServer.payments.get(paymentId)!, { status: "authorized", captureLater: true });
     const sentTo = async (email: string) => {
-      await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+      await runWaitingJobs(t.database, [mailDeliveryJob], logger);
       return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     };
 

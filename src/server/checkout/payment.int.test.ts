@@ -8,7 +8,8 @@ import { completeSandboxPayment, createSandboxPayments } from "@/server/integrat
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
-import { orderConfirmationEmailJob, queueOrderConfirmation, settlePaymentAndConfirm } from "@/server/orders/confirmation";
+import { mailDeliveryJob } from "@/server/messages/outbox";
+import { queueOrderConfirmation, settlePaymentAndConfirm } from "@/server/orders/confirmation";
 import { orderTokenMatches } from "@/server/orders/order-token";
 import { expireUnpaidOrders, transitionOrder } from "@/server/orders/service";
 import { handleMollieWebhook } from "@/server/webhooks/service";
@@ -92,7 +93,7 @@ describe("paying for an order", () => {
     expect(paid.soldAt).toEqual(now);
 
     // The e-mail was queued with the payment; the worker sends it.
-    await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+    await runWaitingJobs(t.database, [mailDeliveryJob], logger);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "paid@example.com"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe("order-confirmation");
@@ -107,7 +108,7 @@ describe("paying for an order", () => {
     // The provider calls again (a retry, or someone replaying the request): nothing changes, no second e-mail.
     expect(await deliver(`id=${paymentId}`)).toMatchObject({ result: "duplicate" });
     await queueOrderConfirmation(t.db, placed.orderNumber);
-    await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+    await runWaitingJobs(t.database, [mailDeliveryJob], logger);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "paid@example.com"))).toHaveLength(1);
     expect(await orderStatus(placed.orderId)).toEqual(paid);
   });

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Carrier } from "@/lib/enums";
 import { rawRows } from "@/server/db/raw-rows";
-import { logbook, mailOutbox, order, orderDetail } from "@/server/db/schema";
+import { logbook, mailMessage, mailOutbox, order, orderDetail } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
@@ -20,7 +20,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { createLabelJob, queueLabels } from "./jobs";
 import { respondToLabelDownload } from "./label-download";
 import { createLabel, markShipped, pollTracking, readLabelPdf, voidLabel, type FulfilmentPorts } from "./service";
-import { sendShippingEmail, shippingEmailJob } from "./shipping-email";
+import { deliverMail, mailDeliveryJob } from "@/server/messages/outbox";
+import { runWaitingJobs } from "@/server/jobs/worker";
 
 /**
  * Fulfilment on a real database, with orders placed and paid through checkout and the payment webhook, the sandbox
@@ -62,7 +63,9 @@ const detailOf = async (orderId: number) => (await t.db.select().from(orderDetai
 const statusOf = async (orderId: number) => (await t.db.select({ status: order.status }).from(order).where(eq(order.id, orderId)))[0]!.status;
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const jobContext = () => ({ db: t.db, log: logger, jobId: "test", attempt: 1 });
-const runShippingEmailJob = (orderNumber: string) => shippingEmailJob.run({ orderNumber }, jobContext());
+const deliverQueuedMail = () => runWaitingJobs(t.database, [mailDeliveryJob], logger);
+const shippingMessageOf = async (orderId: number) =>
+  (await t.db.select().from(mailMessage).where(and(eq(mailMessage.orderId, orderId), eq(mailMessage.kind, "shipping-confirmation"))))[0];
 /** The jobs of a kind waiting in the queue, with their data. */
 const queued = (name: string) => rawRows<{ data: unknown }>(t.db, sql`select data from pgboss.job where name = ${name} and state < 'completed' order by created_on`);
 
@@ -233,10 +236,12 @@ describe("shipping", () => {
     expect(await markShipped(t.db, [paid.orderId], staff)).toEqual({ shipped: [{ orderId: paid.orderId, orderNumber: paid.orderNumber }], refused: [] });
     expect(await statusOf(paid.orderId)).toBe("SHIPPED");
     expect((await detailOf(paid.orderId)).shippedAt).toEqual(now);
-    expect((await queued("shipping-email")).map((job) => job.data)).toContainEqual({ orderNumber: paid.orderNumber });
+    // Written with the shipment, and not called sent before it went.
+    expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "QUEUED", to: email, idempotencyKey: `shipping-confirmation/${paid.orderNumber}` });
+    expect((await detailOf(paid.orderId)).shippingEmailSent).toBe(false);
 
-    await runShippingEmailJob(paid.orderNumber);
-    await runShippingEmailJob(paid.orderNumber);
+    await deliverQueuedMail();
+    await deliverMail(t.db, (await shippingMessageOf(paid.orderId))!.id, mail);
     const shippingMails = (await mailsTo(email)).filter((message) => message.kind === "shipping-confirmation");
     expect(shippingMails).toHaveLength(1);
     const view = await getOrderView(t.db, paid.orderNumber);
@@ -259,19 +264,33 @@ describe("shipping", () => {
     expect(await statusOf(unlabelled.orderId)).toBe("PAID_READY_TO_SHIP");
   });
 
-  it("gives the e-mail back when sending fails, so the next try sends it", async () => {
+  it("keeps the e-mail queued, with why, when sending fails, so that the next try sends it", async () => {
     const email = "mail-down@example.com";
     const paid = await watchOrder(email);
     await createLabel(t.db, paid.orderId, staff, ports);
     await markShipped(t.db, [paid.orderId], staff);
-    const options = { origin: "https://shop.example", tokenSecret: "a-token-secret-of-at-least-thirty-two-characters", shopName: "Balance & Crown" };
     const down: MailPort = { send: async () => Promise.reject(new Error("mail server down")) };
+    const { id } = (await shippingMessageOf(paid.orderId))!;
 
-    await expect(sendShippingEmail(t.db, paid.orderNumber, { ...options, mail: down })).rejects.toThrow("mail server down");
+    await expect(deliverMail(t.db, id, down)).rejects.toThrow("mail server down");
+    expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "QUEUED", attempts: 1, lastError: "mail server down" });
     expect((await detailOf(paid.orderId)).shippingEmailSent).toBe(false);
-    expect(await sendShippingEmail(t.db, paid.orderNumber, { ...options, mail })).toBe(true);
-    expect(await sendShippingEmail(t.db, paid.orderNumber, { ...options, mail })).toBe(false);
+    expect(await deliverMail(t.db, id, mail)).toBe("sent");
+    expect(await deliverMail(t.db, id, mail)).toBe("already sent");
+    expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "SENT", attempts: 2, lastError: null });
+    expect((await detailOf(paid.orderId)).shippingEmailSent).toBe(true);
     expect((await mailsTo(email)).filter((message) => message.kind === "shipping-confirmation")).toHaveLength(1);
+  });
+
+  it("gives up after the last try, and tells staff", async () => {
+    const email = "mail-gone@example.com";
+    const paid = await watchOrder(email);
+    await createLabel(t.db, paid.orderId, staff, ports);
+    await markShipped(t.db, [paid.orderId], staff);
+    const refused: MailPort = { send: async () => Promise.reject(new Error("550 mailbox unavailable")) };
+    await expect(deliverMail(t.db, (await shippingMessageOf(paid.orderId))!.id, refused, { lastTry: true })).rejects.toThrow("550");
+    expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "FAILED", lastError: "550 mailbox unavailable" });
+    expect((await detailOf(paid.orderId)).shippingEmailSent).toBe(false);
   });
 });
 
@@ -290,7 +309,7 @@ describe("the tracking poll", () => {
     expect(await statusOf(paid.orderId)).toBe("SHIPPED");
     const shipped = await detailOf(paid.orderId);
     expect(shipped.shippedAt).toEqual(later(26));
-    expect((await queued("shipping-email")).map((job) => job.data)).toContainEqual({ orderNumber: paid.orderNumber });
+    expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "QUEUED" });
     expect(shipped.trackingStatus).toBeTruthy();
 
     const delivered = await pollTracking(t.db, { now: later(24 * 5), ports });

@@ -14,7 +14,6 @@ import { getCarrier } from "@/server/integrations/carriers/carriers";
 import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type TrackingInfo } from "@/server/integrations/carriers/port";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
-import { enqueueJob } from "@/server/jobs/queue";
 import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
@@ -26,7 +25,7 @@ import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, ShipmentOutcome, VoidedLabel } from "./schemas";
 import { shopSeller } from "./documents/service";
 import { chooseShipment, estimateParcel, type ShipmentChoice } from "./shipment-rules";
-import { shippingEmailJob } from "./shipping-email";
+import { queueShippingEmail } from "./shipping-email";
 
 /**
  * Fulfilment: buying a parcel's label, voiding it, handing the parcel to the carrier and following it. Carriers are
@@ -356,13 +355,13 @@ async function lockShippingState(tx: Db, orderId: number) {
 
 /**
  * Hands a PROCESSED order with a label to the carrier, in the caller's transaction: SHIPPED from `shippedAt` on, and
- * the shipping e-mail (and, for a marketplace order, the upload of its tracking number) queued in the same transaction,
+ * the shipping e-mail written (and, for a marketplace order, the upload of its tracking number queued) in the same transaction,
  * so they go exactly when the order really shipped.
  */
 async function shipOrder(tx: Db, orderId: number, orderNumber: string, actor: { userId: string | null; description: string; now: Date }): Promise<void> {
   await tx.update(orderDetail).set({ shippedAt: actor.now }).where(eq(orderDetail.orderId, orderId));
   await transitionOrder(tx, orderId, "SHIPPED", actor);
-  await enqueueJob(tx, shippingEmailJob, { orderNumber }, { singletonKey: `shipping-email-${orderNumber}` });
+  await queueShippingEmail(tx, orderNumber);
   // An order sold on the marketplace is marked shipped there too, with its tracking number.
   await requestShipmentUpload(tx, orderId);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { fulfilmentJobs } from "@/server/fulfilment/jobs";
 import { marketplaceJobs } from "@/server/marketplace/jobs";
+import { messageJobs } from "@/server/messages/outbox";
 import { orderConfirmationJobs } from "@/server/orders/confirmation";
 import { orderExpiryJobs } from "@/server/orders/expiry-job";
 import { rateLimitJobs } from "@/server/rate-limit/service";
@@ -10,4 +11,4 @@ import { stockReconciliationJobs } from "@/server/stock/reconciliation";
 import type { RegisteredJob } from "./worker";
 
 /** Every kind of job the worker runs: each domain's array of job definitions (`<domain>/jobs.ts`). */
-export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs, ...refundJobs, ...marketplaceJobs];
+export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs, ...refundJobs, ...marketplaceJobs, ...messageJobs];

@@ -24,6 +24,8 @@ export const claimOnceJob = defineJob({
   },
 });
 
+export const crashJobs = [claimOnceJob];
+
 async function hang(jobId: string): Promise<never> {
   console.log(`hanging in ${jobId}`);
   return new Promise<never>(() => {});

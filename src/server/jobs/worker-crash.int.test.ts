@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database } from "@/server/db/client";
+import type { Database } from "@/server/db/client";
 import { logger } from "@/server/logger";
-import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
+import { queryRows } from "../../../tests/helpers/test-database";
+import { killWorker, meeting, startWorkerProcess, type WorkerProcess } from "../../../tests/helpers/worker-process";
 import { installJobQueue } from "./boss";
 import { enqueueJob } from "./queue";
 import { startJobWorker, type JobWorker } from "./worker";
@@ -19,82 +16,17 @@ import { claimOnceJob, crashEffects, crashTries, createCrashTables } from "./wor
  * on PGlite it is the shop started again on the same data folder, as on one machine.
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const cleanUps: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
 });
 
-/** Where the killed worker and the next one meet: one PostgreSQL database, or one PGlite folder used in turns. */
-type Meeting = {
-  /** The database for this process, open. */
-  open: () => Promise<Database>;
-  /** Lets the other process in: PGlite's folder is one process's at a time. */
-  handOver: () => Promise<void>;
-  childEnv: Record<string, string>;
-};
-
-async function meeting(): Promise<Meeting> {
-  if (process.env.TEST_DATABASE_URL) {
-    const test: TestDatabase = await createTestDatabase();
-    cleanUps.push(() => test.dispose());
-    return { open: async () => test.database, handOver: async () => {}, childEnv: { CRASH_DATABASE_URL: test.database.url! } };
-  }
-  const folder = mkdtempSync(path.join(os.tmpdir(), "worker-crash-"));
-  const dataDir = path.join(folder, "pglite");
-  cleanUps.push(() => rmSync(folder, { recursive: true, force: true }));
-  let opened: Database | undefined;
-  cleanUps.push(async () => {
-    await opened?.close();
-  });
-  return {
-    open: async () => (opened ??= openDatabase({ dataDir })),
-    handOver: async () => {
-      await opened?.close();
-      opened = undefined;
-    },
-    childEnv: { CRASH_DATA_DIR: dataDir },
-  };
-}
-
-/** A worker in a process of its own, running `claimOnceJob`, which stops in the job as `hang` says. */
-async function workerProcess(env: Record<string, string>, hang: "before" | "after"): Promise<{ child: ChildProcess; jobId: string }> {
-  const script = [
-    "await import('./src/server/config/apply-embedded-defaults.ts');",
-    "const { openDatabase } = await import('./src/server/db/client.ts');",
-    "const { logger } = await import('./src/server/logger.ts');",
-    "const { startJobWorker } = await import('./src/server/jobs/worker.ts');",
-    "const { claimOnceJob } = await import('./src/server/jobs/worker-crash.fixture.ts');",
-    "const database = openDatabase({ url: process.env.CRASH_DATABASE_URL, dataDir: process.env.CRASH_DATA_DIR });",
-    "await startJobWorker(database, [claimOnceJob], { log: logger, pollingIntervalSeconds: 0.2 });",
-  ].join("\n");
-  // Node itself with tsx's loader, so that the pid killed is the worker's own.
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions", "react-server", "--input-type=module", "-e", script], {
-    cwd: root,
-    env: { ...process.env, ...env, CRASH_JOB_HANG: hang },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  cleanUps.push(() => {
-    child.kill("SIGKILL");
-  });
-  let output = "";
-  const jobId = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const hanging = /hanging in (\S+)/.exec(output);
-      if (hanging) resolve(hanging[1]!);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`the worker process ended (${code}) before taking the job:\n${output}`)));
-  });
-  return { child, jobId };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+/** A worker in a process of its own, running `claimOnceJob`, which stops in the job as `hang` says; answers the job it took. */
+async function workerProcess(env: Record<string, string>, hang: "before" | "after"): Promise<{ worker: WorkerProcess; jobId: string }> {
+  const worker = startWorkerProcess({ env: { ...env, CRASH_JOB_HANG: hang }, module: "./src/server/jobs/worker-crash.fixture.ts", exportName: "crashJobs", cleanUps });
+  const [, jobId] = await worker.printed(/hanging in (\S+)/);
+  return { worker, jobId: jobId! };
 }
 
 const jobState = (database: Database, jobId: string) =>
@@ -105,15 +37,16 @@ describe("a worker killed in the middle of a job", () => {
     ["before its effect: the next worker does it", "before" as const],
     ["after its effect, before it was marked done: the next worker finds the claim and does not do it again", "after" as const],
   ])("%s", async (_title, hang) => {
-    const where = await meeting();
+    const where = await meeting(cleanUps);
     const first = await where.open();
     await installJobQueue(first);
     await createCrashTables(first.db);
     await enqueueJob(first.db, claimOnceJob, { key: "parcel-1" });
     await where.handOver();
 
-    const { child, jobId } = await workerProcess(where.childEnv, hang);
-    await kill(child);
+    const { worker: killed, jobId } = await workerProcess(where.childEnv, hang);
+    await killWorker(killed);
+    const child = killed.child;
 
     const database = await where.open();
     expect(await jobState(database, jobId)).toBe("active");

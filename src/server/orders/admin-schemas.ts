@@ -162,10 +162,17 @@ export type AdminOrder = Omit<OrderView, "items"> & {
     trackingCheckedAt: Date | null;
   };
   totalWeightGrams: number | null;
-  emails: { orderEmailSent: boolean; shippingEmailSent: boolean };
+  /** The order's e-mails to the customer: sent (the mail service took it), on its way, given up, or none yet. */
+  emails: { confirmation: OrderEmailState; shipping: OrderEmailState };
   invoiceNumber: string | null;
   /** The statuses staff may move it to from this page (`admin.orders.transition`). */
   actions: StaffOrderStatus[];
   /** Oldest first. */
   timeline: TimelineEntry[];
 };
+
+/**
+ * One of an order's e-mails as staff see it: "queued" while it waits to be sent or is being tried again (with the
+ * last failure, once there was one), "failed" once every try did.
+ */
+export type OrderEmailState = { state: "sent" | "queued" | "failed" | "none"; attempts: number; lastError: string | null };

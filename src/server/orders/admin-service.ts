@@ -10,6 +10,7 @@ import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
 import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user, webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { mailStatesOfOrder, type MailState } from "@/server/messages/outbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { escapeLike } from "@/server/logbook/service";
@@ -19,6 +20,7 @@ import {
   EXACT_COUNT_LIMIT,
   staffOrderStatuses,
   type AdminOrder,
+  type OrderEmailState,
   type AdminOrderPage,
   type AdminOrderRow,
   type OrderExportInput,
@@ -329,6 +331,13 @@ const paymentProviderNames: Record<PaymentsPort["provider"], true> = { mollie: t
  * stored about it, and its timeline. NOT_FOUND for an unknown number. `imageUrl` turns a storage key into the
  * address a browser loads a picture from.
  */
+/** An order's e-mail for staff: its flag says it went (also for orders older than the outbox); else its message's state. */
+function emailState(sent: boolean, message: MailState | undefined): OrderEmailState {
+  if (sent || message?.status === "SENT") return { state: "sent", attempts: message?.attempts ?? 1, lastError: null };
+  if (!message) return { state: "none", attempts: 0, lastError: null };
+  return { state: message.status === "FAILED" ? "failed" : "queued", attempts: message.attempts, lastError: message.lastError };
+}
+
 export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key: string) => string): Promise<AdminOrder> {
   const view = await getOrderView(db, orderNumber);
   const [stored] = await withOrderDetails(
@@ -389,6 +398,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
     itemIds.length > 0 ? and(eq(logbook.entityType, "ORDER_ITEM"), inArray(logbook.entityId, itemIds.map(String))) : undefined,
     and(eq(logbook.entityType, "REFUND"), inArray(logbook.entityId, db.select({ id: sql<string>`${refund.id}::text` }).from(refund).where(eq(refund.orderId, view.orderId)))),
   ];
+  const mails = await mailStatesOfOrder(db, view.orderId, ["order-confirmation", "shipping-confirmation"]);
   const [account, log, webhooks, stock] = await Promise.all([
     stored.userId ? db.select({ userId: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, stored.userId)) : Promise.resolve([]),
     db
@@ -454,7 +464,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
       trackingCheckedAt: detail.trackingCheckedAt,
     },
     totalWeightGrams: detail.totalWeight,
-    emails: { orderEmailSent: detail.orderEmailSent, shippingEmailSent: detail.shippingEmailSent },
+    emails: { confirmation: emailState(detail.orderEmailSent, mails.get("order-confirmation")), shipping: emailState(detail.shippingEmailSent, mails.get("shipping-confirmation")) },
     invoiceNumber: detail.invoiceNumber,
     actions: staffTransitions({ orderNumber: view.orderNumber, status: view.status, trackingNumber: detail.trackingNumber }),
     timeline: mergeTimeline({ webhooks, log, stock }),

@@ -5,13 +5,14 @@ import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { order, paymentDetail } from "@/server/db/schema";
-import { getMail } from "@/server/integrations/mail/mail";
+import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import { defineJob } from "@/server/jobs/define";
-import { enqueueJob } from "@/server/jobs/queue";
+import { queueMail } from "@/server/messages/outbox";
 import type { OnPaymentUpdate } from "@/server/webhooks/schemas";
 import { paidOrderStatuses } from "./order-machine";
 import { issueOrderToken } from "./order-token";
-import { applyPaymentUpdate, sendOrderConfirmation } from "./service";
+import { applyPaymentUpdate } from "./service";
+import { getOrderView } from "./view";
 
 /** Where a buyer sees an order: the confirmation page, with a signed token so a guest can open it too. */
 export async function confirmationUrl(origin: string, orderNumber: string, tokenSecret: string): Promise<string> {
@@ -20,8 +21,26 @@ export async function confirmationUrl(origin: string, orderNumber: string, token
 }
 
 /**
- * Sends a paid order's confirmation e-mail, once (`sendOrderConfirmation` claims `orderEmailSent` first). A mail
- * server that fails gives the claim back and throws, so the queue tries again later.
+ * Writes a paid order's confirmation e-mail to the outbox (src/server/messages), in the caller's transaction: the one
+ * that recorded the payment, so that it goes if and only if the payment is recorded. A second call for the order
+ * (a replayed webhook, the sweep) writes nothing more: the e-mail is keyed by the order's number.
+ */
+export async function queueOrderConfirmation(tx: Db, orderNumber: string): Promise<void> {
+  const view = await getOrderView(tx, orderNumber);
+  if (!(paidOrderStatuses as readonly string[]).includes(view.status)) return;
+  const message = renderOrderConfirmationEmail(view, await confirmationUrl(shopUrl(), orderNumber, env.TOKEN_SECRET), env.SHOP_NAME);
+  await queueMail(tx, {
+    ...message,
+    idempotencyKey: message.idempotencyKey ?? `order-confirmation/${orderNumber}`,
+    orderId: view.orderId,
+    orderFlag: "orderEmailSent",
+    description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}`,
+  });
+}
+
+/**
+ * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
+ * e-mail there now. Nothing queues it any more.
  */
 export const orderConfirmationEmailJob = defineJob({
   name: "order-confirmation-email",
@@ -29,25 +48,20 @@ export const orderConfirmationEmailJob = defineJob({
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   expireInSeconds: 120,
   async run({ orderNumber }, { db }) {
-    await sendOrderConfirmation(db, getMail(db), orderNumber, await confirmationUrl(shopUrl(), orderNumber, env.TOKEN_SECRET), env.SHOP_NAME);
+    await db.transaction((tx) => queueOrderConfirmation(tx, orderNumber));
   },
 });
 
 export const orderConfirmationJobs = [orderConfirmationEmailJob];
 
-/** Queues the confirmation e-mail of an order that has just been paid; one waits per order at most. */
-export async function queueOrderConfirmation(db: Db, orderNumber: string): Promise<void> {
-  await enqueueJob(db, orderConfirmationEmailJob, { orderNumber }, { singletonKey: orderNumber });
-}
-
 /**
- * What the payment webhooks do with a settled payment (`applyPaymentUpdate`), and when that made its order paid, the
- * order's confirmation e-mail is queued in the same transaction: it goes out if and only if the payment is recorded.
- * An authorized payment is not paid until captured, so it queues nothing. `now` is for tests.
+ * What the payment webhooks (and the unpaid-order sweep) do with a settled payment (`applyPaymentUpdate`), and when
+ * that made its order paid, the order's confirmation e-mail is written in the same transaction. An authorized payment
+ * is not paid until captured, so it writes nothing. `now` is for tests; `note` goes into the logbook's description.
  */
-export function settlePaymentAndConfirm(now?: Date): OnPaymentUpdate {
+export function settlePaymentAndConfirm(now?: Date, note?: string): OnPaymentUpdate {
   return async (tx, update) => {
-    const followUp = await applyPaymentUpdate(tx, update, now);
+    const followUp = await applyPaymentUpdate(tx, update, now, note);
     if (update.status !== "paid") return followUp;
     const [paid] = await tx
       .select({ orderNumber: order.orderNumber, status: order.status })

@@ -18,7 +18,8 @@ import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { startProviderServer, type ProviderServer } from "../../../tests/helpers/provider-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { orderConfirmationEmailJob, settlePaymentAndConfirm } from "./confirmation";
+import { mailDeliveryJob } from "@/server/messages/outbox";
+import { settlePaymentAndConfirm } from "./confirmation";
 import { sweepUnpaidOrders, type OrderExpiryOptions } from "./expiry-job";
 
 /**
@@ -55,7 +56,7 @@ const sandboxStatus = async (paymentId: string) => (await t.db.select({ status: 
 const setSandboxStatus = (paymentId: string, status: string) => t.db.update(sandboxPayment).set({ status }).where(eq(sandboxPayment.id, paymentId));
 /** The e-mails sent to `email`, once the queued e-mail jobs have run. */
 const mailsTo = async (email: string) => {
-  await runWaitingJobs(t.database, [orderConfirmationEmailJob], logger);
+  await runWaitingJobs(t.database, [mailDeliveryJob], logger);
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 };
 

@@ -4,7 +4,7 @@ import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
 import { defineScheduledJob, everyMinute } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
-import { queueOrderConfirmation } from "./confirmation";
+import { settlePaymentAndConfirm } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
 import { configuredUnpaidHolds, forgetSettledPlacers, type UnpaidHolds } from "./unpaid-holds";
 
@@ -16,13 +16,12 @@ export type OrderExpiryOptions = {
 };
 
 /**
- * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders whose hold may be over, then what a webhook does
- * after a payment: the confirmation e-mail of each order the sweep found paid is queued. Last, who placed the orders
- * that are no longer unpaid is forgotten (`forgetSettledPlacers`).
+ * One run of the sweep (`expireUnpaidOrders`) on the PENDING orders whose hold may be over, settling what it finds as
+ * a webhook would: an order found paid gets its confirmation e-mail in the transaction that makes it paid. Last, who
+ * placed the orders that are no longer unpaid is forgotten (`forgetSettledPlacers`).
  */
 export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log: Logger, now: Date = new Date()): Promise<UnpaidOrderSweep> {
-  const sweep = await expireUnpaidOrders(db, { holds: options.holds, paymentsFor: options.paymentsFor, now });
-  for (const { orderNumber } of sweep.paid) await queueOrderConfirmation(db, orderNumber);
+  const sweep = await expireUnpaidOrders(db, { holds: options.holds, paymentsFor: options.paymentsFor, now, settle: (note) => settlePaymentAndConfirm(now, note) });
   await forgetSettledPlacers(db);
   if (sweep.expired.length > 0) log.info({ event: "ORDER", expired: sweep.expired }, `expired ${sweep.expired.length} unpaid order(s)`);
   if (sweep.paid.length > 0) {

@@ -9,19 +9,15 @@ import { order, orderDetail, orderItem, paymentDetail, webhookEvent } from "@/se
 import { AppError } from "@/server/errors";
 import { couponsBeyondLimit } from "@/server/discounts/service";
 import { foundOrNull } from "@/server/http/found-or-null";
-import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
-import type { MailPort } from "@/server/integrations/mail/port";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { gatewayForMethod, type PaymentGateway, type PaymentsPort } from "@/server/integrations/payments/port";
 import { logChange, logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { isFutureShipmentNow } from "@/server/shipping/service";
 import { bookStockInProductOrder } from "@/server/stock/service";
-import type { PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
+import type { OnPaymentUpdate, PaymentFollowUp, PaymentUpdate, WebhookOutcome } from "@/server/webhooks/schemas";
 import { actOnProviderPayment } from "@/server/webhooks/service";
-import { sendOrderEmailOnce } from "./order-email-once";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
-import { getOrderView } from "./view";
 import { lockOrderWithDetail, refundedPiecesByLine } from "./order-rows";
 import { holdEndsAt, type UnpaidHolds } from "./unpaid-holds";
 
@@ -151,6 +147,17 @@ export type UnpaidOrderSweep = {
   failed: { orderNumber: string; error: string }[];
 };
 
+export type UnpaidOrderSweepOptions = {
+  holds: UnpaidHolds;
+  paymentsFor: (gateway: PaymentGateway) => PaymentsPort;
+  now?: Date;
+  /**
+   * What a settled payment does to its order, with the sweep's words for the logbook: `applyPaymentUpdate` unless the
+   * caller does more in the same transaction (the confirmation e-mail of an order found paid).
+   */
+  settle?: (note: string) => OnPaymentUpdate;
+};
+
 type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome } | { kind: "waiting"; reason: string } | { kind: "settled elsewhere" };
 
 /**
@@ -169,10 +176,7 @@ type SweepStep = { kind: "expired" } | { kind: "paid"; outcome: WebhookOutcome }
  * left uncaptured) is theirs to decide and is not looked at. Provider calls are made outside any transaction; each
  * order is locked while it changes, so a webhook settling it at the same moment waits, and is then a duplicate.
  */
-export async function expireUnpaidOrders(
-  db: Db,
-  options: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort; now?: Date },
-): Promise<UnpaidOrderSweep> {
+export async function expireUnpaidOrders(db: Db, options: UnpaidOrderSweepOptions): Promise<UnpaidOrderSweep> {
   const now = options.now ?? new Date();
   const shortestHold = Math.min(options.holds.minutes, options.holds.paypalMinutes);
   const flaggedPayment = db
@@ -219,7 +223,7 @@ export async function expireUnpaidOrders(
 async function sweepOrder(
   db: Db,
   candidate: { id: number; createdAt: Date; method: string | null; externalPaymentId: string | null },
-  { holds, paymentsFor }: { holds: UnpaidHolds; paymentsFor: (gateway: PaymentGateway) => PaymentsPort },
+  { holds, paymentsFor, settle }: UnpaidOrderSweepOptions,
   now: Date,
 ): Promise<SweepStep> {
   const { externalPaymentId, method } = candidate;
@@ -245,7 +249,7 @@ async function sweepOrder(
     payments,
     payment,
     eventId: null,
-    onPaymentUpdate: (tx, update) => applyPaymentUpdate(tx, update, now, note),
+    onPaymentUpdate: settle ? settle(note) : (tx, update) => applyPaymentUpdate(tx, update, now, note),
   });
   const [after] = await db.select({ status: order.status }).from(order).where(eq(order.id, candidate.id));
   if (after?.status === "CANCELLED") return { kind: "expired" };
@@ -260,22 +264,5 @@ async function expireOrder(db: Db, orderId: number, description: string, now: Da
     if (locked?.status !== "PENDING") return { kind: "settled elsewhere" as const };
     await transitionOrder(tx, orderId, "CANCELLED", { userId: null, description, now });
     return { kind: "expired" as const };
-  });
-}
-
-/**
- * Sends the order confirmation e-mail once the order is paid, and marks it sent. The mark is claimed before
- * sending, so a replayed webhook or a second return visit never sends it twice; when sending fails the claim is
- * given back and the failure logged, for the next attempt. Returns whether it sent the e-mail now.
- */
-export async function sendOrderConfirmation(db: Db, mail: MailPort, orderNumber: string, confirmationUrl: string, shopName: string): Promise<boolean> {
-  const view = await getOrderView(db, orderNumber);
-  if (!(paidOrderStatuses as readonly string[]).includes(view.status)) return false;
-  return sendOrderEmailOnce(db, {
-    orderId: view.orderId,
-    flag: "orderEmailSent",
-    send: () => mail.send(renderOrderConfirmationEmail(view, confirmationUrl, shopName)),
-    failed: `The confirmation e-mail of order ${orderNumber} could not be sent`,
-    sent: { newState: { to: view.email }, description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}` },
   });
 }

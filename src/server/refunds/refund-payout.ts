@@ -22,7 +22,7 @@ import { selectOrderWithDetails } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import { bookStock } from "@/server/stock/service";
 import { marketplaceRefundPayee, type RefundPayee } from "./marketplace-payee";
-import { refundEmailJob } from "./refund-email";
+import { queueRefundEmail } from "./refund-email";
 import { defineRefundJob } from "./refund-job";
 import { refundMachine } from "./refund-machine";
 import { readRefundOrderState, readRefundRows, type RefundRow } from "./refund-rows";
@@ -246,7 +246,7 @@ async function recordAnswer(tx: Db, refundId: number, key: string, answer: Provi
 /**
  * What follows from a refund's money going back (the provider accepted it, or staff recorded one paid by hand), in
  * that transaction, once per refund: the pieces staff put back are booked into stock, the customer's e-mail is
- * queued, and an order not shipped yet that its refunds now pay back in full is cancelled.
+ * written, and an order not shipped yet that its refunds now pay back in full is cancelled.
  */
 export async function moneyWentBack(tx: Db, row: RefundRow, actor: RefundActor): Promise<void> {
   const state = await readRefundOrderState(tx, eq(order.id, row.orderId), { lock: true });
@@ -263,7 +263,7 @@ export async function moneyWentBack(tx: Db, row: RefundRow, actor: RefundActor):
       description: `${describeRefund(row, state.orderNumber)}: ${pieces} × ${row.productName ?? "the product"} back in stock`,
     });
   }
-  await enqueueJob(tx, refundEmailJob, { refundId: row.id }, { singletonKey: `refund-email-${row.id}` });
+  await queueRefundEmail(tx, row.id);
 
   const unshipped = (cancelledWhenRefundedInFull as readonly string[]).includes(state.status);
   if (unshipped && isRefundedInFull(state.ledger)) {

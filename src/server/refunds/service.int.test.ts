@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSidebarInformation } from "@/server/admin/sidebar-service";
 import { rawRows } from "@/server/db/raw-rows";
-import { adminNotification, logbook, mailOutbox, order, paymentDetail, product, refund, sandboxRefund, stockRecord } from "@/server/db/schema";
+import { adminNotification, logbook, mailMessage, mailOutbox, order, paymentDetail, product, refund, sandboxRefund, stockRecord } from "@/server/db/schema";
 import { createLabel, markShipped, type FulfilmentPorts } from "@/server/fulfilment/service";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
@@ -23,7 +23,8 @@ import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/fact
 import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { codeOf } from "../../../tests/helpers/refusals";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { refundEmailJob } from "./refund-email";
+import { runWaitingJobs } from "@/server/jobs/worker";
+import { mailDeliveryJob } from "@/server/messages/outbox";
 import { followUpRefund, sendRefund, type RefundPorts } from "./refund-payout";
 import { createRefundInput, type CreateRefundInput } from "./schemas";
 import { createRefund, getRefundProposal, retryRefund } from "./service";
@@ -78,9 +79,10 @@ const statusOf = async (orderId: number) => (await t.db.select({ status: order.s
 const paymentIdOf = async (orderId: number) => (await t.db.select({ id: paymentDetail.externalPaymentId }).from(paymentDetail).where(eq(paymentDetail.orderId, orderId)))[0]!.id!;
 const sandboxRefundsOf = async (orderId: number) => t.db.select().from(sandboxRefund).where(eq(sandboxRefund.paymentId, await paymentIdOf(orderId))).orderBy(asc(sandboxRefund.createdAt));
 const refundLedgerRows = (refundId: number) => t.db.select({ type: stockRecord.type, quantity: stockRecord.quantity, orderItemId: stockRecord.orderItemId }).from(stockRecord).where(eq(stockRecord.refundId, refundId));
-const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-const jobContext = () => ({ db: t.db, log: logger, jobId: "test", attempt: 1 });
-const runEmailJob = (refundId: number) => refundEmailJob.run({ refundId }, jobContext());
+/** The refund e-mails `email` received. */
+const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "refund-confirmation")));
+/** Delivers the e-mails written to the outbox, as the mail-delivery job does. */
+const deliverQueuedMail = () => runWaitingJobs(t.database, [mailDeliveryJob], logger);
 /** The jobs of a kind waiting in the queue, with their data. */
 const queued = (name: string) => rawRows<{ data: unknown; singleton_key: string | null }>(t.db, sql`select data, singleton_key from pgboss.job where name = ${name} and state < 'completed' order by created_on`);
 const refundLog = (refundId: number) =>
@@ -127,10 +129,9 @@ describe("refunding a shipped order", () => {
     });
     expect(await sandboxRefundsOf(paid.orderId)).toHaveLength(2);
 
-    // One e-mail per refund, however often its job runs.
-    await runEmailJob(damaged.id);
-    await runEmailJob(damaged.id);
-    await runEmailJob(shipping.id);
+    // One e-mail per refund, however often it is delivered.
+    await deliverQueuedMail();
+    await deliverQueuedMail();
     const mails = await mailsTo(email);
     expect(mails.map((mail) => mail.subject).sort()).toEqual([`A refund of €${proposal.shipping.leftToRefund} for your order ${paid.orderNumber}`, `A refund of €24.00 for your order ${paid.orderNumber}`].sort());
     const crownMail = mails.find((mail) => mail.subject.includes("€24.00"))!;
@@ -261,7 +262,7 @@ describe("when the provider refuses or does not answer", () => {
     // A FAILED refund gave nothing back: the customer sees none and the piece is still refundable.
     expect((await getOrderView(t.db, paid.orderNumber)).refunds).toEqual([]);
     expect(await lineOf(paid.orderNumber)).toMatchObject({ refundableQuantity: 1, leftToRefund: "50.00" });
-    await runEmailJob(failed.id);
+    await deliverQueuedMail();
     expect(await mailsTo("ada-refused@example.com")).toHaveLength(0);
 
     // Retried while the provider still has too little: FAILED again, under the second attempt's key.
@@ -345,7 +346,7 @@ describe("when the provider refuses or does not answer", () => {
     expect(given.externalRefundId).toMatch(/^sbxre_/);
     // Accepted: the pieces are back and the customer is told; the follow-up is queued.
     expect(await stockOf(paid.productIds[0]!)).toBe(1);
-    expect((await queued("refund-email")).map((job) => job.data)).toContainEqual({ refundId: given.id });
+    expect(await t.db.select({ status: mailMessage.status }).from(mailMessage).where(eq(mailMessage.refundId, given.id))).toEqual([{ status: "QUEUED" }]);
     expect((await queued("refund-follow-up")).map((job) => job.data)).toContainEqual({ refundId: given.id, check: 1 });
 
     expect(await followUpRefund(t.db, given.id, laterPorts)).toBe("unknown");
@@ -437,7 +438,7 @@ describe("refunds and the order's status", () => {
 
     const given = await give({ orderNumber: saved.orderNumber, kind: "GOODWILL", amount: "20.00", reason: "OTHER" });
     expect(given).toMatchObject({ status: "REFUNDED", monetary: false, externalRefundId: null });
-    await runEmailJob(given.id);
+    await deliverQueuedMail();
     const [mail] = await mailsTo("grace-manual@example.com").then((rows) => rows.filter((row) => row.kind === "refund-confirmation"));
     expect(mail?.text).toContain("we settle the refund with you directly");
   });

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import type { OrderStatus } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
-import type { AdminOrder, StaffOrderStatus } from "@/server/orders/admin-schemas";
+import type { AdminOrder, OrderEmailState, StaffOrderStatus } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { RefundPanel } from "../refunds/refund-panel";
@@ -56,12 +56,36 @@ function Picture({ src, alt }: { src: string; alt: string }) {
   return <img src={src} alt={alt} onError={() => setFailed(true)} className="size-14 shrink-0 rounded bg-muted object-cover ring-1 ring-border" />;
 }
 
-function Sent({ sent }: { sent: boolean }) {
-  return sent ? (
-    <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-      <Check className="size-3.5" /> Sent
-    </span>
-  ) : (
+/** Where one of the order's e-mails is: sent, on its way (tried again after a failure, saying why), given up, or none. */
+function EmailState({ email }: { email: OrderEmailState }) {
+  if (email.state === "sent") {
+    return (
+      <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+        <Check className="size-3.5" /> Sent
+      </span>
+    );
+  }
+  if (email.state === "queued") {
+    return (
+      <span className="inline-flex flex-col text-muted-foreground">
+        <span className="inline-flex items-center gap-1">
+          <Loader2 className="size-3.5 animate-spin" /> {email.attempts > 0 ? `Retrying (${email.attempts} ${email.attempts === 1 ? "try" : "tries"})` : "Sending…"}
+        </span>
+        {email.lastError ? <span className="text-xs">{email.lastError}</span> : null}
+      </span>
+    );
+  }
+  if (email.state === "failed") {
+    return (
+      <span className="inline-flex flex-col text-destructive">
+        <span className="inline-flex items-center gap-1">
+          <X className="size-3.5" /> Not sent: gave up after {email.attempts} tries
+        </span>
+        {email.lastError ? <span className="text-xs">{email.lastError}</span> : null}
+      </span>
+    );
+  }
+  return (
     <span className="inline-flex items-center gap-1 text-muted-foreground">
       <X className="size-3.5" /> Not sent
     </span>
@@ -228,10 +252,10 @@ function Shipping({ order, waiting }: { order: AdminOrder; waiting: boolean }) {
         {order.shippedAt ? <Field label="Shipped">{formatDateTime(order.shippedAt)}</Field> : null}
         {order.deliveredAt ? <Field label="Delivered">{formatDateTime(order.deliveredAt)}</Field> : null}
         <Field label="Confirmation e-mail">
-          <Sent sent={order.emails.orderEmailSent} />
+          <EmailState email={order.emails.confirmation} />
         </Field>
         <Field label="Shipping e-mail">
-          <Sent sent={order.emails.shippingEmailSent} />
+          <EmailState email={order.emails.shipping} />
         </Field>
       </dl>
     </AdminCard>

@@ -1,62 +1,10 @@
-import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthBrowser } from "../../../../tests/helpers/auth-browser";
-import { startProviderServer, type ProviderAnswer, type ReceivedRequest } from "../../../../tests/helpers/provider-server";
+import { resendApiKey as apiKey, resendError, startResendStandIn } from "../../../../tests/helpers/resend-stand-in";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 import { createTestDatabase } from "../../../../tests/helpers/test-database";
 import { MailDeliveryError, type MailMessage } from "./port";
 import { createResendMail } from "./resend";
-
-// ---------------------------------------------------------------------------------------------------------------
-// A stand-in for Resend's e-mail API (PROVIDERS.md section 9): `POST /emails` answering `{id}`, errors as
-// `{statusCode, name, message}`, idempotency keys kept as Resend keeps them (the same key and body: the first answer
-// again and nothing sent; the same key and another body: 409 invalid_idempotent_request), and its rate limit (429
-// with `retry-after` and `ratelimit-*` headers) when a test asks for it.
-
-const apiKey = "re_123456789_TestKeyForTheStandIn";
-
-type SentEmail = { id: string; from: string; to: string[]; subject: string; html: string; text: string; tags: { name: string; value: string }[] };
-
-const resendError = (statusCode: number, name: string, message: string, headers?: Record<string, string>): ProviderAnswer => ({
-  status: statusCode,
-  body: { statusCode, name, message },
-  ...(headers ? { headers } : {}),
-});
-
-async function startResendStandIn() {
-  const sent: SentEmail[] = [];
-  const keys = new Map<string, { bodyHash: string; answer: ProviderAnswer }>();
-  /** How the next requests are answered instead of sending: rate limited, or "the first request with this key is still running". */
-  const upcoming: ProviderAnswer[] = [];
-  const handle = (request: ReceivedRequest): ProviderAnswer => {
-    if (!request.headers["user-agent"]) return resendError(403, "missing_user_agent", "A User-Agent header is required.");
-    const authorization = request.headers.authorization;
-    if (!authorization) return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
-    if (authorization !== `Bearer ${apiKey}`) return resendError(403, "invalid_api_key", "API key is invalid");
-    if (request.method !== "POST" || request.path !== "/emails") return resendError(404, "not_found", "The requested endpoint does not exist.");
-    const next = upcoming.shift();
-    if (next) return next;
-    const body = request.json as Partial<SentEmail> | undefined;
-    const missing = (["from", "to", "subject"] as const).filter((field) => !body?.[field]);
-    if (!body || missing.length > 0) return resendError(422, "missing_required_field", `Missing \`${missing.join("`, `")}\` field.`);
-    if (!body.to!.every((address) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address))) {
-      return resendError(422, "validation_error", "Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
-    }
-    const key = request.headers["idempotency-key"] as string | undefined;
-    const bodyHash = createHash("sha256").update(request.body).digest("hex");
-    const earlier = key ? keys.get(key) : undefined;
-    if (earlier) {
-      return earlier.bodyHash === bodyHash ? earlier.answer : resendError(409, "invalid_idempotent_request", "Same idempotency key used with a different request payload.");
-    }
-    const email = { ...(body as Omit<SentEmail, "id">), id: `4ef9a417-02e9-4d39-ad75-9611e0fcc33${sent.length}` };
-    sent.push(email);
-    const answer = { status: 200, body: { id: email.id } };
-    if (key) keys.set(key, { bodyHash, answer });
-    return answer;
-  };
-  const server = await startProviderServer(handle);
-  return { ...server, sent, upcoming, reset: () => ((sent.length = 0), keys.clear(), (upcoming.length = 0)) };
-}
 
 const resend = standInForFile(startResendStandIn);
 

@@ -13,7 +13,16 @@ import type { MailPort } from "./port";
 export function createOutboxMail(options: { db: Db; from: string; log: Logger }): MailPort {
   return {
     async send(message) {
-      await options.db.insert(mailOutbox).values({ ...message, from: options.from });
+      // A message sent again under its key (a delivery retried after a crash) is kept once, as Resend keeps it once.
+      const kept = await options.db
+        .insert(mailOutbox)
+        .values({ ...message, idempotencyKey: message.idempotencyKey ?? null, from: options.from })
+        .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
+        .returning({ id: mailOutbox.id });
+      if (kept.length === 0) {
+        options.log.info({ event: "MAIL_SANDBOX", kind: message.kind, idempotencyKey: message.idempotencyKey }, "E-mail already in the outbox under its key; not kept twice");
+        return;
+      }
       options.log.info({ event: "MAIL_SANDBOX", kind: message.kind, to: message.to, links: message.links }, `E-mail kept in the outbox: ${message.subject}`);
     },
   };
