@@ -10,7 +10,7 @@ import * as schema from "../src/server/db/schema";
 type Table = ReturnType<typeof getTableConfig>;
 
 const areas: Record<string, string[]> = {
-  Auth: ["user", "account", "session", "verification_token", "address_book"],
+  Auth: ["user", "account", "session", "verification_token", "address_book", "passkey", "totp_factor", "recovery_code", "webauthn_challenge"],
   Catalogue: ["product", "product_description", "product_category", "product_manufacturer", "product_select_options", "product_template", "product_restock_manager", "search_term"],
   Stock: ["box", "purchase_record", "stock_record", "inventory_correction"],
   Orders: ["order", "order_address", "order_detail", "order_item", "payment_detail", "refund", "order_discount", "order_placer", "cart_item", "invoice_counter"],
@@ -19,7 +19,7 @@ const areas: Record<string, string[]> = {
   Logbook: ["logbook", "logbook_read_by_user", "admin_notification"],
   Config: ["config_params"],
   Payments: ["sandbox_payment", "sandbox_refund", "webhook_event"],
-  Messaging: ["mail_outbox", "rate_limit"],
+  Messaging: ["mail_outbox", "mail_message", "rate_limit"],
   Marketplace: ["marketplace_offer", "marketplace_sync", "marketplace_bulk_run", "sandbox_marketplace_item", "sandbox_marketplace_offer", "sandbox_marketplace_order"],
 };
 

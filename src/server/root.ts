@@ -1,5 +1,6 @@
 import "server-only";
 import { accountRouter } from "@/server/account/router";
+import { secondFactorRouter } from "@/server/auth/second-factor-router";
 import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
 import { cartRouter } from "@/server/cart/router";
 import { discountAdminRouter } from "@/server/discounts/admin-router";
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
     maps: mapsRouter,
     account: accountRouter,
     checkout: checkoutRouter,
+    secondFactor: secondFactorRouter,
   }),
   // Every procedure under admin is an adminProcedure; tests/integration/admin-access.test.ts walks them all.
   admin: createTRPCRouter({

@@ -4,7 +4,7 @@ import type { SuperJSONResult } from "superjson";
 import { z, ZodError } from "zod";
 import { env } from "@/env";
 import { transformer } from "@/lib/trpc/transformer";
-import { readSession, type Session } from "@/server/auth/session";
+import { readAnySession, type PendingSession, type Session } from "@/server/auth/session";
 import { storedFormOf } from "@/server/cache/catalogue";
 import { getDb, type Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
@@ -16,7 +16,10 @@ import { verifyVisitorToken } from "@/server/token/service";
 
 export type TRPCContext = {
   db: Db;
+  /** The signed-in user; null for visitors, and for staff whose second factor is not confirmed yet. */
   session: Session | null;
+  /** A member of staff signed in whose second factor is not confirmed yet: reaches the second factor's procedures only. */
+  pendingSession?: PendingSession | null;
   /**
    * Who is calling, for rate limits: the client's network address and the anonymous visitor named by a valid token
    * in the `x-token` header.
@@ -29,13 +32,14 @@ export type TRPCContext = {
 
 export async function createTRPCContext(options: { headers: Headers; requestId: string; db?: Db }): Promise<TRPCContext> {
   const db = options.db ?? getDb();
-  const [session, visitorId] = await Promise.all([
-    readSession(db, options.headers),
+  const [{ session, pending }, visitorId] = await Promise.all([
+    readAnySession(db, options.headers),
     verifyVisitorToken(env.TOKEN_SECRET, options.headers.get("x-token"), new Date()).then((visitor) => visitor?.visitorId ?? null),
   ]);
   return {
     db,
     session,
+    pendingSession: pending,
     caller: { client: clientKey(options.headers), visitorId },
     requestId: options.requestId,
     log: logger.child({ requestId: options.requestId }),
@@ -103,10 +107,23 @@ const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {
 
 export const publicProcedure = t.procedure.use(callMiddleware);
 
-/** Signed-in users only; narrows `ctx.session` to non-null. */
+/** What a member of staff signed in without their second factor is told, wherever they knock. */
+export const SECOND_FACTOR_FIRST = "Confirm your sign-in with your second factor first.";
+
+/** Signed-in users only; narrows `ctx.session` to non-null. Staff still owing their second factor are refused. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.pendingSession ? SECOND_FACTOR_FIRST : "Please sign in first." });
   return next({ ctx: { session: ctx.session } });
+});
+
+/**
+ * The second factor's own procedures: whoever is signed in, also staff whose factor is not confirmed yet (then
+ * `pending`). Narrows `ctx.signedIn` to the user and whether the factor is still owed.
+ */
+export const secondFactorProcedure = publicProcedure.use(({ ctx, next }) => {
+  const signedIn = ctx.session ? { user: ctx.session.user, pending: null } : ctx.pendingSession ? { user: ctx.pendingSession.user, pending: ctx.pendingSession } : null;
+  if (!signedIn) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+  return next({ ctx: { signedIn } });
 });
 
 /** Staff only: anonymous callers get UNAUTHORIZED, signed-in customers FORBIDDEN. */

@@ -16,7 +16,7 @@ import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The running shop, without a trailing slash: http://127.0.0.1:PORT */
+    /** The running shop, without a trailing slash: http://localhost:PORT */
     baseUrl: string;
     /** The server's data folder: its PGlite database, storage and sandbox outbox live there. */
     serverDataDir: string;
@@ -35,7 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // "localhost", not the address it listens on: browsers allow passkeys (WebAuthn) on a name only, and localhost is
+  // the one name a browser trusts over plain http, as it does for a developer running the shop.
+  const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
   mkdirSync(path.dirname(logFile), { recursive: true });
 

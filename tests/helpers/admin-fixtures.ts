@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { UserRole } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { configParams, logbook, session, user } from "@/server/db/schema";
+import { hashSessionToken } from "@/server/auth/session-token";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import type { TRPCContext } from "@/server/trpc";
@@ -21,10 +22,15 @@ export async function makeUser(db: Db, role: UserRole, name = `${role.toLowerCas
   return row!;
 }
 
-/** An Auth.js database session for the user, as the sign-in flow would write it; returns the cookie token. */
-export async function makeSession(db: Db, userId: string): Promise<string> {
+/**
+ * An Auth.js database session for the user, as the sign-in flow writes it (under its token's hash); returns the
+ * cookie token. A member of staff's session has its second factor confirmed, as after the factor's page, unless
+ * `secondFactor: false` asks for one still owing it (signed in by e-mail link only).
+ */
+export async function makeSession(db: Db, userId: string, options: { secondFactor?: boolean } = {}): Promise<string> {
   const sessionToken = randomBytes(24).toString("hex");
-  await db.insert(session).values({ sessionToken, userId, expires: new Date(Date.now() + 3_600_000) });
+  const confirmed = options.secondFactor === false ? {} : { secondFactorAt: new Date(), secondFactor: "totp" as const };
+  await db.insert(session).values({ sessionToken: hashSessionToken(sessionToken), userId, expires: new Date(Date.now() + 3_600_000), ...confirmed });
   return sessionToken;
 }
 

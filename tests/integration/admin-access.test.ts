@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "@/server/root";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext, SECOND_FACTOR_FIRST } from "@/server/trpc";
 import { decideAdminAccess } from "@/server/admin/page-access";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { contextFor, makeSession, makeUser } from "../helpers/admin-fixtures";
@@ -23,6 +23,8 @@ let t: TestDatabase;
 let customerToken: string;
 let vipToken: string;
 let adminToken: string;
+/** The same member of staff signed in by e-mail link only: the second factor not confirmed (issue 24, acceptance 2). */
+let pendingAdminToken: string;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -30,6 +32,7 @@ beforeAll(async () => {
   customerToken = await makeSession(t.db, customer.id);
   vipToken = await makeSession(t.db, vip.id);
   adminToken = await makeSession(t.db, admin.id);
+  pendingAdminToken = await makeSession(t.db, admin.id, { secondFactor: false });
 });
 
 afterAll(() => t?.dispose());
@@ -67,6 +70,20 @@ describe("the admin router refuses everyone but staff", () => {
   it.each(adminProcedures)("$path refuses customers and VIPs with FORBIDDEN (403)", async ({ path, type }) => {
     expect((await callOverHttp(path, type, customerToken)).status).toBe(403);
     expect((await callOverHttp(path, type, vipToken)).status).toBe(403);
+  });
+
+  it.each(adminProcedures)("$path refuses staff signed in by e-mail link without their second factor (401)", async ({ path, type }) => {
+    const response = await callOverHttp(path, type, pendingAdminToken);
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { json: { message: string } } } | { error: { json: { message: string } } }[];
+    expect((Array.isArray(body) ? body[0]! : body).error.json.message).toBe(SECOND_FACTOR_FIRST);
+  });
+
+  it("lets the same session confirm its second factor, and nothing else that is signed-in only", async () => {
+    expect((await callOverHttp("shared.secondFactor.status", "query", pendingAdminToken)).status).toBe(200);
+    for (const [path, type] of [["shared.account.profile", "query"], ["shared.cart.get", "query"], ["shared.account.addresses", "query"]] as const) {
+      expect((await callOverHttp(path, type, pendingAdminToken)).status, path).toBe(401);
+    }
   });
 
   it("lets an admin through the same door", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthHandlers } from "@/server/auth/handlers";
 import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT, EMAIL_VISITOR_LIMIT } from "@/server/auth/sign-in-limits";
 import { issueVisitorToken } from "@/server/token/service";
-import { account, mailOutbox, rateLimit, user } from "@/server/db/schema";
+import { account, mailOutbox, rateLimit, user, verificationToken } from "@/server/db/schema";
 import { createOutboxMail, listOutbox } from "@/server/integrations/mail/sandbox";
 import { logger } from "@/server/logger";
 import { AuthBrowser } from "../helpers/auth-browser";
@@ -93,6 +93,16 @@ describe("sign-in by e-mail link", () => {
     expect(served.user).toEqual({ id: session?.user.id, name: null, email: "new.collector@example.com", image: null, role: "USER" });
     // The browser learns who is signed in and until when, never the session token.
     expect(Object.keys(served).sort()).toEqual(["expires", "user"]);
+  });
+
+  it("keeps the link's token only hashed, so that a copy of the database holds no sign-in link (N-M6)", async () => {
+    const email = "hashed-link@example.com";
+    await requestLink(new Browser(), email);
+    const token = new URL(await latestLink(email)).searchParams.get("token")!;
+    expect(token.length).toBeGreaterThan(20);
+    const stored = await t.db.select().from(verificationToken).where(eq(verificationToken.identifier, email));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
   });
 
   it("refuses a callbackUrl on another origin and sends the customer to the shop instead", async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheck } from "lucide-react";
+import { Fingerprint, MailCheck } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingOverlay } from "./loading-overlay";
+import { promptForPasskey, usePasskeysSupported } from "./passkey-prompts";
 import { useSignInProviders } from "./queries";
 import { storedToken } from "@/lib/trpc/client";
 
@@ -44,6 +45,7 @@ export function SignInForm({ onSent }: { onSent?: (email: string) => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const providers = useSignInProviders();
+  const passkeys = usePasskeysSupported();
   const form = useForm<EmailForm>({ resolver: zodResolver(emailForm), defaultValues: { email: "" } });
 
   async function withOverlay(work: () => Promise<void>) {
@@ -71,6 +73,22 @@ export function SignInForm({ onSent }: { onSent?: (email: string) => void }) {
       onSent?.(email);
     }),
   );
+
+  const signInWithPasskey = () =>
+    withOverlay(async () => {
+      const options = await fetch("/api/passkey", { cache: "no-store" });
+      const started = (await options.json()) as { challengeId?: string; options?: Parameters<typeof promptForPasskey>[0]; error?: string };
+      if (!options.ok || !started.challengeId || !started.options) throw new Error(started.error ?? SIGN_IN_FAILED);
+      const response = await promptForPasskey(started.options);
+      if (!response) return;
+      const answer = await fetch("/api/passkey", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ challengeId: started.challengeId, response }) });
+      if (!answer.ok) {
+        const { error } = (await answer.json().catch(() => ({}))) as { error?: string };
+        toast.error("Error", { description: error ?? SIGN_IN_FAILED });
+        return;
+      }
+      window.location.assign(callbackUrl());
+    });
 
   if (sentTo) {
     return (
@@ -114,18 +132,24 @@ export function SignInForm({ onSent }: { onSent?: (email: string) => void }) {
         </Button>
         <p className="text-xs text-muted-foreground">No password needed: we e-mail you a link that signs you in. New here? The link creates your account.</p>
       </form>
+      {passkeys || providers.data?.google ? (
+        <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </div>
+      ) : null}
+      {passkeys ? (
+        <Button type="button" variant="outline" disabled={submitting} onClick={signInWithPasskey}>
+          <Fingerprint className="size-4" aria-hidden />
+          Sign in with a passkey
+        </Button>
+      ) : null}
       {providers.data?.google ? (
-        <>
-          <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground">
-            <span className="h-px flex-1 bg-border" />
-            or
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          <Button type="button" variant="outline" disabled={submitting} onClick={() => withOverlay(async () => void (await signIn("google", { callbackUrl: callbackUrl() })))}>
-            <GoogleMark />
-            Continue with Google
-          </Button>
-        </>
+        <Button type="button" variant="outline" disabled={submitting} onClick={() => withOverlay(async () => void (await signIn("google", { callbackUrl: callbackUrl() })))}>
+          <GoogleMark />
+          Continue with Google
+        </Button>
       ) : null}
     </div>
   );

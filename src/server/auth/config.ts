@@ -11,6 +11,7 @@ import { account, session, user, verificationToken } from "@/server/db/schema";
 import type { MailPort } from "@/server/integrations/mail/port";
 import type { Logger } from "@/server/logger";
 import { safeRedirect } from "./redirect";
+import { withHashedSessions } from "./session-token";
 import { renderSignInEmail } from "./sign-in-email";
 
 /** A sign-in link works this long, and once. */
@@ -34,15 +35,16 @@ export type AuthDependencies = {
 };
 
 /**
- * Auth.js for the shop (ARCHITECTURE section 1): database sessions on the Drizzle tables, sign-in by e-mail link
- * and by Google, the user's role in the session, and redirects only within the shop.
+ * Auth.js for the shop (ARCHITECTURE section 1): database sessions on the Drizzle tables (kept under their token's
+ * hash), sign-in by e-mail link and by Google, the user's role in the session, and redirects only within the shop.
+ * A member of staff signed in this way still has a second factor to confirm (second-factor.ts).
  */
 export function createAuthConfig(deps: AuthDependencies): AuthConfig {
   const { db, mail, log } = deps;
   return {
     secret: deps.secret,
     basePath: "/api/auth",
-    adapter: DrizzleAdapter(db, { usersTable: user, accountsTable: account, sessionsTable: session, verificationTokensTable: verificationToken }),
+    adapter: withHashedSessions(DrizzleAdapter(db, { usersTable: user, accountsTable: account, sessionsTable: session, verificationTokensTable: verificationToken })),
     session: { strategy: "database" },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH, verifyRequest: `${SIGN_IN_PATH}/check-email` },
     providers: [

@@ -11,6 +11,8 @@ import { orderExpirySweepJob } from "@/server/orders/expiry-job";
 import { transitionOrder } from "@/server/orders/service";
 import { rateLimitPruneJob } from "@/server/rate-limit/service";
 import { stockReconciliationJob } from "@/server/stock/reconciliation";
+import { hashSessionToken } from "@/server/auth/session-token";
+import { makeSession, makeUser } from "../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 import { backupDatabase, restoreDatabase } from "./backup";
@@ -130,18 +132,25 @@ describe("backup and restore of the embedded database", () => {
     expect(replacedFolder && existsSync(path.join(replacedFolder, "PG_VERSION"))).toBe(true);
   }, 240_000);
 
-  it("writes the archive's entries owner-only, under relative names, so that unpacking it by hand exposes nothing", async () => {
+  it("writes the archive's entries owner-only, under relative names, and holds no session's token (N-M6)", async () => {
     const source = path.join(workDir, "modes", "pglite");
     const database = openDatabase({ dataDir: source });
+    let token: string;
     try {
       await runMigrations(database);
+      const admin = await makeUser(database.db, "ADMIN");
+      token = await makeSession(database.db, admin.id);
     } finally {
       await database.close();
     }
     const file = path.join(workDir, "modes.tar.gz");
     await backupDatabase({ kind: "pglite", dataDir: source }, file);
 
-    const entries = tarEntries(gunzipSync(readFileSync(file)));
+    const tar = gunzipSync(readFileSync(file));
+    // Whoever reads the backup finds the session's hash, which signs nobody in, and not the cookie's token.
+    expect(tar.includes(Buffer.from(hashSessionToken(token)))).toBe(true);
+    expect(tar.includes(Buffer.from(token))).toBe(false);
+    const entries = tarEntries(tar);
     expect(entries.length).toBeGreaterThan(100);
     expect(entries.filter((entry) => entry.mode & 0o077)).toEqual([]);
     expect(entries.filter((entry) => entry.name.startsWith("/"))).toEqual([]);

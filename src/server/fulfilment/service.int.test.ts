@@ -159,7 +159,10 @@ describe("downloading a label", () => {
     const paid = await watchOrder("download@example.com");
     const unlabelled = await watchOrder("download-none@example.com");
     const label = await createLabel(t.db, paid.orderId, staff, ports);
-    const admin = await makeSession(t.db, (await makeUser(t.db, "ADMIN")).id);
+    const staffMember = await makeUser(t.db, "ADMIN");
+    const admin = await makeSession(t.db, staffMember.id);
+    // Staff signed in by e-mail link whose second factor is not confirmed get no more than anyone else.
+    const unconfirmed = await makeSession(t.db, staffMember.id, { secondFactor: false });
     const customer = await makeSession(t.db, (await makeUser(t.db, "USER")).id);
 
     const response = await download(paid.orderNumber, admin);
@@ -168,7 +171,7 @@ describe("downloading a label", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${paid.orderNumber}-${label.trackingNumber}.pdf"`);
     expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
 
-    for (const [orderNumber, token] of [[paid.orderNumber, customer], [paid.orderNumber, null], [unlabelled.orderNumber, admin], ["BC-2026-999999", admin]] as const) {
+    for (const [orderNumber, token] of [[paid.orderNumber, customer], [paid.orderNumber, unconfirmed], [paid.orderNumber, null], [unlabelled.orderNumber, admin], ["BC-2026-999999", admin]] as const) {
       const refused = await download(orderNumber, token);
       expect(refused.status).toBe(404);
       expect(await refused.text()).toBe("Not found");

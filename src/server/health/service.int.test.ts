@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/server/db/client";
-import { session, user } from "@/server/db/schema";
+import { user } from "@/server/db/schema";
 import { checkHealth, healthReportFor, type HealthReport } from "@/server/health/service";
+import { makeSession } from "../../../tests/helpers/admin-fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 
 // A PostgreSQL address where nothing listens, with a database user the answer must not name to strangers.
@@ -17,9 +18,7 @@ const fromAddress = (address: string, cookie?: string) =>
 
 async function signedIn(role: "ADMIN" | "USER"): Promise<string> {
   const [row] = await t.db.insert(user).values({ email: `${role.toLowerCase()}@example.com`, role }).returning({ id: user.id });
-  const token = `${role}-session`;
-  await t.db.insert(session).values({ sessionToken: token, userId: row!.id, expires: new Date(Date.now() + 3_600_000) });
-  return token;
+  return makeSession(t.db, row!.id);
 }
 
 let adminToken: string;

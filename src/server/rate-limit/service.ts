@@ -33,6 +33,17 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
 }
 
 /**
+ * Whether `key` is over `rule` now, without counting a hit: for limits that count only what failed (a wrong code),
+ * checked before the attempt and counted after it failed. Answers when to try again, or null.
+ */
+export async function overRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<{ retryAfterMs: number } | null> {
+  const [row] = await db.select({ hits: rateLimit.hits, windowStartedAt: rateLimit.windowStartedAt }).from(rateLimit).where(eq(rateLimit.key, key));
+  if (!row || row.hits < rule.limit) return null;
+  const retryAfterMs = row.windowStartedAt.getTime() + rule.windowMs - now.getTime();
+  return retryAfterMs > 0 ? { retryAfterMs } : null;
+}
+
+/**
  * Deletes the counters whose window ended long ago (every rule's window is an hour at most), so that the table
  * holds only what limits callers now; a key counts afresh anyway once its window is over. Returns how many went.
  */
@@ -80,6 +91,8 @@ export const callerLimits = {
   placeOrderTry: { client: { limit: 60, windowMs: 15 * 60_000 }, visitor: { limit: 30, windowMs: 15 * 60_000 } },
   /** Distinct discount codes tried; the same code again (each change at checkout re-quotes it) is free (M4). */
   couponCode: { client: { limit: 15, windowMs: 15 * 60_000 }, visitor: { limit: 10, windowMs: 15 * 60_000 } },
+  /** Passkey sign-ins tried: each keeps a challenge in the database and checks a signature. */
+  passkeySignIn: { client: { limit: 30, windowMs: 15 * 60_000 }, visitor: { limit: 30, windowMs: 15 * 60_000 } },
   /** Positions looked up with the paid geocoding service (M12). */
   geocode: { client: { limit: 20, windowMs: 60 * 60_000 }, visitor: { limit: 10, windowMs: 60 * 60_000 } },
 } as const satisfies Record<string, { client: RateLimitRule; visitor: RateLimitRule }>;

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Package,
   Percent,
+  ShieldCheck,
   ShoppingBag,
   Store,
   Tags,
@@ -128,6 +129,9 @@ export function SidebarContents({ user, roomy = false, onNavigate }: { user: Adm
             Hello, {user.name || user.email}
           </p>
           <p className="truncate text-[11px] text-muted-foreground">{user.email}</p>
+          <Link href="/admin/security" onClick={onNavigate} className="inline-flex items-center gap-1 text-[11px] text-primary hover:underline">
+            <ShieldCheck className="size-3" aria-hidden /> Sign-in security
+          </Link>
         </div>
       </div>
 

@@ -145,6 +145,7 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/shippingSurcharge\/countries\/([A-Za-z]{2})$/, (m) => `Shipping to ${m[1]!.toUpperCase()}`],
   [/^\/admin\/discounts\/manage\/(\d+)$/, (m) => `Discount ${m[1]}`],
   [/^\/admin\/ebay$/, () => "eBay"],
+  [/^\/admin\/security$/, () => "Sign-in security"],
 ];
 
 /** The top bar's heading for an address. */

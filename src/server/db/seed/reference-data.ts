@@ -159,6 +159,8 @@ export const discounts: DiscountSeed[] = [
 
 export const demoUsers = {
   admin: { name: "Shop Admin", email: "admin@example.com" },
+  /** Staff who have not signed in yet: their first sign-in sets up their second factor. */
+  newStaff: { name: "Sam Stockroom", email: "staff@example.com" },
   customer: { name: "Clara Collector", email: "customer@example.com" },
 } as const;
 

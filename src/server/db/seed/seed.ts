@@ -1,4 +1,6 @@
 import "server-only";
+import { DEMO_ADMIN_TOTP_SECRET } from "@/server/auth/demo-admin";
+import { setConfirmedTotp } from "@/server/auth/second-factor";
 import { availableParallelism } from "node:os";
 import { Decimal } from "decimal.js";
 import { count, getTableName, sql, type InferInsertModel } from "drizzle-orm";
@@ -266,10 +268,19 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
     .values({ ...demoUsers.customer, role: "USER", emailVerified: now, discountId: ids.discount.get("user-loyal") ?? null })
     .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.customer.name, role: "USER", discountId: ids.discount.get("user-loyal") ?? null } })
     .returning({ id: schema.user.id });
+  await tx.insert(schema.user)
+    .values({ ...demoUsers.newStaff, role: "ADMIN", emailVerified: now })
+    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.newStaff.name, role: "ADMIN" } });
   if (!admin || !customer) throw new Error("Could not write the demo users");
+  // The demo admin's second factor is an authenticator app whose secret the README publishes, as it publishes the
+  // address: a first look at the back office is not blocked, and shows how staff sign in.
+  await setConfirmedTotp(tx, admin.id, DEMO_ADMIN_TOTP_SECRET, now);
   await tx.delete(schema.addressBook).where(sql`${schema.addressBook.userId} = ${customer.id}`);
   await insertInChunks(tx, schema.addressBook, customerAddresses.map((address) => ({ ...address, userId: customer.id })));
-  log(`Users: ${demoUsers.admin.email} (admin), ${demoUsers.customer.email} (customer with the "Loyal collector" discount)`);
+  log(
+    `Users: ${demoUsers.admin.email} (admin, authenticator secret ${DEMO_ADMIN_TOTP_SECRET}), ${demoUsers.newStaff.email} (admin who has not set up a second factor yet), ` +
+      `${demoUsers.customer.email} (customer with the "Loyal collector" discount)`,
+  );
 
   // The demo's orders are planned before the products are written: the pieces they sell are bought with the rest.
   const plan = planDemoOrders(

@@ -204,6 +204,8 @@ describe("GET /admin/orders/print/...", () => {
     for (const [path, token] of [
       [`invoices?orders=${orders[1]!.orderId}`, undefined],
       [`invoices?orders=${orders[1]!.orderId}`, await makeSession(t.db, customer.id)],
+      // Staff signed in by e-mail link whose second factor is not confirmed.
+      [`packing-slips?orders=${orders[1]!.orderId}`, await makeSession(t.db, admin.id, { secondFactor: false })],
       [`receipts?orders=${orders[1]!.orderId}`, await makeSession(t.db, admin.id)],
     ] as const) {
       const response = await get(path, token);
