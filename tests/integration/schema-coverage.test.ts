@@ -205,8 +205,8 @@ const specEnums: Record<string, SpecEnum> = {
       "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL",
       "HEALTH_CHECK",
     ],
-    extra: ["DISCOUNT", "SHIPPING_COST"],
-    why: "SPEC section 1 has staff run discounts and shipping surcharges, and every change goes in the logbook",
+    extra: ["DISCOUNT", "SHIPPING_COST", "SECURITY"],
+    why: "SPEC section 1 has staff run discounts and shipping surcharges, and every change goes in the logbook; a member of staff adding or removing a second factor (issue 24) is logged as SECURITY",
   },
   "log entity type": {
     table: "logbook",
