@@ -16,7 +16,14 @@ const picture = (background: string) =>
 async function both(page: Page, name: string) {
   for (const theme of ["light", "dark"]) {
     await page.evaluate((value) => localStorage.setItem("theme-mode", value), theme);
-    await page.reload({ waitUntil: "networkidle" });
+    // The admin keeps polling (notifications, jobs), so "network idle" may never come on a busy machine: wait for the
+    // page to have loaded in the theme it was asked for instead.
+    await page.reload({ waitUntil: "load" });
+    await page.waitForFunction(
+      (dark) => document.readyState === "complete" && document.documentElement.classList.contains("dark") === dark,
+      theme === "dark",
+    );
+    await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `admin-${name}-${theme}`);
   }
   await page.evaluate(() => localStorage.setItem("theme-mode", "light"));
