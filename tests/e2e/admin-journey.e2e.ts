@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, screenshot, type BrowserSession } from "./browser";
 import { signInAs } from "./sign-in";
@@ -13,7 +13,8 @@ import { signInAs } from "./sign-in";
 const picture = (background: string) =>
   sharp({ create: { width: 1200, height: 1200, channels: 3, background } }).jpeg().toBuffer();
 
-async function both(page: Page, name: string) {
+/** A light and a dark picture of the page, each taken once `ready` (what the loaded page shows) is on screen again. */
+async function both(page: Page, name: string, ready: Locator) {
   for (const theme of ["light", "dark"]) {
     await page.evaluate((value) => localStorage.setItem("theme-mode", value), theme);
     // The admin keeps polling (notifications, jobs), so "network idle" may never come on a busy machine: wait for the
@@ -23,6 +24,7 @@ async function both(page: Page, name: string) {
       (dark) => document.readyState === "complete" && document.documentElement.classList.contains("dark") === dark,
       theme === "dark",
     );
+    await ready.waitFor();
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `admin-${name}-${theme}`);
   }
@@ -59,7 +61,7 @@ describe("admin journey", () => {
     await expect.poll(() => page.getByText("Admin panel").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("admin-greeting").textContent()).toContain("Hello");
     await page.getByTestId("revenue-30d").waitFor();
-    await both(page, "dashboard");
+    await both(page, "dashboard", page.getByTestId("revenue-30d"));
   });
 
   it("creates a product from a template with two pictures, and the shop shows it", async () => {
@@ -93,7 +95,7 @@ describe("admin journey", () => {
   it("shows the product table with search and sorting", async () => {
     await page.goto(`/admin/products?sort=createdAt.desc`);
     await page.getByRole("link", { name }).waitFor();
-    await both(page, "products");
+    await both(page, "products", page.getByRole("link", { name }));
     await page.getByLabel("Search products").fill("seamaster crown");
     await page.waitForURL(/search=seamaster/);
     await page.getByRole("link", { name }).waitFor();
@@ -110,7 +112,7 @@ describe("admin journey", () => {
     await page.locator("#purchase-cost").fill("10.00");
     await page.getByRole("button", { name: "Add purchase" }).click();
     await expect.poll(() => page.getByTestId("purchase-row").count()).toBe(1);
-    await both(page, "box");
+    await both(page, "box", page.getByTestId("purchase-row"));
 
     await page.getByRole("button", { name: "Ship box" }).click();
     await page.locator("#ship-tracking").fill("LX555000111PH");
