@@ -13,6 +13,12 @@ import { environmentNames, marketplaceIds } from "./lib/enums";
 
 const optional = z.string().min(1).optional();
 
+/** A Cloud Storage bucket's name as Google allows it: lower-case letters, digits, dots, dashes and underscores. */
+const bucketName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "must be a bucket name (lower-case letters, digits, '.', '-', '_'), not a URL")
+  .optional();
+
 /** The values each live integration cannot do without. */
 export const liveIntegrationSecrets = [
   "SMTP_URL",
@@ -35,6 +41,7 @@ export const liveIntegrationSecrets = [
   "GOOGLE_CLIENT_SECRET",
   "GOOGLE_MAPS_API_KEY",
   "GCS_BUCKET",
+  "GCS_PRIVATE_BUCKET",
   "GCS_SA_KEY",
   "EXCHANGE_RATE_API_KEY",
   "DATABASE_URL",
@@ -146,7 +153,13 @@ export const env = createEnv({
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     GOOGLE_MAPS_API_KEY: optional,
-    GCS_BUCKET: optional,
+    /** The public bucket: product pictures and files staff publish, readable by everyone. */
+    GCS_BUCKET: bucketName,
+    /**
+     * The private bucket: shipping labels and other documents with customers' details, readable by the shop's service
+     * account only (SECURITY-REVIEW N-H1). Required with GCS_BUCKET, and another bucket than it.
+     */
+    GCS_PRIVATE_BUCKET: bucketName,
     GCS_SA_KEY: optional,
     EXCHANGE_RATE_API_KEY: optional,
     /** The optional analysis flag: bundle analysis at build time. */
@@ -178,6 +191,16 @@ export const env = createEnv({
       const [mailSecret, unusedMailSecret] = record.MAIL_SERVICE === "resend" ? (["RESEND_API_KEY", "SMTP_URL"] as const) : (["SMTP_URL", "RESEND_API_KEY"] as const);
       for (const name of ["AUTH_URL", mailSecret] as const) {
         if (!record[name]) ctx.addIssue({ code: "custom", path: [name], message: "required with live integrations" });
+      }
+      // Live storage is both buckets or neither: labels must never fall back to the public one.
+      const storageNames = ["GCS_BUCKET", "GCS_PRIVATE_BUCKET", "GCS_SA_KEY"] as const;
+      if (storageNames.some((name) => record[name])) {
+        for (const name of storageNames) {
+          if (!record[name]) ctx.addIssue({ code: "custom", path: [name], message: "required with live storage (GCS_BUCKET, GCS_PRIVATE_BUCKET and GCS_SA_KEY go together)" });
+        }
+      }
+      if (record.GCS_PRIVATE_BUCKET && record.GCS_PRIVATE_BUCKET === record.GCS_BUCKET) {
+        ctx.addIssue({ code: "custom", path: ["GCS_PRIVATE_BUCKET"], message: "must be another bucket than GCS_BUCKET, which everyone can read" });
       }
       if (record.ENVIRONMENT !== "production") return;
       for (const name of liveIntegrationSecrets) {

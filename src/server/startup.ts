@@ -12,10 +12,12 @@ export function seedsDemoOnStart(config: { ENVIRONMENT: string; INTEGRATIONS: st
 }
 
 /**
- * Brings a fresh server process to a working shop: says which configuration it runs on, applies pending
+ * Brings a fresh server process to a working shop: says which configuration it runs on, refuses to start when the
+ * private storage answers anonymous requests (live storage: labels would be public, SECURITY-REVIEW N-H1), applies pending
  * migrations, on an empty database creates the demo catalogue where that is allowed, starts the job worker (every
  * job in the registry, scheduled ones included), listens for catalogue changes that other instances commit, and
- * queues a check that every product's stock matches its ledger.
+ * queues a check that every product's stock matches its ledger and, with live storage, the move of labels an older
+ * version left in the public bucket.
  * Several instances may start together on one PostgreSQL; migrations and seeding each take a lock, and the queue
  * hands each job to one of them. Returns a function that stops the worker, letting running jobs finish.
  */
@@ -26,7 +28,8 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   const { getDatabase } = await import("@/server/db/client");
   const { runMigrations } = await import("@/server/db/migrate");
   const { seedIfEmpty } = await import("@/server/db/seed/seed");
-  const { getStorage } = await import("@/server/integrations/storage/storage");
+  const { checkPrivateStorage, getStorage, usesLiveStorage } = await import("@/server/integrations/storage/storage");
+  const { movePublicLabelsJob } = await import("@/server/fulfilment/jobs");
   const { startJobWorker } = await import("@/server/jobs/worker");
   const { jobRegistry } = await import("@/server/jobs/registry");
   const { enqueueJob } = await import("@/server/jobs/queue");
@@ -35,6 +38,8 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   const { listenForCatalogueChanges } = await import("@/server/cache/catalogue");
 
   logger.info({ event: "STARTUP", embedded: defaults.applied }, `Configuration: ${defaults.summary}`);
+  // Before anything else: a shop whose labels anyone could read must not run, and an owner must hear why at once.
+  await checkPrivateStorage();
   const database = getDatabase();
   const started = performance.now();
   await runMigrations(database);
@@ -52,6 +57,7 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   const worker = await startJobWorker(database, jobRegistry, { log: logger });
   // Instances starting together queue one check between them.
   await enqueueJob(database.db, stockReconciliationJob, {}, { singletonKey: "start-up" });
+  if (usesLiveStorage()) await enqueueJob(database.db, movePublicLabelsJob, {}, { singletonKey: "start-up" });
   return async () => {
     await stopListening();
     await worker.stop();

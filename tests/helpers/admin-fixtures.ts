@@ -7,7 +7,7 @@ import type { UserRole } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { configParams, logbook, session, user } from "@/server/db/schema";
 import { hashSessionToken } from "@/server/auth/session-token";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { createSandboxPrivateStorage, createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import type { TRPCContext } from "@/server/trpc";
 import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
@@ -57,6 +57,11 @@ export function contextFor(db: Db, who: { id: string; name: string | null; email
 
 export function temporaryStorage() {
   return createSandboxStorage({ root: mkdtempSync(path.join(os.tmpdir(), "admin-storage-")) });
+}
+
+/** A private storage of its own (labels), as `temporaryStorage` is a public one. */
+export function temporaryPrivateStorage() {
+  return createSandboxPrivateStorage({ root: mkdtempSync(path.join(os.tmpdir(), "admin-private-storage-")) });
 }
 
 export async function logEntriesFor(db: Db, entityType: "BOX" | "PRODUCT" | "PURCHASE_RECORD", entityId: number | string) {

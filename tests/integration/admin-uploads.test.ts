@@ -89,6 +89,16 @@ describe("admin.bucket.upload", () => {
     expect(await keysIn(folder)).toEqual([]);
   });
 
+  it("refuses to publish into the folders of private documents, such as labels/ (SECURITY-REVIEW N-H1)", async () => {
+    for (const folder of ["labels/2026/", "exports/"]) {
+      expect(await refusal(admin.admin.bucket.upload(bucketForm(folder, [{ name: "label.pdf", body: pdf, type: "application/pdf" }])))).toEqual({
+        code: "BAD_REQUEST",
+        message: "Cannot store label.pdf there: a private folder: its documents are never public.",
+      });
+      expect(await keysIn(folder)).toEqual([]);
+    }
+  });
+
   it("refuses a picture whose name says another type", async () => {
     const folder = freshFolder();
     expect(await refusal(admin.admin.bucket.upload(bucketForm(folder, [{ name: "banner.html", body: png, type: "text/html" }])))).toEqual({

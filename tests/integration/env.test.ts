@@ -88,6 +88,31 @@ describe("configuration", () => {
     expect(result.output).not.toContain("MOLLIE_API_KEY:");
   });
 
+  it("takes live storage as both buckets or none: never a label bucket missing, or the picture bucket named twice (N-H1)", () => {
+    const live = {
+      INTEGRATIONS: "live",
+      ENVIRONMENT: "staging",
+      NEXT_PUBLIC_SERVER_URL: "https://staging.shop.example.com",
+      NEXT_PUBLIC_PAYPAL_CLIENT_ID: "live-id",
+      NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: "sandbox-id",
+      AUTH_SECRET: "a".repeat(40),
+      TOKEN_SECRET: "b".repeat(40),
+      WEBHOOK_SECRET: "c".repeat(40),
+      AUTH_URL: "https://staging.shop.example.com",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      GCS_SA_KEY: "{}",
+    };
+    const withoutPrivate = importEnv({ ...live, GCS_BUCKET: "bc-pictures" }, withDefaults);
+    expect(withoutPrivate.status).not.toBe(0);
+    expect(withoutPrivate.output).toContain("GCS_PRIVATE_BUCKET: required with live storage");
+    const sameBucket = importEnv({ ...live, GCS_BUCKET: "bc-pictures", GCS_PRIVATE_BUCKET: "bc-pictures" }, withDefaults);
+    expect(sameBucket.output).toContain("GCS_PRIVATE_BUCKET: must be another bucket than GCS_BUCKET, which everyone can read");
+    const address = importEnv({ ...live, GCS_BUCKET: "bc-pictures", GCS_PRIVATE_BUCKET: "https://storage.googleapis.com/bc-labels" }, withDefaults);
+    expect(address.output).toContain("GCS_PRIVATE_BUCKET: must be a bucket name");
+    const both = importEnv({ ...live, GCS_BUCKET: "bc-pictures", GCS_PRIVATE_BUCKET: "bc-labels" }, withDefaults);
+    expect(both.output).toContain("configuration ok");
+  });
+
   it("skips validation with the skip flag", () => {
     expect(importEnv({ SKIP_ENV_VALIDATION: "1", ENVIRONMENT: "testing" }).status).toBe(0);
   });

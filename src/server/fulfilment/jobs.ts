@@ -7,9 +7,11 @@ import { AppError } from "@/server/errors";
 import { CarrierError } from "@/server/integrations/carriers/port";
 import { defineJob, defineScheduledJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
+import { getPrivateStorage, getStorage } from "@/server/integrations/storage/storage";
 import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { LabelRequests } from "./schemas";
+import { movePublicLabels } from "./label-move";
 import { checkLabelRequests, createLabel, pollTracking, type FulfilmentActor } from "./service";
 import { shippingEmailJob } from "./shipping-email";
 
@@ -54,7 +56,23 @@ export const trackingPollJob = defineScheduledJob({
   },
 });
 
-export const fulfilmentJobs = [createLabelJob, shippingEmailJob, trackingPollJob];
+/**
+ * Queued at every start with live storage (src/server/startup.ts): moves labels left in the public bucket by an older
+ * version to the private one (`movePublicLabels`). In the background, so that a shop with years of labels starts at
+ * once; retried until every label is private. After the first run it finds nothing and costs one listing.
+ */
+export const movePublicLabelsJob = defineJob({
+  name: "move-public-labels",
+  schema: z.object({}),
+  retry: { limit: 10, delaySeconds: 60, backoff: true },
+  expireInSeconds: 3600,
+  async run(_data, { db, log }) {
+    const moved = await movePublicLabels(db, { from: getStorage(), to: getPrivateStorage() });
+    if (moved.length > 0) log.warn({ event: "STORAGE", moved: moved.length }, `moved ${moved.length} label(s) from the public bucket to the private storage`);
+  },
+});
+
+export const fulfilmentJobs = [createLabelJob, shippingEmailJob, trackingPollJob, movePublicLabelsJob];
 
 /**
  * Queues one create-label job per order that can get a label, and says why the others cannot. At most one job per

@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
 import { rawRows } from "@/server/db/raw-rows";
 import { logbook, mailMessage, mailOutbox, order, orderDetail } from "@/server/db/schema";
@@ -10,8 +12,9 @@ import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { MailPort } from "@/server/integrations/mail/port";
 import { createOutboxMail } from "@/server/integrations/mail/sandbox";
-import type { StoragePort } from "@/server/integrations/storage/port";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import type { PrivateStoragePort } from "@/server/integrations/storage/port";
+import { createSandboxPrivateStorage, createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { sandboxPrivateStorageRoot, sandboxStorageRoot } from "@/server/integrations/storage/storage";
 import { logger } from "@/server/logger";
 import { getOrderView } from "@/server/orders/view";
 import { makeSession, makeUser } from "../../../tests/helpers/admin-fixtures";
@@ -33,7 +36,7 @@ const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam, a
 const staff = { userId: null, now };
 let t: TestDatabase;
 let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
-let storage: StoragePort;
+let storage: PrivateStoragePort;
 let ports: FulfilmentPorts;
 let mail: MailPort;
 /** Labels bought at the carrier in this file. */
@@ -74,7 +77,7 @@ beforeAll(async () => {
   const root = path.join(os.tmpdir(), `fulfilment-${process.pid}`);
   await seedDatabase(t.db, createSandboxStorage({ root: path.join(root, "seed") }), { products: 0, images: 0, now });
   paidOrders = await startPaidOrders(t.db, now);
-  storage = createSandboxStorage({ root: path.join(root, "storage") });
+  storage = createSandboxPrivateStorage({ root: path.join(root, "storage") });
   ports = { carrierFor: countingCarrier, storage };
   mail = createOutboxMail({ db: t.db, from: "shop@example.com", log: logger });
 });
@@ -196,6 +199,10 @@ describe("label requests from staff", () => {
     await createLabelJob.run({ orderId: ready.orderId, userId: null }, jobContext());
     expect(await statusOf(ready.orderId)).toBe("PROCESSED");
     expect((await detailOf(ready.orderId)).trackingNumber).toBeTruthy();
+    // In the private storage's folder, never in the one /storage serves (SECURITY-REVIEW N-H1).
+    const key = (await detailOf(ready.orderId)).gcsLabelFilename!;
+    expect(existsSync(path.join(sandboxPrivateStorageRoot(env.DATA_DIR), ...key.split("/")))).toBe(true);
+    expect(existsSync(path.join(sandboxStorageRoot(env.DATA_DIR), ...key.split("/")))).toBe(false);
 
     // A second run (a retry after a crash) is refused by the service and only logged: no second label, no failure.
     await createLabelJob.run({ orderId: ready.orderId, userId: null }, jobContext());

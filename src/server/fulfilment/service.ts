@@ -12,8 +12,8 @@ import { order, orderDetail, orderItem, productDescription } from "@/server/db/s
 import { AppError } from "@/server/errors";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type TrackingInfo } from "@/server/integrations/carriers/port";
-import type { StoragePort } from "@/server/integrations/storage/port";
-import { getStorage } from "@/server/integrations/storage/storage";
+import { privateFolders, type PrivateStoragePort } from "@/server/integrations/storage/port";
+import { getPrivateStorage } from "@/server/integrations/storage/storage";
 import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
@@ -36,11 +36,14 @@ import { queueShippingEmail } from "./shipping-email";
 /** Who asks; null for the system (a job, the tracking poll). */
 export type FulfilmentActor = { userId: string | null; now?: Date };
 
-/** The outside services fulfilment uses; the sandbox or live adapters unless a test hands in its own. */
-export type FulfilmentPorts = { carrierFor: (carrier: Carrier) => CarrierPort; storage: StoragePort };
+/**
+ * The outside services fulfilment uses; the sandbox or live adapters unless a test hands in its own. Labels carry the
+ * customer's name, address and phone number, so they go to the private storage, which has no public address.
+ */
+export type FulfilmentPorts = { carrierFor: (carrier: Carrier) => CarrierPort; storage: PrivateStoragePort };
 
 function shopPorts(): FulfilmentPorts {
-  return { carrierFor: getCarrier, storage: getStorage() };
+  return { carrierFor: getCarrier, storage: getPrivateStorage() };
 }
 
 /** The statuses in which an order waits for its label. */
@@ -53,9 +56,12 @@ const labelStatuses = ["PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT"] as const sa
  */
 const LABEL_CLAIM_STALE_MS = 10 * 60_000;
 
-/** The storage key of a label's PDF: `labels/{year}/{orderNumber}-{trackingNumber}.pdf`. Only staff may read these. */
+/**
+ * The private-storage key of a label's PDF: `labels/{year}/{orderNumber}-{trackingNumber}.pdf`. Only staff may read
+ * these, through the shop (`respondToLabelDownload`).
+ */
 function labelKey(year: string, orderNumber: string, trackingNumber: string): string {
-  return `labels/${year}/${orderNumber}-${trackingNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
+  return `${privateFolders.labels}${year}/${orderNumber}-${trackingNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
 }
 
 type LabelState = { orderNumber: string; status: OrderStatus; trackingNumber: string | null; labelCreatedAt: Date | null };
@@ -241,7 +247,7 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
 /** Voids a label just bought that no order will carry and removes its PDF, logging it; what fails here is put before staff. */
 async function undoPurchase(
   db: Db,
-  storage: StoragePort,
+  storage: PrivateStoragePort,
   failed: { orderId: number; orderNumber: string; carrier: CarrierPort; label: Label; key: string; actor: FulfilmentActor; error: unknown },
 ): Promise<void> {
   let voided = true;
@@ -468,7 +474,7 @@ async function applyTracking(db: Db, orderId: number, trackingNumber: string, in
 }
 
 /** An order's label PDF as stored, with the file name staff download it under; null when the order has none. */
-export async function readLabelPdf(db: Db, storage: StoragePort, orderNumber: string): Promise<{ filename: string; body: Buffer } | null> {
+export async function readLabelPdf(db: Db, storage: PrivateStoragePort, orderNumber: string): Promise<{ filename: string; body: Buffer } | null> {
   const [row] = await db
     .select({ key: orderDetail.gcsLabelFilename })
     .from(order)

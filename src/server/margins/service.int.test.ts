@@ -11,7 +11,7 @@ import { createLabel } from "@/server/fulfilment/service";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { createSandboxPrivateStorage, createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { createRefund } from "@/server/refunds/service";
 import { correctInventory } from "@/server/stock/service";
 import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
@@ -33,7 +33,7 @@ let payments: PaymentsPort;
 let admin: { id: string };
 const storageRoot = path.join(os.tmpdir(), `margins-${process.pid}`);
 const carriers = { POSTNL: createSandboxCarrier("POSTNL", { now: () => now }), UPS: createSandboxCarrier("UPS", { now: () => now }) };
-const fulfilmentPorts = { carrierFor: (carrier: Carrier) => carriers[carrier], storage: createSandboxStorage({ root: path.join(storageRoot, "labels") }) };
+const fulfilmentPorts = { carrierFor: (carrier: Carrier) => carriers[carrier], storage: createSandboxPrivateStorage({ root: path.join(storageRoot, "labels") }) };
 
 /** A box of `pieces` pieces of the product bought in peso at `rate` pesos to the euro, shipped and exploded into stock. */
 async function boxBoughtInPeso(productId: number, pieces: number, unitCostPhp: string, rate: string) {

@@ -7,7 +7,7 @@ import { seedDatabase } from "@/server/db/seed/seed";
 import { createLabel } from "@/server/fulfilment/service";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import type { StoragePort } from "@/server/integrations/storage/port";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { createSandboxPrivateStorage, createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../tests/helpers/paid-orders";
@@ -186,7 +186,7 @@ describe("status changes by staff", () => {
   });
 
   it("keeps an order with a label packed until the label is voided", async () => {
-    await createLabel(t.db, bob.orderId, { userId: staff.userId, now }, { carrierFor: getCarrier, storage });
+    await createLabel(t.db, bob.orderId, { userId: staff.userId, now }, { carrierFor: getCarrier, storage: createSandboxPrivateStorage({ root: path.join(os.tmpdir(), `order-admin-labels-${process.pid}`) }) });
     const page = await getAdminOrder(t.db, bob.orderNumber, imageUrl);
     expect([page.status, page.label.downloadUrl, page.actions]).toEqual(["PROCESSED", `/admin/orders/label/${bob.orderNumber}`, []]);
     const label = page.timeline.find((entry) => entry.kind === "label")!;

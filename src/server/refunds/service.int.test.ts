@@ -10,7 +10,7 @@ import { adminNotification, logbook, mailMessage, mailOutbox, order, paymentDeta
 import { createLabel, markShipped, type FulfilmentPorts } from "@/server/fulfilment/service";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
-import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
+import { createSandboxPrivateStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
 import { createManualOrderInput } from "@/server/orders/manual-order-schemas";
 import { createManualOrder } from "@/server/orders/manual-order-service";
@@ -51,7 +51,7 @@ beforeAll(async () => {
   paidOrders = await startPaidOrders(t.db, now);
   sandbox = paidOrders.payments;
   ports = { paymentsFor: () => sandbox };
-  fulfilment = { carrierFor: (carrier) => createSandboxCarrier(carrier, { now: () => now }), storage: createSandboxStorage({ root: storageRoot }) };
+  fulfilment = { carrierFor: (carrier) => createSandboxCarrier(carrier, { now: () => now }), storage: createSandboxPrivateStorage({ root: storageRoot }) };
 });
 
 afterAll(async () => {

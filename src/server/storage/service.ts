@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { contentTypeForKey, storageKeyProblem, type StoragePort } from "@/server/integrations/storage/port";
+import { contentTypeForKey, isPrivateDocumentKey, publicKeyProblem, storageKeyProblem, type StoragePort } from "@/server/integrations/storage/port";
 import { logChange } from "@/server/logbook/service";
 import type { BucketListing } from "./schemas";
 import { fileTypeNames, fileTypes, sniffFileType, toWebp, uploadedFiles } from "./uploads";
@@ -10,13 +10,20 @@ import { fileTypeNames, fileTypes, sniffFileType, toWebp, uploadedFiles } from "
 /** Files shown per folder; a folder with more says so and staff narrow down by folder. */
 const MAX_FILES = 500;
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** What the bucket holds besides product pictures: banners and other pictures the shop shows, and PDFs (labels, documents). */
+/**
+ * What the public bucket holds besides product pictures: banners and other pictures the shop shows, and PDFs staff
+ * publish. Labels are not among them: they are in the private storage, which this browser does not show.
+ */
 const bucketFileTypes = [fileTypes.jpeg, fileTypes.png, fileTypes.webp, fileTypes.avif, fileTypes.gif, fileTypes.pdf];
 
-/** One folder of the bucket: its sub-folders (with how many objects each holds) and its own files. */
+/**
+ * One folder of the public bucket: its sub-folders (with how many objects each holds) and its own files. Labels an
+ * older version left in the public bucket are not shown: they get no public address, and the `move-public-labels`
+ * job moves them to the private storage.
+ */
 export async function listBucket(storage: StoragePort, prefix: string): Promise<BucketListing> {
   if (prefix !== "" && storageKeyProblem(prefix.slice(0, -1))) throw new AppError("BAD_REQUEST", "That is not a folder of the bucket.");
-  const objects = await storage.list(prefix);
+  const objects = (await storage.list(prefix)).filter((object) => !isPrivateDocumentKey(object.key));
   const folders = new Map<string, number>();
   const files: BucketListing["files"] = [];
   for (const object of objects) {
@@ -73,7 +80,7 @@ export async function uploadToBucket(
     const convert = input.convertToWebp && type.picture;
     const name = convert ? `${path.parse(base).name}.webp` : base;
     const key = `${input.prefix}${name}`;
-    const problem = storageKeyProblem(key);
+    const problem = publicKeyProblem(key);
     if (problem) throw new AppError("BAD_REQUEST", `Cannot store ${file.name} there: ${problem}.`);
     stored.push({ key, body: convert ? await toWebp(file.body) : file.body, type: convert ? fileTypes.webp.contentType : type.contentType });
   }

@@ -2,9 +2,9 @@ import { storageKeyProblem } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
 
 /**
- * The folders anyone may load from: the product pictures (`storageImageUrl`) and nothing else. The same storage also
- * holds shipping labels (`labels/`, with customers' addresses, downloaded by staff at /admin/orders/label/...) and
- * other private files, so this is a list of what is public, never of what is not.
+ * The folders anyone may load from: the product pictures (`storageImageUrl`) and nothing else. Shipping labels and
+ * other private files are in the private storage (`getPrivateStorage`), a folder of its own this route cannot reach;
+ * still, this is a list of what is public, never of what is not.
  */
 const publicPrefixes = ["products/"];
 

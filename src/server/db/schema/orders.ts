@@ -84,7 +84,7 @@ export const orderDetail = pgTable(
     orderEmailSent: boolean().notNull().default(false),
     shippingEmailSent: boolean().notNull().default(false),
     carrier: carrier(),
-    /** The storage key of the label's PDF (`labels/...`); labels hold addresses, so only staff may download them. */
+    /** The private storage's key of the label's PDF (`labels/...`); labels hold addresses, so only staff may download them. */
     gcsLabelFilename: text(),
     /** The carrier's product: a PostNL product code (3085, 4907, ...) or a UPS service code (11, 65, ...). */
     carrierProduct: text(),

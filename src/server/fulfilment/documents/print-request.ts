@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import { AppError, type AppErrorCode } from "@/server/errors";
 import { pdfResponse, textResponse } from "@/server/http/pdf-response";
 import { requestIdOf } from "@/server/http/request-guards";
-import type { StoragePort } from "@/server/integrations/storage/port";
+import type { PrivateStoragePort } from "@/server/integrations/storage/port";
 import { logger } from "@/server/logger";
 import { isPrintDocument, MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection } from "./service";
 
@@ -43,7 +43,7 @@ export function parsePrintQuery(params: URLSearchParams): OrderSelection {
 const statusOf: Partial<Record<AppErrorCode, number>> = { BAD_REQUEST: 400, NOT_FOUND: 404, CONFLICT: 409, PRECONDITION_FAILED: 409 };
 
 /** Answers a print request: the PDF inline, or a plain-text reason staff can act on. */
-export async function respondToPrintRequest(request: Request, document: string, deps: { db: Db; storage: StoragePort; now?: Date }): Promise<Response> {
+export async function respondToPrintRequest(request: Request, document: string, deps: { db: Db; storage: PrivateStoragePort; now?: Date }): Promise<Response> {
   const access = decideAdminAccess(await readSession(deps.db, request.headers));
   if (access.kind !== "admin" || !isPrintDocument(document)) return textResponse(404, "Not found");
   const requestId = requestIdOf(request.headers);

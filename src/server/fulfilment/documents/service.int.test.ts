@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuro } from "@/lib/money";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
-import type { StoragePort } from "@/server/integrations/storage/port";
+import type { PrivateStoragePort } from "@/server/integrations/storage/port";
 import { getOrderView } from "@/server/orders/view";
-import { makeSession, makeUser, temporaryStorage } from "../../../../tests/helpers/admin-fixtures";
+import { makeSession, makeUser, temporaryPrivateStorage, temporaryStorage } from "../../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
@@ -23,7 +23,7 @@ import { MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection, type Print
 const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam
 const staff = { userId: null, now };
 let t: TestDatabase;
-let storage: StoragePort;
+let storage: PrivateStoragePort;
 let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
 /** Three paid orders: a watch to Amsterdam, two parts and a strap to Kraków, a crystal to Brussels. */
 let orders: { orderId: number; orderNumber: string }[];
@@ -35,7 +35,7 @@ const chosen = (...picked: { orderId: number }[]): OrderSelection => ({ orderIds
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  storage = temporaryStorage();
+  storage = temporaryPrivateStorage();
   await seedDatabase(t.db, temporaryStorage(), { products: 0, images: 0, now });
   paidOrders = await startPaidOrders(t.db, now);
   orders = [

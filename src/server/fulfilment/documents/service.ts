@@ -7,7 +7,7 @@ import { shopIdentity } from "@/lib/shop";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import type { StoragePort } from "@/server/integrations/storage/port";
+import type { PrivateStoragePort } from "@/server/integrations/storage/port";
 import type { OrderView } from "@/server/orders/schemas";
 import { getOrderView } from "@/server/orders/view";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
@@ -75,7 +75,7 @@ function selectOrders(db: Db) {
  * (PAID_READY_TO_SHIP or PROCESSED, not yet shipped). Printing invoices gives each order without one its invoice
  * number, in print order, in one transaction.
  */
-export async function printDocument(db: Db, storage: StoragePort, document: PrintDocument, selection: OrderSelection, actor: PrintActor): Promise<PrintedDocument> {
+export async function printDocument(db: Db, storage: PrivateStoragePort, document: PrintDocument, selection: OrderSelection, actor: PrintActor): Promise<PrintedDocument> {
   const now = actor.now ?? new Date();
   const orders = "orderIds" in selection ? await chosenOrders(db, document, selection.orderIds) : await todaysBatch(db, document, now);
   const orderNumbers = orders.map((selected) => selected.orderNumber);

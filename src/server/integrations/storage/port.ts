@@ -1,13 +1,23 @@
 /**
- * Object storage for product images, shipping labels and exports. Keys are slash-separated paths such as
+ * Object storage, in two places that never share an object. Keys are slash-separated paths such as
  * `products/{id}/1.webp`; the same key means the same object in the local sandbox folder and in the bucket.
+ *
+ * - The public storage (`StoragePort`) holds product pictures and the files staff publish (banners): browsers load
+ *   them straight from it, at `publicUrl`.
+ * - The private storage (`PrivateStoragePort`) holds shipping labels and every other document with customers' details
+ *   (invoices, exports, backups, should the shop ever store them). It has no public address: the shop reads it and
+ *   serves it to staff only (SECURITY-REVIEW N-H1).
+ *
+ * The two types differ in `visibility`, so one cannot be handed in for the other, and only the public one has
+ * `publicUrl`. The public storage also refuses to store, or give an address to, a key in a private folder.
  */
 
 export type StoredObject = { body: Buffer; contentType: string };
 
 export type StoredObjectInfo = { key: string; size: number; updatedAt: Date };
 
-export interface StoragePort {
+/** What both storages do. */
+export interface ObjectStore {
   readonly kind: "sandbox" | "live";
   /** Writes the object, replacing any object under the same key. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -17,8 +27,38 @@ export interface StoragePort {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in key order. */
   list(prefix: string): Promise<StoredObjectInfo[]>;
-  /** The address a browser loads the object from. */
+}
+
+/** The public storage: product pictures and files staff publish, readable by everyone. */
+export interface StoragePort extends ObjectStore {
+  readonly visibility: "public";
+  /** The address a browser loads the object from; refused for a key in a private folder. */
   publicUrl(key: string): string;
+}
+
+/** The private storage: labels and other documents with customers' details, read by the shop only. */
+export interface PrivateStoragePort extends ObjectStore {
+  readonly visibility: "private";
+  /**
+   * Throws `PrivateStorageCheckError` when someone without the shop's credentials could list or read what is stored,
+   * or when that cannot be confirmed; the shop runs this at start-up and does not start when it throws.
+   */
+  assertPrivate(): Promise<void>;
+}
+
+/** The folders of private documents. The public storage refuses them; labels are written under `labels`. */
+export const privateFolders = { labels: "labels/", invoices: "invoices/", exports: "exports/", backups: "backups/" } as const;
+
+/** Whether a key lies in a private folder. */
+export function isPrivateDocumentKey(key: string): boolean {
+  return Object.values(privateFolders).some((folder) => key.startsWith(folder));
+}
+
+export class PrivateStorageCheckError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PrivateStorageCheckError";
+  }
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -53,6 +93,17 @@ const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 export function assertStorageKey(key: string): void {
   const problem = storageKeyProblem(key);
+  if (problem) throw new InvalidStorageKeyError(key, problem);
+}
+
+/** Why a key cannot go into the public storage, or null when it can: `storageKeyProblem`, or a private folder. */
+export function publicKeyProblem(key: string): string | null {
+  return storageKeyProblem(key) ?? (isPrivateDocumentKey(key) ? "a private folder: its documents are never public" : null);
+}
+
+/** The public storage's check before it stores an object or gives its address. */
+export function assertPublicKey(key: string): void {
+  const problem = publicKeyProblem(key);
   if (problem) throw new InvalidStorageKeyError(key, problem);
 }
 

@@ -1,18 +1,44 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertStorageKey, contentTypeForKey, type StoragePort, type StoredObjectInfo } from "./port";
+import { assertPublicKey, assertStorageKey, contentTypeForKey, type ObjectStore, type PrivateStoragePort, type StoragePort, type StoredObjectInfo } from "./port";
 
 /**
- * The embedded default's storage: a folder on disk, served by the app under `/storage/<key>`.
- *
- * The content type normally follows from the key's extension; when a caller stores something else (a `.bin` key
- * with an image in it), the type is kept beside the object in a hidden `.content-type/` tree so `get` returns what
- * was put.
+ * The embedded default's public storage: a folder on disk, served by the app under `/storage/<key>` (product
+ * pictures only, see src/app/storage).
  */
 export function createSandboxStorage(options: { root: string; publicPath?: string }): StoragePort {
-  const root = path.resolve(options.root);
+  const objects = sandboxObjects(options.root);
   const publicPath = (options.publicPath ?? "/storage").replace(/\/+$/, "");
+  return {
+    ...objects,
+    visibility: "public",
+    async put(key, body, contentType) {
+      assertPublicKey(key);
+      await objects.put(key, body, contentType);
+    },
+    publicUrl(key) {
+      assertPublicKey(key);
+      return `${publicPath}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    },
+  };
+}
+
+/**
+ * The embedded default's private storage: a folder of its own, beside the public one (`sandboxPrivateStorageRoot`),
+ * which no route serves. Nothing outside the shop reads it, so there is nothing to check at start-up.
+ */
+export function createSandboxPrivateStorage(options: { root: string }): PrivateStoragePort {
+  return { ...sandboxObjects(options.root), visibility: "private", assertPrivate: async () => {} };
+}
+
+/**
+ * A folder on disk as an object store. The content type normally follows from the key's extension; when a caller
+ * stores something else (a `.bin` key with an image in it), the type is kept beside the object in a hidden
+ * `.content-type/` tree so `get` returns what was put.
+ */
+function sandboxObjects(folder: string): ObjectStore {
+  const root = path.resolve(folder);
   const typesRoot = path.join(root, ".content-type");
 
   const fileOf = (key: string) => {
@@ -79,11 +105,6 @@ export function createSandboxStorage(options: { root: string; publicPath?: strin
       const found: StoredObjectInfo[] = [];
       await walk(path.join(root, ...folderKey.split("/").filter(Boolean)), folderKey, prefix, found);
       return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    },
-
-    publicUrl(key) {
-      assertStorageKey(key);
-      return `${publicPath}/${key.split("/").map(encodeURIComponent).join("/")}`;
     },
   };
 }

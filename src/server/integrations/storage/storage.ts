@@ -1,30 +1,61 @@
 import "server-only";
 import path from "node:path";
+import type { Storage } from "@google-cloud/storage";
 import { env } from "@/env";
-import { createGcsStorage } from "./live";
-import type { StoragePort } from "./port";
-import { createSandboxStorage } from "./sandbox";
+import { createGcsClient, createGcsPrivateStorage, createGcsPublicStorage } from "./live";
+import type { PrivateStoragePort, StoragePort } from "./port";
+import { createSandboxPrivateStorage, createSandboxStorage } from "./sandbox";
 
-// One client per process: the GCS client keeps its connections and token, the sandbox is stateless anyway.
-const globalForStorage = globalThis as unknown as { shopStorage?: StoragePort };
+// One of each per process: the GCS client keeps its connections and token, the sandbox is stateless anyway.
+const globalForStorage = globalThis as unknown as { shopStorage?: StoragePort; shopPrivateStorage?: PrivateStoragePort; shopGcsClient?: Storage };
 
-/** The shop's object storage: the GCS bucket with live integrations, a folder under DATA_DIR otherwise. */
+/** The shop's public storage (product pictures): GCS_BUCKET with live integrations, a folder under DATA_DIR otherwise. */
 export function getStorage(): StoragePort {
-  globalForStorage.shopStorage ??= createStorage();
+  globalForStorage.shopStorage ??= env.INTEGRATIONS === "live" ? createGcsPublicStorage(gcsClient(), liveBuckets().publicBucket) : createSandboxStorage({ root: sandboxStorageRoot(env.DATA_DIR) });
   return globalForStorage.shopStorage;
 }
 
-function createStorage(): StoragePort {
-  if (env.INTEGRATIONS === "live") {
-    if (!env.GCS_BUCKET || !env.GCS_SA_KEY) {
-      throw new Error("Live storage needs GCS_BUCKET and GCS_SA_KEY");
-    }
-    return createGcsStorage({ bucket: env.GCS_BUCKET, serviceAccountKey: env.GCS_SA_KEY });
-  }
-  return createSandboxStorage({ root: sandboxStorageRoot(env.DATA_DIR) });
+/**
+ * The shop's private storage (shipping labels and other documents with customers' details): GCS_PRIVATE_BUCKET with
+ * live integrations, a folder under DATA_DIR that no route serves otherwise.
+ */
+export function getPrivateStorage(): PrivateStoragePort {
+  globalForStorage.shopPrivateStorage ??=
+    env.INTEGRATIONS === "live" ? createGcsPrivateStorage(gcsClient(), liveBuckets().privateBucket) : createSandboxPrivateStorage({ root: sandboxPrivateStorageRoot(env.DATA_DIR) });
+  return globalForStorage.shopPrivateStorage;
 }
 
-/** Where the sandbox keeps its objects; the seed script and the app must agree on it. */
+/** Whether this process stores in Cloud Storage: live integrations with a bucket configured (required in production). */
+export function usesLiveStorage(): boolean {
+  return env.INTEGRATIONS === "live" && Boolean(env.GCS_BUCKET || env.GCS_PRIVATE_BUCKET);
+}
+
+/**
+ * The start-up check of SECURITY-REVIEW N-H1: with live storage, the private bucket must refuse anonymous requests
+ * (`PrivateStoragePort.assertPrivate`); it throws, and the server does not start, when it does not. The sandbox's
+ * private folder is served by nothing, so there is nothing to check.
+ */
+export async function checkPrivateStorage(): Promise<void> {
+  if (usesLiveStorage()) await getPrivateStorage().assertPrivate();
+}
+
+function gcsClient(): Storage {
+  if (!env.GCS_SA_KEY) throw new Error("Live storage needs GCS_SA_KEY");
+  globalForStorage.shopGcsClient ??= createGcsClient({ serviceAccountKey: env.GCS_SA_KEY });
+  return globalForStorage.shopGcsClient;
+}
+
+function liveBuckets(): { publicBucket: string; privateBucket: string } {
+  if (!env.GCS_BUCKET || !env.GCS_PRIVATE_BUCKET) throw new Error("Live storage needs GCS_BUCKET, GCS_PRIVATE_BUCKET and GCS_SA_KEY");
+  return { publicBucket: env.GCS_BUCKET, privateBucket: env.GCS_PRIVATE_BUCKET };
+}
+
+/** Where the sandbox keeps its public objects; the seed script and the app must agree on it. */
 export function sandboxStorageRoot(dataDir: string): string {
   return path.join(path.resolve(dataDir), "storage");
+}
+
+/** Where the sandbox keeps its private documents: beside the public folder, never inside what /storage serves. */
+export function sandboxPrivateStorageRoot(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "private-storage");
 }
