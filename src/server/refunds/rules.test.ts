@@ -70,6 +70,21 @@ describe("what is left to refund", () => {
   });
 });
 
+describe("what was paid for the order (SECURITY-REVIEW N-L9)", () => {
+  it("is the payment's amount, not the order's total as an edit left it", () => {
+    // Paid €51.95; an edit since took €10 off the order (its totals say €41.95): the €10 is left to refund as well.
+    const lowered = refundLedger([crowns, strap], totals, [], euro("51.95"));
+    expect([lowered.paid, lowered.left].map((amount) => amount.toFixed(2))).toEqual(["51.95", "51.95"]);
+    expect(refundRefusal(lowered, request({ kind: "GOODWILL", amount: "51.95" }), order)).toBeNull();
+    // Totals that say more than was paid never raise what may go back.
+    const raised = refundLedger([crowns, strap], totals, [], euro("31.95"));
+    expect(refundRefusal(raised, request({ kind: "GOODWILL", amount: "41.95" }), order)).toEqual({
+      code: "CONFLICT",
+      message: "€41.95 is more than is left to refund of order BC-2026-000042: at most €31.95.",
+    });
+  });
+});
+
 describe("the proposed amount", () => {
   it("is the line's price per piece rounded half up, and the last pieces take exactly what is left", () => {
     expect(shown(proposedLineAmounts(ledgerWith(), lineOf(ledgerWith(), 1)))).toEqual(["3.33", "6.67", "10.00"]);
