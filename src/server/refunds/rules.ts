@@ -209,6 +209,34 @@ export function attemptKey(refundId: number, previousKey?: string): string {
   return `refund-${refundId}-${attempt}`;
 }
 
+/** One of the refunds cancelling a paid order gives: what `RefundRequest` asks, never back in stock. */
+export type CancellationRefund = { kind: RefundKind; orderItemId?: number; quantity?: number; amount: Decimal };
+
+/**
+ * What cancelling a paid order pays back: everything left to refund, as the refunds staff would give by hand, so
+ * that the order's refunds still say what went back for which line. The pieces left of each line (for what is left
+ * of it), the shipping left, and what is left of the order beyond those (an edit that took something off, or a line
+ * whose pieces were refunded for less than they cost) as one amount without a line. Each is capped by what is left
+ * of the order, so together they come to exactly `ledger.left`. None puts pieces back in stock: the cancellation
+ * itself returns every piece not refunded yet.
+ */
+export function cancellationRefunds(ledger: RefundLedger): CancellationRefund[] {
+  const refunds: CancellationRefund[] = [];
+  let left = ledger.left;
+  const take = (amount: Decimal, refund: Omit<CancellationRefund, "amount">) => {
+    const share = Decimal.min(amount, left);
+    if (share.isZero()) return;
+    refunds.push({ ...refund, amount: share });
+    left = left.minus(share);
+  };
+  for (const entry of ledger.lines) {
+    if (entry.leftQuantity > 0) take(entry.leftAmount, { kind: "PRODUCT", orderItemId: entry.line.orderItemId, quantity: entry.leftQuantity });
+  }
+  take(ledger.shipping.left, { kind: "SHIPPING" });
+  take(left, { kind: "GOODWILL" });
+  return refunds;
+}
+
 /** An order not shipped yet whose refunds have given back all it cost is cancelled (`service.ts`). */
 export const cancelledWhenRefundedInFull = ["PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT", "PROCESSED"] as const satisfies readonly OrderStatus[];
 
