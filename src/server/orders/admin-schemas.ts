@@ -165,7 +165,10 @@ export type AdminOrder = Omit<OrderView, "items"> & {
   /** The order's e-mails to the customer: sent (the mail service took it), on its way, given up, or none yet. */
   emails: { confirmation: OrderEmailState; shipping: OrderEmailState };
   invoiceNumber: string | null;
-  /** The statuses staff may move it to from this page (`admin.orders.transition`). */
+  /**
+   * The statuses staff may move it to from this page (`admin.orders.transition`); CANCELLED goes through
+   * `admin.refunds.cancelOrder`, which pays a paid order's money back with it.
+   */
   actions: StaffOrderStatus[];
   /** Oldest first. */
   timeline: TimelineEntry[];

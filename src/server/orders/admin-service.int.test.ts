@@ -12,6 +12,7 @@ import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
+import { cancelOrder } from "@/server/refunds/service";
 import { orderListInput, type OrderListInput } from "./admin-schemas";
 import { getAdminOrder, listOrders, orderExportCsv, transitionOrders } from "./admin-service";
 import { getOrderView } from "./view";
@@ -33,7 +34,7 @@ type Placed = { orderId: number; orderNumber: string };
 let ada: Placed; // paid, two pieces, Amsterdam
 let bob: Placed; // paid, Antwerp, a company with a comma and a name that looks like a formula
 let carol: Placed; // placed, never paid
-let dave: Placed; // paid, then cancelled by staff
+let dave: Placed; // paid, then cancelled by staff, which refunded it
 
 const list = (input: OrderListInput) => listOrders(t.db, orderListInput.parse(input));
 const numbers = async (input: OrderListInput) => (await list(input)).rows.map((row) => row.orderNumber);
@@ -52,7 +53,7 @@ beforeAll(async () => {
   });
   carol = await placeOneWatchOrder(t.db, { email: "carol@example.com", method: "IDEAL", now });
   dave = await paidOrders.placePaidOrder({ email: "dave@example.com", items: [{ name: "Citizen diver", price: "80.00" }] });
-  await transitionOrders(t.db, [dave.orderId], "CANCELLED", staff);
+  await cancelOrder(t.db, { orderNumber: dave.orderNumber }, staff, { paymentsFor: () => paidOrders.payments });
   // Orders are dated by the database's clock; spread them over the winter so dates and sorting have something to tell apart.
   const placedOn: [Placed, string][] = [[ada, "2026-01-10T10:00:00Z"], [bob, "2026-02-01T10:00:00Z"], [carol, "2026-02-20T10:00:00Z"], [dave, "2026-03-01T10:00:00Z"]];
   for (const [placed, at] of placedOn) await t.db.update(order).set({ createdAt: new Date(at) }).where(eq(order.id, placed.orderId));
@@ -167,7 +168,9 @@ describe("an order's page", () => {
     const { timeline } = await getAdminOrder(t.db, dave.orderNumber, imageUrl);
     const cancelled = timeline.find((entry) => entry.change?.to === "CANCELLED")!;
     expect([cancelled.by, cancelled.change]).toEqual(["Sam Staff", { from: "PAID_READY_TO_SHIP", to: "CANCELLED" }]);
-    expect(timeline.at(-1)!.text).toBe("1 × Citizen diver back in stock (order)");
+    expect(timeline.map((entry) => entry.text)).toContain("1 × Citizen diver back in stock (order)");
+    // The money went back with the cancellation, and the timeline says so.
+    expect(timeline.filter((entry) => entry.text.includes("paid back by sandbox"))).toHaveLength(2);
   });
 });
 

@@ -294,23 +294,39 @@ function staffRefusal(current: StaffChangeState, to: StaffOrderStatus): string |
   return null;
 }
 
-/** The statuses staff may move an order to from its page: what the machine allows, less what `staffRefusal` refuses. */
+/**
+ * The statuses staff may move an order to from its page: what the machine allows, less what `staffRefusal` refuses.
+ * Cancelling there goes through `admin.refunds.cancelOrder`, which pays a paid order's money back with it.
+ */
 export function staffTransitions(current: StaffChangeState): StaffOrderStatus[] {
   return staffOrderStatuses.filter((to) => orderMachine.can(current.status, to) && staffRefusal(current, to) === null);
 }
 
 /**
+ * Refuses (CONFLICT) a change of an order, locked by the caller, that the order machine or `staffRefusal` does not
+ * allow staff: the one check of the order admin's status changes and of cancelling with a refund.
+ */
+export async function assertStaffChange(tx: Db, current: { orderId: number; orderNumber: string; status: OrderStatus }, to: StaffOrderStatus): Promise<void> {
+  const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, current.orderId));
+  orderMachine.assert(current.orderNumber, current.status, to);
+  const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
+  if (refusal) throw new AppError("CONFLICT", refusal);
+}
+
+/**
  * Moves each order to `to` through `transitionOrder`, each in its own transaction, so one refusal does not hold the
- * others back. Each order answers done, or refused with the order machine's message (or why staff may not).
+ * others back. Each order answers done, or refused with the order machine's message (or why staff may not). A paid
+ * order is not cancelled here: its money must go back with it, which cancelling from its page does
+ * (`admin.refunds.cancelOrder`); a status change alone would keep the money and return the stock.
  */
 export async function transitionOrders(db: Db, orderIds: readonly number[], to: StaffOrderStatus, actor: { userId: string }): Promise<TransitionOutcome> {
   const { done, refused } = await changeEachOrderApart(db, orderIds, async (tx, orderId, found) => {
     const current = await lockExistingRow(tx, order, orderId, { orderNumber: order.orderNumber, status: order.status }, "Order");
     found(current.orderNumber);
-    const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
-    orderMachine.assert(current.orderNumber, current.status, to);
-    const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
-    if (refusal) throw new AppError("CONFLICT", refusal);
+    await assertStaffChange(tx, { orderId, ...current }, to);
+    if (to === "CANCELLED" && current.status !== "PENDING") {
+      throw new AppError("CONFLICT", `Order ${current.orderNumber} is paid: cancel it with "Cancel order" on its page, which refunds what was paid.`);
+    }
     await transitionOrder(tx, orderId, to, { userId: actor.userId, description: "Changed by staff in the order admin." });
   });
   return { done: done.map((row) => ({ ...row, status: to })), refused };

@@ -159,7 +159,7 @@ export type ManualOrderQuote = {
   totals: OrderTotals;
   /** The status the order gets (or keeps) when saved like this. */
   status: OrderStatus;
-  /** The total stored now, when editing: the difference is to be settled with the customer. */
+  /** When editing: the payment's total, what the customer is to pay or, once paid, what they paid (which edits leave alone). */
   previousTotal: Decimal | null;
   /** Why saving like this would be refused, in staff's words; empty when it can be saved. */
   problems: string[];
@@ -192,5 +192,8 @@ export type EditableManualOrder = {
   totals: OrderTotals;
 };
 
-/** What creating, saving or marking paid answers. */
+/**
+ * What creating, saving or marking paid answers. `previousTotal`, for a saved edit, is the payment's total as the edit
+ * found it (see `ManualOrderQuote`).
+ */
 export type ManualOrderSaved = { orderId: number; orderNumber: string; status: OrderStatus; total: Decimal; previousTotal: Decimal | null };

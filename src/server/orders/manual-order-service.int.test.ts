@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOrders } from "@/server/account/service";
 import { placeOrder } from "@/server/checkout/service";
 import { logbook, order, orderDetail, orderDiscount, orderItem, paymentDetail, product, stockRecord } from "@/server/db/schema";
 import { getDiscount } from "@/server/discounts/admin-service";
+import { createRefundInput } from "@/server/refunds/schemas";
+import { createRefund, getRefundProposal } from "@/server/refunds/service";
 import { createCaller } from "@/server/root";
 import { reconcileStock } from "@/server/stock/reconciliation";
 import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
@@ -28,6 +30,9 @@ const address = { firstName: "Grace", lastName: "Hopper", street: "Keizersgracht
 function orderInput(overrides: Partial<CreateManualOrderInput> & Pick<CreateManualOrderInput, "lines">): CreateManualOrderInput {
   return { userId: null, address, email: "grace@example.com", shippingMethod: "TNT", paymentMethod: "BANKTRANSFER", paid: true, ...overrides };
 }
+
+/** Not paid yet: its edits may make it cost more (a paid order's may not, see N-L9 below). */
+const onAccount = { paymentMethod: "ACCOUNT", paid: false } as const;
 
 function newOrder(overrides: Partial<CreateManualOrderInput> & Pick<CreateManualOrderInput, "lines">) {
   return createManualOrderInput.parse(orderInput(overrides));
@@ -231,8 +236,8 @@ describe("editing an order", () => {
     expect(updated.previousTotal?.toFixed(2)).toBe("309.10"); // €290 + €8.95 + 3.5% of €290 (€10.15)
     const [payment] = await t.db.select().from(paymentDetail).where(eq(paymentDetail.orderId, saved.orderId));
     expect([payment!.itemTotal, payment!.itemTotalDiscountAmount, payment!.shippingTotal, payment!.additionalShippingFees, payment!.total].map((amount) => amount?.toFixed(2))).toEqual([
-      "190.00", "10.00", "12.55", "3.60", "192.55",
-    ]);
+      "190.00", "10.00", "12.55", "3.60", "309.10",
+    ]); // the charges follow the edit; the payment's total stays what was paid
     expect(view.address.lines).toContain("2011 AB Haarlem");
     const [line] = await t.db.select({ reason: orderItem.priceOverrideReason }).from(orderItem).where(and(eq(orderItem.orderId, saved.orderId), eq(orderItem.productId, watch.id)));
     expect(line!.reason).toBe("Regular customer");
@@ -253,7 +258,7 @@ describe("editing an order", () => {
       .where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(saved.orderId))))
       .orderBy(asc(logbook.id))
       .then((rows) => rows.filter((row) => row.description.includes("edited by staff")));
-    expect(entry!.description).toBe(`Order ${saved.orderNumber} edited by staff: total €309.10 → €192.55. Settle the difference of €116.55 with the customer (to refund).`);
+    expect(entry!.description).toBe(`Order ${saved.orderNumber} edited by staff: total €309.10 → €192.55. The customer paid €309.10: refund the difference of €116.55 under Refunds on the order page.`);
     expect(entry!.previousState).toMatchObject({ items: [{ name: "Heuer Carrera", quantity: 2 }, { name: "Leather strap", quantity: 1 }], address: { city: "Amsterdam" } });
     expect(entry!.newState).toMatchObject({ items: [{ name: "Heuer Carrera", quantity: 1 }, { name: "Watch box", quantity: 2 }], address: { city: "Haarlem" } });
   });
@@ -285,7 +290,7 @@ describe("editing an order", () => {
 
   it("refuses more than the stock plus what the order already holds", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Doxa Sub 300", price: "500.00", stock: 2 });
-    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }] }), { userId: staff.id, now });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }], ...onAccount }), { userId: staff.id, now });
     await expect(updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 3 }] }), { userId: staff.id, now })).rejects.toMatchObject({
       code: "CONFLICT",
       message: 'Only 2 of "Doxa Sub 300" available; the order asks for 3.',
@@ -296,7 +301,7 @@ describe("editing an order", () => {
 
   it("keeps stock right when two members of staff save the same order at once", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Rolex Oyster 6426", price: "100.00", stock: 4 });
-    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }] }), { userId: staff.id, now });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }], ...onAccount }), { userId: staff.id, now });
     const results = await Promise.allSettled([
       updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 4 }] }), { userId: staff.id, now }),
       updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 2 }] }), { userId: staff.id, now }),
@@ -314,7 +319,7 @@ describe("editing an order", () => {
 
   it("never sells the last piece twice when an edit and a web shop order race for it", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Universal Polerouter", price: "100.00", stock: 2 });
-    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }] }), { userId: staff.id, now });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }], ...onAccount }), { userId: staff.id, now });
     const results = await Promise.allSettled([
       updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 2 }] }), { userId: staff.id, now }),
       placeOrder(t.db, { email: "buyer@example.com", address, shippingMethod: "TNT", paymentMethod: "IDEAL", items: [{ productId: watch.id, quantity: 1 }] }, { userId: null }, now),
@@ -353,6 +358,53 @@ describe("editing an order", () => {
     expect(moved.total).toEqual(placed.total);
     const statuses = await t.db.select({ status: order.status }).from(order).where(inArray(order.id, [placed.orderId]));
     expect(statuses).toEqual([{ status: "PENDING" }]);
+  });
+});
+
+describe("editing a paid order (SECURITY-REVIEW N-L9)", () => {
+  it("refuses an edit that makes it cost more than was paid, and refunds stop at what was paid", async () => {
+    const watch = await makeStockedProduct(t.db, { name: "Zodiac Sea Wolf", price: "100.00", stock: 1 });
+    const strap = await makeStockedProduct(t.db, { name: "Tropic strap", price: "40.00", stock: 1 });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }], waiveShipping: true }), { userId: staff.id, now });
+    expect(saved.total.toFixed(2)).toBe("100.00"); // shipping (and its insurance) waived
+
+    const raise = edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 1 }], waiveShipping: true });
+    const message = `Order ${saved.orderNumber} was paid €100.00 (BANKTRANSFER); this change makes it cost €140.00. Enter what is added as a new order, which is paid on its own.`;
+    const quote = await quoteManualOrder(t.db, { orderNumber: saved.orderNumber, lines: raise.lines, countryCode: "NL", shippingMethod: "TNT", waiveShipping: true, paid: true }, now);
+    expect(quote.problems).toEqual([message]);
+    await expect(updateManualOrder(t.db, raise, { userId: staff.id, now })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    expect(await stockOf(strap.id)).toBe(1);
+
+    // The refund ceiling is what the customer paid, also on the channel staff pay back by hand.
+    await expect(
+      createRefund(t.db, createRefundInput.parse({ orderNumber: saved.orderNumber, kind: "GOODWILL", amount: "140.00", reason: "OTHER" }), { userId: staff.id, now }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: `€140.00 is more than is left to refund of order ${saved.orderNumber}: at most €100.00.` });
+    const [payment] = await t.db.select({ total: paymentDetail.total }).from(paymentDetail).where(eq(paymentDetail.orderId, saved.orderId));
+    expect(payment!.total.toFixed(2)).toBe("100.00");
+  });
+
+  it("keeps what was paid when an edit lowers the order, so the difference is left to refund", async () => {
+    const watch = await makeStockedProduct(t.db, { name: "Vostok Amphibia", price: "100.00", stock: 1 });
+    const strap = await makeStockedProduct(t.db, { name: "Mesh strap", price: "50.00", stock: 1 });
+    const saved = await createManualOrder(t.db, newOrder({ lines: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 1 }], waiveShipping: true }), { userId: staff.id, now });
+    expect(saved.total.toFixed(2)).toBe("150.00");
+
+    const lowered = await updateManualOrder(t.db, edit(saved.orderNumber, { lines: [{ productId: watch.id, quantity: 1 }], waiveShipping: true }), { userId: staff.id, now });
+    expect([lowered.total.toFixed(2), lowered.previousTotal?.toFixed(2)]).toEqual(["100.00", "150.00"]);
+    expect((await getOrderView(t.db, saved.orderNumber)).totals.total.toFixed(2)).toBe("100.00");
+    const proposal = await getRefundProposal(t.db, saved.orderNumber);
+    expect([proposal.paidTotal, proposal.leftToRefund]).toEqual(["150.00", "150.00"]);
+    const [entry] = await t.db
+      .select({ description: logbook.description })
+      .from(logbook)
+      .where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(saved.orderId)), ilike(logbook.description, "%edited by staff%")));
+    expect(entry!.description).toBe(
+      `Order ${saved.orderNumber} edited by staff: total €150.00 → €100.00. The customer paid €150.00: refund the difference of €50.00 under Refunds on the order page.`,
+    );
+
+    const difference = await createRefund(t.db, createRefundInput.parse({ orderNumber: saved.orderNumber, kind: "GOODWILL", amount: "50.00", reason: "OTHER", comment: "Strap taken off the order" }), { userId: staff.id, now });
+    expect(difference.status).toBe("REFUNDED");
+    expect((await getRefundProposal(t.db, saved.orderNumber)).leftToRefund).toBe("100.00");
   });
 });
 

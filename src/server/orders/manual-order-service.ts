@@ -197,12 +197,25 @@ async function loadOrder(db: Db, orderNumber: string, lock: boolean) {
 
 /**
  * A payment started at a provider and not yet settled expects the amount it was started for: an edit that changes
- * the total would be refused when the money comes in. Paid orders may change; the difference is settled by staff.
+ * the total would be refused when the money comes in. Paid orders may change within what was paid (`paidOrderProblem`).
  */
 function openPaymentProblem(loaded: Awaited<ReturnType<typeof loadOrder>>, totals: OrderTotals): string | null {
   const { payment } = loaded;
   if (loaded.order.status !== "PENDING" || !payment.externalPaymentId || totals.total.equals(payment.total)) return null;
   return `Order ${loaded.order.orderNumber} awaits its ${payment.provider} payment of ${formatEuro(payment.total)}; a change to its total would not match what the customer pays. Change only the address, or wait until it is paid.`;
+}
+
+/**
+ * Once an order is paid, its payment detail's `total` is what the customer paid (captured at the provider, or taken by
+ * staff) and an edit no longer moves it: refunds are measured against it (refunds/rules.ts), so that no edit can raise
+ * what may be paid back. An edit may still lower the order (the difference is then left to refund, which staff give
+ * under Refunds), but it may not make the order cost more than was paid: the shop would be owed money it has no
+ * payment for. What is added is entered as a new order, which takes its own payment.
+ */
+function paidOrderProblem(loaded: Awaited<ReturnType<typeof loadOrder>>, totals: OrderTotals): string | null {
+  const { payment } = loaded;
+  if (loaded.order.status === "PENDING" || !totals.total.greaterThan(payment.total)) return null;
+  return `Order ${loaded.order.orderNumber} was paid ${formatEuro(payment.total)} (${payment.provider}); this change makes it cost ${formatEuro(totals.total)}. Enter what is added as a new order, which is paid on its own.`;
 }
 
 /** The status an edited order ends in: a paid order not yet packed follows its (new) shipping date. */
@@ -219,7 +232,7 @@ export async function quoteManualOrder(db: Db, input: ManualOrderQuoteValues, no
   let status: OrderStatus;
   if (loaded) {
     status = await editedStatus(db, loaded.order.status, shippingDate, now);
-    const problems = [loaded.lockedReason, openPaymentProblem(loaded, priced.totals)].filter((problem): problem is string => problem !== null);
+    const problems = [loaded.lockedReason, openPaymentProblem(loaded, priced.totals), paidOrderProblem(loaded, priced.totals)].filter((problem): problem is string => problem !== null);
     priced.problems.unshift(...problems);
   } else {
     status = input.paid ? await paidStatus(db, shippingDate, now) : "PENDING";
@@ -342,9 +355,10 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
  * Saves an edit of an order not yet shipped (PENDING, paid, or PROCESSED without a label): its address, lines and
  * shipping. Under the order's row lock, the stock of each changed line moves through the ledger by the difference
  * (refusing more than is available), a removed line's pieces go back to stock, the totals are computed again and the
- * payment detail's amounts follow them. A paid order not yet packed follows its new shipping date between ready and
- * future shipment. The previous and new state are logged; a change in a paid order's total is for staff to settle
- * with the customer (the difference is in the log).
+ * payment detail's charges follow them. A paid order not yet packed follows its new shipping date between ready and
+ * future shipment. The previous and new state are logged. A paid order keeps what was paid as its payment's total and
+ * may not come to cost more than that (`paidOrderProblem`); what an edit takes off is left to refund, and the log
+ * says how much.
  */
 export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, actor: Actor): Promise<ManualOrderSaved> {
   const now = actor.now ?? new Date();
@@ -359,8 +373,8 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     // Every product the edit touches is locked in one go, in id order; a line may hold what it held plus the stock.
     await lockStock(tx, [...input.lines, ...removed.map((line) => ({ productId: line.productId, quantity: 0 }))], stockRefusal, (productId, stock) => stock + (held.get(productId)?.quantity ?? 0));
     const priced = await priceDraft(tx, { ...input, countryCode: input.address.countryCode, regionCode: input.address.stateCode ?? undefined }, held, now);
-    const paymentProblem = openPaymentProblem(loaded, priced.totals);
-    refuseProblems(paymentProblem ? [paymentProblem, ...priced.problems] : priced.problems);
+    const paymentProblems = [openPaymentProblem(loaded, priced.totals), paidOrderProblem(loaded, priced.totals)].filter((problem): problem is string => problem !== null);
+    refuseProblems([...paymentProblems, ...priced.problems]);
     if (removed.length > 0) {
       const refunded = await tx.select({ itemId: refund.refundedOrderItemId }).from(refund).where(inArray(refund.refundedOrderItemId, removed.map((line) => line.itemId)));
       const line = removed.find((candidate) => refunded.some((row) => row.itemId === candidate.itemId));
@@ -399,12 +413,17 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     const address = orderAddressValues(input.address, input.email, shipping);
     await tx.update(orderAddress).set(address).where(eq(orderAddress.orderId, current.id));
     await tx.update(orderDetail).set(orderShippingValues(shipping)).where(eq(orderDetail.orderId, current.id));
-    await tx.update(paymentDetail).set(paymentAmounts(totals)).where(eq(paymentDetail.orderId, current.id));
+    // The charges follow the edit (the order's totals are read from them and its lines); a paid order's `total` stays
+    // what the customer paid (see `paidOrderProblem`).
+    const paid = current.status !== "PENDING";
+    const amounts = paymentAmounts(totals);
+    await tx.update(paymentDetail).set(paid ? { ...amounts, total: payment.total } : amounts).where(eq(paymentDetail.orderId, current.id));
 
     const { address: previousAddress, detail } = loaded;
-    const difference = totals.total.minus(previousTotals.total);
-    const paid = current.status !== "PENDING";
-    const settle = difference.isZero() ? "" : paid ? ` Settle the difference of ${formatEuro(difference.abs())} with the customer (${difference.isPositive() ? "to pay" : "to refund"}).` : "";
+    const owed = payment.total.minus(totals.total);
+    const settle = paid && owed.isPositive() && !totals.total.equals(previousTotals.total)
+      ? ` The customer paid ${formatEuro(payment.total)}: refund the difference of ${formatEuro(owed)} under Refunds on the order page.`
+      : "";
     await logOrderChange(tx, current.id, {
       userId: actor.userId,
       previousState: {
@@ -427,7 +446,8 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     if (status !== current.status) {
       await transitionOrder(tx, current.id, status, { userId: actor.userId, description: `Its shipping date is now ${shipping.estimatedShippingDate ?? "not planned"}.`, now });
     }
-    return { orderId: current.id, orderNumber, status, total: totals.total, previousTotal: previousTotals.total };
+    // What the customer paid or is to pay before this edit, as the preview's `previousTotal`.
+    return { orderId: current.id, orderNumber, status, total: totals.total, previousTotal: payment.total };
   });
 }
 

@@ -144,6 +144,8 @@ export async function readRefundOrderState(db: Db, where: SQL, options: { lock: 
       refundLines,
       totals,
       refunds.map((refundRow) => ({ type: refundRow.type, orderItemId: refundRow.refundedOrderItemId, quantity: refundRow.quantity, amount: refundRow.amount, status: refundRow.status })),
+      // What the customer paid: the payment's amount, which an edit of a paid order does not move.
+      row.payment.total,
     ),
   };
 }

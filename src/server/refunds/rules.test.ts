@@ -4,6 +4,7 @@ import { orderTotals } from "@/server/orders/totals";
 import { refundMachine } from "./refund-machine";
 import {
   attemptKey,
+  cancellationRefunds,
   followUpDelayMs,
   isRefundedInFull,
   orderRefusal,
@@ -67,6 +68,56 @@ describe("what is left to refund", () => {
     expect(ledger.shipping.left.toFixed(2)).toBe("0.00");
     expect(ledger.refunded.toFixed(2)).toBe("12.28");
     expect(ledger.left.toFixed(2)).toBe("29.67");
+  });
+});
+
+describe("what was paid for the order (SECURITY-REVIEW N-L9)", () => {
+  it("is the payment's amount, not the order's total as an edit left it", () => {
+    // Paid €51.95; an edit since took €10 off the order (its totals say €41.95): the €10 is left to refund as well.
+    const lowered = refundLedger([crowns, strap], totals, [], euro("51.95"));
+    expect([lowered.paid, lowered.left].map((amount) => amount.toFixed(2))).toEqual(["51.95", "51.95"]);
+    expect(refundRefusal(lowered, request({ kind: "GOODWILL", amount: "51.95" }), order)).toBeNull();
+    // Totals that say more than was paid never raise what may go back.
+    const raised = refundLedger([crowns, strap], totals, [], euro("31.95"));
+    expect(refundRefusal(raised, request({ kind: "GOODWILL", amount: "41.95" }), order)).toEqual({
+      code: "CONFLICT",
+      message: "€41.95 is more than is left to refund of order BC-2026-000042: at most €31.95.",
+    });
+  });
+});
+
+describe("what cancelling a paid order refunds", () => {
+  const shownRefunds = (ledger: ReturnType<typeof ledgerWith>) =>
+    cancellationRefunds(ledger).map(({ kind, orderItemId, quantity, amount }) => [kind, orderItemId ?? null, quantity ?? null, amount.toFixed(2)]);
+
+  it("is every line's pieces left, and the shipping: all that was paid", () => {
+    expect(shownRefunds(ledgerWith())).toEqual([
+      ["PRODUCT", 1, 3, "10.00"],
+      ["PRODUCT", 2, 1, "25.00"],
+      ["SHIPPING", null, null, "6.95"],
+    ]);
+  });
+
+  it("leaves out what went back already, and gives a rest no line holds as one amount", () => {
+    // One crown refunded for €8 (its pieces' share left: €2); two crowns are left.
+    expect(shownRefunds(ledgerWith(productRefund(1, 1, "8.00"), productRefund(2, 1, "25.00")))).toEqual([
+      ["PRODUCT", 1, 2, "2.00"],
+      ["SHIPPING", null, null, "6.95"],
+    ]);
+    // All three crowns refunded for €9 of their €10: the euro left is no piece's, so it goes back without a line.
+    expect(shownRefunds(ledgerWith(productRefund(1, 3, "9.00")))).toEqual([
+      ["PRODUCT", 2, 1, "25.00"],
+      ["SHIPPING", null, null, "6.95"],
+      ["GOODWILL", null, null, "1.00"],
+    ]);
+    // What an edit took off after the order was paid (€10) is left to refund as well.
+    expect(shownRefunds(refundLedger([crowns, strap], totals, [], euro("51.95"))).at(-1)).toEqual(["GOODWILL", null, null, "10.00"]);
+  });
+
+  it("never comes to more than is left of the order", () => {
+    // A goodwill refund of €40 leaves €1.95, which the first line takes.
+    expect(shownRefunds(ledgerWith({ type: "PRODUCT", orderItemId: null, quantity: null, amount: euro("40.00"), status: "REFUNDED" }))).toEqual([["PRODUCT", 1, 3, "1.95"]]);
+    expect(shownRefunds(ledgerWith({ type: "PRODUCT", orderItemId: null, quantity: null, amount: euro("41.95"), status: "REFUNDED" }))).toEqual([]);
   });
 });
 

@@ -10,9 +10,13 @@ import type { RefundKind } from "./schemas";
  * What may still be refunded of an order, and what to propose; pure, over Decimals. The reads and the writes are in
  * service.ts, which checks every refund against these rules under the order's lock.
  *
- * - What was paid is the order's named totals (`orderTotals`, the one totals function): a line's `totalPrice` is what
- *   the customer paid for it after every discount, the coupon's share included, so a refund never gives back money a
- *   promotion had already taken off. The shipping paid is the method's cost plus the insurance surcharge.
+ * - What was paid for each line and the shipping is read from the order's named totals (`orderTotals`, the one totals
+ *   function): a line's `totalPrice` is what the customer paid for it after every discount, the coupon's share
+ *   included, so a refund never gives back money a promotion had already taken off. The shipping paid is the method's
+ *   cost plus the insurance surcharge.
+ * - What was paid for the order is the payment's amount (`paymentDetail.total`), which an edit of a paid order leaves
+ *   as it was: edits change the order's totals, never the refund ceiling (SECURITY-REVIEW N-L9). An edit that took
+ *   something off leaves the difference to refund; for an order never edited the two are the same.
  * - PENDING and REFUNDED refunds count (their money went back or is on its way); a FAILED one gave nothing back and
  *   leaves its pieces and its amount refundable.
  * - Left to refund: of a line, its `totalPrice` less its refunds; of the shipping, the shipping paid less the
@@ -72,15 +76,19 @@ export type RefundLedger = {
 const notBelowZero = (value: Decimal) => Decimal.max(value, ZERO);
 const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
 
-export function refundLedger(lines: readonly RefundOrderLine[], totals: OrderTotals, refunds: readonly RefundRecord[]): RefundLedger {
+/**
+ * The ledger of an order: its lines and `totals` as they stand, `paid` what the customer paid for it (the payment's
+ * amount, which edits leave alone; the order's total when not told), and its refunds.
+ */
+export function refundLedger(lines: readonly RefundOrderLine[], totals: OrderTotals, refunds: readonly RefundRecord[], paid: Decimal = totals.total): RefundLedger {
   const counted = refunds.filter((refund) => givesMoneyBack(refund.status));
   const refunded = sum(counted.map((refund) => refund.amount));
   const shippingPaid = totals.shipping.plus(totals.surcharge);
   const shippingRefunded = sum(counted.filter((refund) => refund.type === "SHIPPING").map((refund) => refund.amount));
   return {
-    paid: totals.total,
+    paid,
     refunded,
-    left: notBelowZero(totals.total.minus(refunded)),
+    left: notBelowZero(paid.minus(refunded)),
     shipping: { paid: shippingPaid, refunded: shippingRefunded, left: notBelowZero(shippingPaid.minus(shippingRefunded)) },
     lines: lines.map((line) => {
       const own = counted.filter((refund) => refund.type === "PRODUCT" && refund.orderItemId === line.orderItemId);
@@ -199,6 +207,34 @@ export function attemptKey(refundId: number, previousKey?: string): string {
   const match = previousKey ? /^refund-\d+-(\d+)$/.exec(previousKey) : null;
   const attempt = previousKey === undefined ? 1 : match ? Number(match[1]) + 1 : 2;
   return `refund-${refundId}-${attempt}`;
+}
+
+/** One of the refunds cancelling a paid order gives: what `RefundRequest` asks, never back in stock. */
+export type CancellationRefund = { kind: RefundKind; orderItemId?: number; quantity?: number; amount: Decimal };
+
+/**
+ * What cancelling a paid order pays back: everything left to refund, as the refunds staff would give by hand, so
+ * that the order's refunds still say what went back for which line. The pieces left of each line (for what is left
+ * of it), the shipping left, and what is left of the order beyond those (an edit that took something off, or a line
+ * whose pieces were refunded for less than they cost) as one amount without a line. Each is capped by what is left
+ * of the order, so together they come to exactly `ledger.left`. None puts pieces back in stock: the cancellation
+ * itself returns every piece not refunded yet.
+ */
+export function cancellationRefunds(ledger: RefundLedger): CancellationRefund[] {
+  const refunds: CancellationRefund[] = [];
+  let left = ledger.left;
+  const take = (amount: Decimal, refund: Omit<CancellationRefund, "amount">) => {
+    const share = Decimal.min(amount, left);
+    if (share.isZero()) return;
+    refunds.push({ ...refund, amount: share });
+    left = left.minus(share);
+  };
+  for (const entry of ledger.lines) {
+    if (entry.leftQuantity > 0) take(entry.leftAmount, { kind: "PRODUCT", orderItemId: entry.line.orderItemId, quantity: entry.leftQuantity });
+  }
+  take(ledger.shipping.left, { kind: "SHIPPING" });
+  take(left, { kind: "GOODWILL" });
+  return refunds;
 }
 
 /** An order not shipped yet whose refunds have given back all it cost is cancelled (`service.ts`). */

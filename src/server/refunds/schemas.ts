@@ -49,6 +49,21 @@ export type CreateRefund = z.output<typeof createRefundInput>;
 /** `admin.refunds.retry` tries a FAILED refund again and answers its `RefundView`. */
 export const retryRefundInput = z.object({ refundId: rowId });
 
+/**
+ * `admin.refunds.cancelOrder` cancels an order from its page and pays a paid order's money back with it; it answers
+ * a `CancelledOrder`.
+ */
+export const cancelOrderInput = z.object({ orderNumber });
+export type CancelOrderInput = z.input<typeof cancelOrderInput>;
+
+/** A cancelled order and the refunds its cancellation gave, as each stands after the provider's answer. */
+export type CancelledOrder = {
+  orderNumber: string;
+  refunds: RefundView[];
+  /** Why nothing could be refunded here though the order was paid (sold on eBay but not imported); null otherwise. */
+  refusal: string | null;
+};
+
 /** One refund as staff and the customer see it. Amounts are euro strings with two decimals. */
 export type RefundView = {
   id: number;
@@ -102,6 +117,11 @@ export type RefundProposal = {
   refunds: RefundView[];
   /** Why nothing can be refunded now (an unpaid order, an eBay order before the marketplace port); null when it can. */
   refusal: string | null;
+  /**
+   * What cancelling the order (`admin.refunds.cancelOrder`) would pay back now: every refund it would give and their
+   * sum; none when nothing is left to refund or `refusal` says why not.
+   */
+  cancellation: { amount: string; refunds: { kind: RefundKind; productName: string | null; quantity: number | null; amount: string }[] };
 };
 
 /** A refund as the customer sees it on their order page and in the refund e-mail. */

@@ -12,8 +12,8 @@ import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import { PaymentProviderError, type PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPrivateStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
-import { createManualOrderInput } from "@/server/orders/manual-order-schemas";
-import { createManualOrder } from "@/server/orders/manual-order-service";
+import { createManualOrderInput, updateManualOrderInput } from "@/server/orders/manual-order-schemas";
+import { createManualOrder, updateManualOrder } from "@/server/orders/manual-order-service";
 import { issueOrderToken } from "@/server/orders/order-token";
 import { getOrderView, viewOrderConfirmation } from "@/server/orders/view";
 import { createCaller } from "@/server/root";
@@ -27,7 +27,7 @@ import { runWaitingJobs } from "@/server/jobs/worker";
 import { mailDeliveryJob } from "@/server/messages/outbox";
 import { followUpRefund, sendRefund, type RefundPorts } from "./refund-payout";
 import { createRefundInput, type CreateRefundInput } from "./schemas";
-import { createRefund, getRefundProposal, retryRefund } from "./service";
+import { cancelOrder, createRefund, getRefundProposal, retryRefund } from "./service";
 
 /**
  * Refunds on a real database, for orders placed and paid through checkout, the sandbox payment provider and its
@@ -449,6 +449,140 @@ describe("refunds and the order's status", () => {
     expect((await getRefundProposal(t.db, placed.orderNumber)).refusal).toContain("not paid yet");
     await expect(give({ orderNumber: placed.orderNumber, kind: "GOODWILL", amount: "1.00", reason: "OTHER" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(getRefundProposal(t.db, "BC-2026-999999")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("cancelling a paid order (RELIABILITY-REVIEW, observations)", () => {
+  const cancel = (orderNumber: string, ownPorts: RefundPorts = ports) => cancelOrder(t.db, { orderNumber }, actor(), ownPorts);
+  /** The stock ledger's rows of a product after it was stocked, as [type, quantity], oldest first. */
+  const stockRows = async (productId: number) =>
+    (await t.db.select({ type: stockRecord.type, quantity: stockRecord.quantity }).from(stockRecord).where(eq(stockRecord.productId, productId)).orderBy(asc(stockRecord.id)))
+      .slice(1)
+      .map((row) => [row.type, row.quantity]);
+  const orderLog = (orderId: number) =>
+    t.db.select({ description: logbook.description }).from(logbook).where(and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(orderId)))).orderBy(asc(logbook.id));
+  const sum = (amounts: string[]) => amounts.reduce((total, amount) => total.plus(amount), new Decimal(0)).toFixed(2);
+
+  it("pays back all that was paid through the provider, line by line and the shipping, and books the stock once", async () => {
+    const email = "ada-cancel-paid@example.com";
+    const paid = await placePaidOrder(email, [
+      { name: "Hamilton crown", price: "30.00" },
+      { name: "Hamilton crystal", price: "20.00", quantity: 2 },
+    ]);
+    const proposal = await getRefundProposal(t.db, paid.orderNumber);
+    // What the confirm dialog names: every refund the cancel gives, and their sum, which is all that was paid.
+    expect(proposal.cancellation).toEqual({
+      amount: proposal.paidTotal,
+      refunds: [
+        { kind: "PRODUCT", productName: "Hamilton crown", quantity: 1, amount: "30.00" },
+        { kind: "PRODUCT", productName: "Hamilton crystal", quantity: 2, amount: "40.00" },
+        { kind: "SHIPPING", productName: null, quantity: null, amount: proposal.shipping.paid },
+      ],
+    });
+
+    const cancelled = await cancel(paid.orderNumber);
+
+    expect(await statusOf(paid.orderId)).toBe("CANCELLED");
+    expect(cancelled.refusal).toBeNull();
+    expect(cancelled.refunds.map((row) => [row.kind, row.amount, row.status, row.restocked, row.monetary])).toEqual([
+      ["PRODUCT", "30.00", "REFUNDED", false, true],
+      ["PRODUCT", "40.00", "REFUNDED", false, true],
+      ["SHIPPING", proposal.shipping.paid, "REFUNDED", false, true],
+    ]);
+    // The provider paid back exactly what it took, each refund once under its key.
+    const atProvider = await sandboxRefundsOf(paid.orderId);
+    expect(atProvider.map((row) => row.idempotencyKey)).toEqual(cancelled.refunds.map((row) => `refund-${row.id}-1`));
+    expect(sum(atProvider.map((row) => row.amount.toFixed(2)))).toBe(proposal.paidTotal);
+    expect(await getRefundProposal(t.db, paid.orderNumber)).toMatchObject({ leftToRefund: "0.00", cancellation: { amount: "0.00", refunds: [] } });
+    // The stock came back once, with the cancellation; the refunds put none back a second time.
+    expect(await Promise.all(paid.productIds.map(stockOf))).toEqual([1, 2]);
+    expect(await stockRows(paid.productIds[0]!)).toEqual([["ORDER_ITEM", -1], ["ORDER_ITEM", 1]]);
+    expect(await stockRows(paid.productIds[1]!)).toEqual([["ORDER_ITEM", -2], ["ORDER_ITEM", 2]]);
+    expect(await reconcileStock(t.db)).toEqual([]);
+    // Logged: the cancellation with what goes back, and each refund; the customer hears of each refund.
+    expect((await orderLog(paid.orderId)).map((entry) => entry.description)).toContain(
+      `Order ${paid.orderNumber}: PAID_READY_TO_SHIP → CANCELLED. Cancelled by staff: €${proposal.paidTotal} left to refund is going back through IDEAL (3 refunds).`,
+    );
+    for (const row of cancelled.refunds) expect((await refundLog(row.id))[0]!.description).toMatch(new RegExp(`^Refund ${row.id} of order ${paid.orderNumber}: .*going back through IDEAL$`));
+    await deliverQueuedMail();
+    expect(await mailsTo(email)).toHaveLength(3);
+  });
+
+  it("is not done by a status change alone, which would keep the money", async () => {
+    const paid = await placePaidOrder("ada-cancel-status@example.com", [{ name: "Longines crown", price: "33.00" }]);
+    const asStaff = createCaller(contextFor(t.db, { id: staff.id, name: "Sam Staff", email: "sam@example.com", role: "ADMIN" }));
+    const outcome = await asStaff.admin.orders.transition({ orderIds: [paid.orderId], to: "CANCELLED" });
+    expect(outcome.refused.map((refusal) => refusal.reason)).toEqual([`Order ${paid.orderNumber} is paid: cancel it with "Cancel order" on its page, which refunds what was paid.`]);
+    expect(await statusOf(paid.orderId)).toBe("PAID_READY_TO_SHIP");
+
+    const cancelled = await asStaff.admin.refunds.cancelOrder({ orderNumber: paid.orderNumber });
+    expect(sum(cancelled.refunds.map((row) => row.amount))).toBe((await getRefundProposal(t.db, paid.orderNumber)).paidTotal);
+    expect(await statusOf(paid.orderId)).toBe("CANCELLED");
+  });
+
+  it("lets one of two cancels racing for the same order through, so the money goes back once", async () => {
+    const paid = await placePaidOrder("ada-cancel-race@example.com", [{ name: "Tudor crown", price: "40.00" }]);
+    const { paidTotal } = await getRefundProposal(t.db, paid.orderNumber);
+    const results = await Promise.allSettled([cancel(paid.orderNumber), cancel(paid.orderNumber)]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((result) => result.status === "rejected")!;
+    expect(refused.reason).toMatchObject({ code: "CONFLICT", message: `Order ${paid.orderNumber} is already CANCELLED.` });
+
+    const refunds = await t.db.select({ amount: refund.amount }).from(refund).where(eq(refund.orderId, paid.orderId));
+    expect(refunds).toHaveLength(2);
+    expect(sum((await sandboxRefundsOf(paid.orderId)).map((row) => row.amount.toFixed(2)))).toBe(paidTotal);
+    expect(await stockOf(paid.productIds[0]!)).toBe(1);
+    expect(await stockRows(paid.productIds[0]!)).toEqual([["ORDER_ITEM", -1], ["ORDER_ITEM", 1]]);
+  });
+
+  it("records the money of an order paid by bank transfer as paid back by hand, what an edit took off included", async () => {
+    const watch = await makeStockedProduct(t.db, { name: "Jaeger Memovox", price: "100.00", stock: 1 });
+    const strap = await makeStockedProduct(t.db, { name: "Memovox strap", price: "50.00", stock: 1 });
+    const address = { firstName: "Grace", lastName: "Hopper", street: "Keizersgracht", houseNumber: "12", postCode: "1015 CJ", city: "Amsterdam", countryCode: "NL" };
+    const order = { userId: null, address, email: "grace-cancel@example.com", shippingMethod: "TNT", waiveShipping: true } as const;
+    const saved = await createManualOrder(
+      t.db,
+      createManualOrderInput.parse({ ...order, lines: [{ productId: watch.id, quantity: 1 }, { productId: strap.id, quantity: 1 }], paymentMethod: "BANKTRANSFER", paid: true }),
+      { userId: staff.id, now },
+    );
+    // The strap is taken off after the customer paid €150: the €50 is left to refund.
+    await updateManualOrder(t.db, updateManualOrderInput.parse({ ...order, orderNumber: saved.orderNumber, lines: [{ productId: watch.id, quantity: 1 }] }), { userId: staff.id, now });
+
+    const cancelled = await cancel(saved.orderNumber);
+    expect(cancelled.refunds.map((row) => [row.kind, row.amount, row.status, row.monetary])).toEqual([
+      ["PRODUCT", "100.00", "REFUNDED", false],
+      ["GOODWILL", "50.00", "REFUNDED", false],
+    ]);
+    expect(await statusOf(saved.orderId)).toBe("CANCELLED");
+    expect([await stockOf(watch.id), await stockOf(strap.id)]).toEqual([1, 1]);
+    expect((await orderLog(saved.orderId)).at(-1)!.description).toBe(
+      `Order ${saved.orderNumber}: PAID_READY_TO_SHIP → CANCELLED. Cancelled by staff: €150.00 left to refund is recorded as paid back by hand (paid BANKTRANSFER) (2 refunds).`,
+    );
+  });
+
+  it("changes nothing when a step fails mid-way: no cancellation, no stock back, no refund", async () => {
+    const paid = await placePaidOrder("ada-cancel-fails@example.com", [{ name: "Breitling crown", price: "45.00" }]);
+    // The refunds are stored after the cancellation has returned the stock: make storing them fail.
+    await rawRows(t.db, sql`create function refund_store_fails() returns trigger language plpgsql as $$ begin raise exception 'the refund could not be stored'; end $$`);
+    await rawRows(t.db, sql`create trigger refund_store_fails before insert on refund for each row execute function refund_store_fails()`);
+    try {
+      const failed: unknown = await cancel(paid.orderNumber).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The database's refusal, as the driver wraps it.
+      const { message, cause } = failed as Error & { cause?: Error };
+      expect(cause?.message ?? message).toContain("the refund could not be stored");
+    } finally {
+      await rawRows(t.db, sql`drop trigger refund_store_fails on refund`);
+      await rawRows(t.db, sql`drop function refund_store_fails()`);
+    }
+    expect(await statusOf(paid.orderId)).toBe("PAID_READY_TO_SHIP");
+    expect(await stockOf(paid.productIds[0]!)).toBe(0);
+    expect(await stockRows(paid.productIds[0]!)).toEqual([["ORDER_ITEM", -1]]);
+    expect(await t.db.select().from(refund).where(eq(refund.orderId, paid.orderId))).toEqual([]);
+    expect((await orderLog(paid.orderId)).some((entry) => entry.description.includes("Cancelled by staff"))).toBe(false);
+    expect(await sandboxRefundsOf(paid.orderId)).toEqual([]);
   });
 });
 

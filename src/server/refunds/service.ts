@@ -1,5 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { Decimal } from "decimal.js";
+import type { RefundReason } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
@@ -8,11 +10,13 @@ import { lockExistingRow } from "@/server/db/lock-row";
 import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/queue";
 import { logger } from "@/server/logger";
+import { assertStaffChange } from "@/server/orders/admin-service";
+import { transitionOrder } from "@/server/orders/service";
 import { refundMachine } from "./refund-machine";
 import { bookedPieces, logRefundChange, moneyWentBack, refundSendJob, sendRefund, shopRefundPorts, type RefundActor, type RefundPorts } from "./refund-payout";
 import { readRefundOrderState, readRefundRows, toRefundView, type RefundOrderState } from "./refund-rows";
-import { attemptKey, orderRefusal, proposedLineAmounts, refundKindOf, refundRefusal, refundSubject, refundTypeOf, type RefundRequest } from "./rules";
-import { retryRefundInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
+import { attemptKey, cancellationRefunds, orderRefusal, proposedLineAmounts, refundKindOf, refundRefusal, refundSubject, refundTypeOf, type RefundRequest } from "./rules";
+import { cancelOrderInput, retryRefundInput, type CancelledOrder, type CancelOrderInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
 
 /*
  * Refunds from the order page: what staff may still give back on an order (`getRefundProposal`), giving it
@@ -27,6 +31,9 @@ import { retryRefundInput, type CreateRefund, type RefundProposal, type RefundVi
  * 2. the provider is asked at once, so staff see the outcome, and its answer is recorded (refund-payout.ts).
  * An order paid without a provider (a manual order on account or by bank transfer) has its refund recorded REFUNDED
  * in the first transaction, staff paying it back by hand.
+ *
+ * Cancelling an order from its page (`cancelOrder`) is the same two steps: the cancellation and the refunds of all
+ * that is left to refund in the first transaction, their payout after it.
  */
 
 /** A refund sent to the provider inline is completed by the safety-net job no sooner than this after it was given. */
@@ -54,10 +61,16 @@ function refusalOf(state: RefundOrderState): string | null {
   return orderRefusal(state);
 }
 
+/** What cancelling the order would pay back now: nothing while it cannot be refunded (`refusalOf`). */
+function plannedCancellation(state: RefundOrderState) {
+  return refusalOf(state) ? [] : cancellationRefunds(state.ledger);
+}
+
 /** What staff may still give back on an order, line by line with proposed amounts, and its refunds so far. */
 export async function getRefundProposal(db: Db, orderNumber: string): Promise<RefundProposal> {
   const state = await readState(db, orderNumber, false);
   const { ledger } = state;
+  const cancellation = plannedCancellation(state);
   return {
     orderNumber: state.orderNumber,
     orderStatus: state.status,
@@ -84,8 +97,19 @@ export async function getRefundProposal(db: Db, orderNumber: string): Promise<Re
     shipping: { paid: ledger.shipping.paid.toFixed(2), refunded: ledger.shipping.refunded.toFixed(2), leftToRefund: ledger.shipping.left.toFixed(2) },
     refunds: state.refunds.map(toRefundView),
     refusal: refusalOf(state),
+    cancellation: {
+      amount: sumOf(cancellation.map((refund) => refund.amount)).toFixed(2),
+      refunds: cancellation.map((refund) => ({
+        kind: refund.kind,
+        productName: state.lines.find((line) => line.orderItemId === refund.orderItemId)?.name ?? null,
+        quantity: refund.quantity ?? null,
+        amount: refund.amount.toFixed(2),
+      })),
+    },
   };
 }
+
+const sumOf = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), new Decimal(0));
 
 /** Refuses (with the rules' code and words) a refund that does not fit the order as it stands. */
 function assertRefundable(state: RefundOrderState, request: RefundRequest): void {
@@ -113,61 +137,129 @@ export async function createRefund(db: Db, input: CreateRefund, actor: RefundAct
   const created = await db.transaction(async (tx) => {
     const state = await readState(tx, input.orderNumber, true);
     const request: RefundRequest = { kind: input.kind, orderItemId: input.orderItemId, quantity: input.quantity, amount: input.amount, restock: input.restock };
-    assertRefundable(state, request);
-
-    const id = await nextRefundId(tx);
-    const manual = state.channel === "manual";
-    const product = input.kind === "PRODUCT";
-    const [row] = await tx
-      .insert(refund)
-      .values({
-        id,
-        orderId: state.orderId,
-        type: refundTypeOf(input.kind),
-        refundedOrderItemId: product ? input.orderItemId : null,
-        quantity: product ? input.quantity : null,
-        amount: input.amount,
-        restockedProduct: product && input.restock,
-        reason: input.reason,
-        comment: input.comment || null,
-        monetaryRefund: !manual,
-        originalPaymentId: manual ? null : state.payment.externalPaymentId,
-        status: manual ? "REFUNDED" : "PENDING",
-        settledAt: manual ? now : null,
-        idempotencyKey: attemptKey(id),
-        userId: actor.userId,
-      })
-      .returning();
-    const line = state.lines.find((candidate) => candidate.orderItemId === row!.refundedOrderItemId);
-    const subject = refundSubject({ kind: input.kind, quantity: row!.quantity, productName: line?.name ?? null });
-    const how = manual ? `recorded as paid back by hand (paid ${state.payment.provider})` : `going back through ${state.payment.provider}`;
-    await logRefundChange(tx, id, {
-      userId: actor.userId,
-      newState: {
-        orderNumber: state.orderNumber,
-        kind: input.kind,
-        orderItemId: row!.refundedOrderItemId,
-        quantity: row!.quantity,
-        amount: row!.amount,
-        restock: row!.restockedProduct,
-        reason: row!.reason,
-        comment: row!.comment,
-        monetary: row!.monetaryRefund,
-        status: row!.status,
-        idempotencyKey: row!.idempotencyKey,
-      },
-      description: `Refund ${id} of order ${state.orderNumber}: ${subject}, ${formatEuro(input.amount)} (${input.reason}${row!.restockedProduct ? ", back in stock" : ""}), ${how}`,
-    });
-    if (manual) {
-      const [stored] = await readRefundRows(tx, eq(refund.id, id));
-      await moneyWentBack(tx, stored!, actor);
-    } else {
-      await queueSafetyNet(tx, id, row!.idempotencyKey, now);
-    }
-    return { id, manual };
+    return storeRefund(tx, state, { ...request, reason: input.reason, comment: input.comment || null }, actor, now);
   });
   if (!created.manual) await sendNow(db, created.id, ports, actor);
   return refundView(db, created.id);
+}
+
+/**
+ * The first of a refund's two transactions, under the order's lock that `state` was read with: the refund checked
+ * against every refund before it, stored and logged; recorded REFUNDED with all that follows (`moneyWentBack`) when
+ * staff pay it back by hand, else PENDING with its safety net queued. The caller asks the provider after committing
+ * (`sendNow`) when it is not `manual`.
+ */
+async function storeRefund(
+  tx: Db,
+  state: RefundOrderState,
+  input: RefundRequest & { reason: RefundReason; comment: string | null },
+  actor: RefundActor,
+  now: Date,
+): Promise<{ id: number; manual: boolean }> {
+  assertRefundable(state, input);
+  const id = await nextRefundId(tx);
+  const manual = state.channel === "manual";
+  const product = input.kind === "PRODUCT";
+  const [row] = await tx
+    .insert(refund)
+    .values({
+      id,
+      orderId: state.orderId,
+      type: refundTypeOf(input.kind),
+      refundedOrderItemId: product ? input.orderItemId : null,
+      quantity: product ? input.quantity : null,
+      amount: input.amount,
+      restockedProduct: product && input.restock,
+      reason: input.reason,
+      comment: input.comment,
+      monetaryRefund: !manual,
+      originalPaymentId: manual ? null : state.payment.externalPaymentId,
+      status: manual ? "REFUNDED" : "PENDING",
+      settledAt: manual ? now : null,
+      idempotencyKey: attemptKey(id),
+      userId: actor.userId,
+    })
+    .returning();
+  const line = state.lines.find((candidate) => candidate.orderItemId === row!.refundedOrderItemId);
+  const subject = refundSubject({ kind: input.kind, quantity: row!.quantity, productName: line?.name ?? null });
+  await logRefundChange(tx, id, {
+    userId: actor.userId,
+    newState: {
+      orderNumber: state.orderNumber,
+      kind: input.kind,
+      orderItemId: row!.refundedOrderItemId,
+      quantity: row!.quantity,
+      amount: row!.amount,
+      restock: row!.restockedProduct,
+      reason: row!.reason,
+      comment: row!.comment,
+      monetary: row!.monetaryRefund,
+      status: row!.status,
+      idempotencyKey: row!.idempotencyKey,
+    },
+    description: `Refund ${id} of order ${state.orderNumber}: ${subject}, ${formatEuro(input.amount)} (${input.reason}${row!.restockedProduct ? ", back in stock" : ""}), ${paidBackHow(state)}`,
+  });
+  if (manual) {
+    const [stored] = await readRefundRows(tx, eq(refund.id, id));
+    await moneyWentBack(tx, stored!, actor);
+  } else {
+    await queueSafetyNet(tx, id, row!.idempotencyKey, now);
+  }
+  return { id, manual };
+}
+
+/** How an order's refunds reach the customer, as the logbook says it. */
+function paidBackHow(state: RefundOrderState): string {
+  return state.channel === "manual" ? `recorded as paid back by hand (paid ${state.payment.provider})` : `going back through ${state.payment.provider}`;
+}
+
+/** What the refunds a cancellation gives say of themselves, for staff on the order page. */
+const CANCELLATION_COMMENT = "The order was cancelled: everything left to refund went back with it, and its pieces went back in stock with the cancellation.";
+
+/**
+ * Cancels an order from its page, as a shop owner expects: its pieces go back in stock and, when it was paid, all
+ * that is left to refund goes back to the customer with it, through the normal refunds (`cancellationRefunds`: the
+ * pieces left of each line, the shipping, and any rest of what was paid), in one transaction under the order's lock.
+ * The staff rules of a status change hold (`assertStaffChange`: not shipped, no label), the stock is booked once, by
+ * the cancellation (`transitionOrder`), and the cancellation and each refund are logged; anything refused rolls the
+ * whole change back. The refunds then go to the provider as `createRefund`'s do, each with its safety net; one the
+ * provider refuses is FAILED with staff told, and is retried from the order page like any other. An order paid
+ * without a provider has its refunds recorded as paid back by hand. A second cancel finds the order CANCELLED and is
+ * refused, so the money goes back once. An order sold on eBay but never imported is cancelled with nothing refunded
+ * here (`refusal` says to refund it in Seller Hub).
+ */
+export async function cancelOrder(db: Db, raw: CancelOrderInput, actor: RefundActor, ports: RefundPorts = shopRefundPorts()): Promise<CancelledOrder> {
+  const { orderNumber } = cancelOrderInput.parse(raw);
+  const now = actor.now ?? new Date();
+  const cancelled = await db.transaction(async (tx) => {
+    const before = await readState(tx, orderNumber, true);
+    await assertStaffChange(tx, { orderId: before.orderId, orderNumber: before.orderNumber, status: before.status }, "CANCELLED");
+    const paid = before.status !== "PENDING";
+    const refusal = paid ? refusalOf({ ...before, status: "CANCELLED" }) : null;
+    const planned = paid && !refusal ? cancellationRefunds(before.ledger) : [];
+    const amount = sumOf(planned.map((refund) => refund.amount));
+    const description = !paid
+      ? "Cancelled by staff before it was paid."
+      : refusal
+        ? `Cancelled by staff; nothing is refunded here: ${refusal}`
+        : planned.length === 0
+          ? "Cancelled by staff; everything paid had been refunded already."
+          : `Cancelled by staff: ${formatEuro(amount)} left to refund is ${paidBackHow(before)} (${planned.length === 1 ? "one refund" : `${planned.length} refunds`}).`;
+    // The order is cancelled first: its pieces go back in stock through the ledger now, and the refunds after it
+    // put none back (their pieces are the cancellation's).
+    await transitionOrder(tx, before.orderId, "CANCELLED", { userId: actor.userId, description, now });
+    const stored: { id: number; manual: boolean }[] = [];
+    for (const refund of planned) {
+      // Each refund is checked against the order as the refunds before it left it.
+      const state = await readState(tx, orderNumber, true);
+      stored.push(await storeRefund(tx, state, { ...refund, restock: false, reason: "OTHER", comment: CANCELLATION_COMMENT }, actor, now));
+    }
+    return { stored, refusal };
+  });
+  for (const { id, manual } of cancelled.stored) if (!manual) await sendNow(db, id, ports, actor);
+  const refunds: RefundView[] = [];
+  for (const { id } of cancelled.stored) refunds.push(await refundView(db, id));
+  return { orderNumber, refunds, refusal: cancelled.refusal };
 }
 
 /**

@@ -186,12 +186,15 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
     setInvalid(new Set());
     if ("orderNumber" in input) {
       const saved = await update.mutateAsync(input);
+      // `previousTotal` is what the customer is to pay or, once paid, what they paid: a paid order may only cost less.
       const difference = saved.previousTotal ? saved.total.minus(saved.previousTotal) : null;
       toast.success("Saved", {
         description:
-          difference && !difference.isZero()
-            ? `${saved.orderNumber}: total ${formatEuro(saved.total)}, ${difference.isPositive() ? "the customer owes" : "refund the customer"} ${formatEuro(difference.abs())}.`
-            : `${saved.orderNumber} is up to date.`,
+          !difference || difference.isZero()
+            ? `${saved.orderNumber} is up to date.`
+            : saved.status === "PENDING"
+              ? `${saved.orderNumber}: total ${formatEuro(saved.total)} (was ${formatEuro(saved.previousTotal!)}), still to be paid.`
+              : `${saved.orderNumber}: total ${formatEuro(saved.total)}; the customer paid ${formatEuro(saved.previousTotal!)}: refund the difference under Refunds on the order page.`,
       });
       return;
     }

@@ -51,7 +51,7 @@ export function QuoteSummary({ quote, loading, error, action }: { quote: ManualO
               </Row>
               {difference && !difference.isZero() ? (
                 <p className="text-right text-xs text-muted-foreground">
-                  was {formatEuro(quote.previousTotal!)} ({difference.isPositive() ? "+" : "−"}
+                  {quote.status === "PENDING" ? "was" : "paid"} {formatEuro(quote.previousTotal!)} ({difference.isPositive() ? "+" : "−"}
                   {formatEuro(difference.abs())})
                 </p>
               ) : null}

@@ -1,9 +1,12 @@
 "use client";
 
+import { Decimal } from "decimal.js";
 import { toast } from "@/components/toast";
 import type { StaffOrderStatus } from "@/server/orders/admin-schemas";
 import { orderStatusLabels } from "./order-status";
-import { useCreateLabels, useMarkShipped, useTransitionOrders, useVoidLabel } from "./queries";
+import { formatEuro } from "@/lib/money";
+import type { CancelledOrder } from "@/server/refunds/schemas";
+import { useCancelOrder, useCreateLabels, useMarkShipped, useTransitionOrders, useVoidLabel } from "./queries";
 
 type Refusal = { orderNumber: string | null; reason: string };
 
@@ -21,18 +24,34 @@ function report(done: string, count: number, refused: Refusal[]) {
 
 const orders = (count: number) => `${count} order${count === 1 ? "" : "s"}`;
 
+/** What a cancel did: the money that went back (or is on its way), and any refund the provider refused. */
+function reportCancelled(cancelled: CancelledOrder) {
+  const title = `${cancelled.orderNumber} cancelled`;
+  const failed = cancelled.refunds.filter((refund) => refund.status === "FAILED");
+  const given = cancelled.refunds.filter((refund) => refund.status !== "FAILED").reduce((sum, refund) => sum.plus(refund.amount), new Decimal(0));
+  if (failed.length > 0) {
+    toast.warning(title, { description: `${failed.length === 1 ? "A refund was" : `${failed.length} refunds were`} refused: nothing of it was paid back. Retry under Refunds.` });
+  } else if (cancelled.refusal) {
+    toast.warning(title, { description: `Nothing was refunded here: ${cancelled.refusal}` });
+  } else {
+    toast.success(title, { description: cancelled.refunds.length > 0 ? `${formatEuro(given)} refunded; the items are back in stock.` : "The items are back in stock." });
+  }
+}
+
 /**
  * The order admin's actions with what they tell staff afterwards. Status changes go through `admin.orders.transition`
- * (the order machine); labels and shipping through `admin.fulfilment`. `onLabels` gets the orders whose labels were
- * queued, to offer their print-out.
+ * (the order machine), cancelling through `admin.refunds.cancelOrder` (which refunds a paid order); labels and
+ * shipping through `admin.fulfilment`. `onLabels` gets the orders whose labels were queued, to offer their print-out.
  */
 export function useOrderActions({ onLabels }: { onLabels?: (orderIds: number[]) => void } = {}) {
   const transition = useTransitionOrders();
   const createLabels = useCreateLabels();
   const voidLabel = useVoidLabel();
   const markShipped = useMarkShipped();
+  const cancelOrder = useCancelOrder();
   return {
-    pending: transition.isPending || createLabels.isPending || voidLabel.isPending || markShipped.isPending,
+    pending: transition.isPending || createLabels.isPending || voidLabel.isPending || markShipped.isPending || cancelOrder.isPending,
+    cancel: (orderNumber: string) => cancelOrder.mutate({ orderNumber }, { onSuccess: reportCancelled }),
     transition: (orderIds: number[], to: StaffOrderStatus) =>
       transition.mutate(
         { orderIds, to },

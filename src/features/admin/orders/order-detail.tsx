@@ -14,6 +14,8 @@ import type { AdminOrder, OrderEmailState, StaffOrderStatus } from "@/server/ord
 import { carrierNames } from "@/server/orders/schemas";
 import { formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
 import { RefundPanel } from "../refunds/refund-panel";
+import { useRefundProposal } from "../refunds/queries";
+import { cancelQuestion } from "./cancel-question";
 import { useOrderActions } from "./order-actions";
 import { AdminOrderStatusBadge, printUrl } from "./order-status";
 import { OversoldNotice } from "./oversold-notice";
@@ -269,6 +271,8 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
   const query = useAdminOrder(orderNumber, { awaitingLabel });
   const order = query.data;
   const actions = useOrderActions({ onLabels: () => setAwaitingLabel(true) });
+  // The refund panel's proposal (one query, shared): the cancel's question names what goes back with it.
+  const refundProposal = useRefundProposal(orderNumber);
   useEffect(() => {
     if (!awaitingLabel) return;
     const timer = setTimeout(() => setAwaitingLabel(false), LABEL_WAIT_MS);
@@ -370,10 +374,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
               variant="ghost"
               className="text-destructive hover:text-destructive"
               disabled={actions.pending}
-              onClick={confirm(
-                `Cancel order ${order.orderNumber}? Its items go back into stock.${order.soldAt ? " The payment is not refunded by this: refund it under Refunds on this page." : ""}`,
-                () => actions.transition(ids, "CANCELLED"),
-              )}
+              onClick={confirm(cancelQuestion(order, refundProposal.data), () => actions.cancel(order.orderNumber))}
             >
               <X /> {actionLabels.CANCELLED}
             </Button>

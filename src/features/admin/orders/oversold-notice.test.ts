@@ -28,6 +28,7 @@ const proposal = (lines: RefundableLine[], leftToRefund: string): RefundProposal
   shipping: { paid: "6.95", refunded: "0.00", leftToRefund: "6.95" },
   refunds: [],
   refusal: null,
+  cancellation: { amount: "0.00", refunds: [] },
 });
 
 describe("the refund proposed for pieces sold twice", () => {

@@ -65,3 +65,20 @@ export function useMarkShipped() {
   const trpc = useTRPC();
   return useMutation(trpc.admin.fulfilment.markShipped.mutationOptions({ onSuccess: useRefreshOrders() }));
 }
+
+/**
+ * Cancels an order from its page (`admin.refunds.cancelOrder`), paying a paid order's money back with it. What it
+ * changes elsewhere, as a refund does: the order's pages and tables, its refunds and margin, the sidebar's counts and
+ * the stock the product pages show. Refreshed also when it is refused, since a refund the provider refused is stored.
+ */
+export function useCancelOrder() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [trpc.admin.orders.pathKey(), trpc.admin.refunds.pathKey(), trpc.admin.margins.pathKey(), trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.product.pathKey(), trpc.admin.stock.pathKey()].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  return useMutation(trpc.admin.refunds.cancelOrder.mutationOptions({ onSettled: refresh }));
+}

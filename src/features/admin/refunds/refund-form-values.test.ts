@@ -22,6 +22,7 @@ const proposal: RefundProposal = {
   shipping: { paid: "6.95", refunded: "0.00", leftToRefund: "6.95" },
   refunds: [],
   refusal: null,
+  cancellation: { amount: "0.00", refunds: [] },
 };
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<RefundFormValues>;

@@ -173,6 +173,10 @@ export const paymentDetail = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     externalPaymentId: text(),
     orderId: orderReference("cascade"),
+    /**
+     * What the payment is for: the order's total while it is unpaid; once paid, what the customer paid, which an edit
+     * of the order leaves alone (its totals are read from the lines and the charges below). Refunds stop at it.
+     */
     total: money().notNull(),
     provider: paymentProvider().notNull(),
     providerFees: money(),
