@@ -1,27 +1,21 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, screenshot, type BrowserSession } from "./browser";
 import { addFromProductPage, amsterdam, chooseAndPlace, confirmation, fillAddress, openCheckout, outboxSubjects, products } from "./checkout-steps";
+import { keepPdfPicture, pdfPagePng, pdfText } from "../helpers/pdf-pages";
 import { signInAs } from "./sign-in";
 
 /**
  * Acceptance point 1 of issue 12: a guest buys and pays on the sandbox page; staff find the order under Ready to
- * Ship, create a sandbox label, download it (a PDF whose first page pdftoppm renders, with the tracking number on it),
+ * Ship, create a sandbox label, download it (a PDF whose first page renders, with the tracking number on it),
  * print the packing slip and mark the order shipped; the shipping e-mail with the tracking link is in the outbox, and
  * the customer's order page says it is on its way with the tracking number.
  */
 
-const folder = mkdtempSync(path.join(os.tmpdir(), "fulfilment-e2e-"));
-
-/** The text of a PDF, and proof that its first page renders to a picture. */
-function readPdf(name: string, body: Buffer): { text: string; png: Buffer } {
-  const file = path.join(folder, `${name}.pdf`);
-  writeFileSync(file, body);
-  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(folder, name)]);
-  return { text: execFileSync("pdftotext", ["-layout", file, "-"]).toString(), png: readFileSync(path.join(folder, `${name}.png`)) };
+/** The text of a PDF, and its first page as a picture (kept under test-results/pdf-pages). */
+async function readPdf(name: string, body: Buffer): Promise<{ text: string; png: Buffer }> {
+  const png = await pdfPagePng(body, { dpi: 60 });
+  keepPdfPicture(`fulfilment-${name}`, png);
+  return { text: await pdfText(body), png };
 }
 
 describe("fulfilment", () => {
@@ -32,7 +26,6 @@ describe("fulfilment", () => {
   });
   afterAll(async () => {
     await b?.close();
-    rmSync(folder, { recursive: true, force: true });
   });
 
   it("a paid order is labelled, packed and shipped by staff, and the customer hears of it", async () => {
@@ -73,7 +66,7 @@ describe("fulfilment", () => {
     const label = await admin.request.get((await download.getAttribute("href"))!);
     expect(label.status()).toBe(200);
     expect(label.headers()["content-type"]).toBe("application/pdf");
-    const labelPdf = readPdf("label", await label.body());
+    const labelPdf = await readPdf("label", await label.body());
     expect(labelPdf.png.subarray(1, 4).toString()).toBe("PNG");
     expect(labelPdf.text).toContain(tracking);
     expect(labelPdf.text).toContain("Prinsengracht");
@@ -82,7 +75,7 @@ describe("fulfilment", () => {
     const slipLink = admin.getByRole("link", { name: "Packing slip" });
     const slip = await admin.request.get((await slipLink.getAttribute("href"))!);
     expect(slip.headers()["content-type"]).toBe("application/pdf");
-    const slipPdf = readPdf("packing-slip", await slip.body());
+    const slipPdf = await readPdf("packing-slip", await slip.body());
     expect(slipPdf.text).toContain(orderNumber);
     expect(slipPdf.text).toContain(product!.name.slice(0, 20));
 

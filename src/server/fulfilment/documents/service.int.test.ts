@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { getOrderView } from "@/server/orders/view";
 import { makeSession, makeUser, temporaryPrivateStorage, temporaryStorage } from "../../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../../tests/helpers/paid-orders";
+import { pdfText as textOf } from "../../../../tests/helpers/pdf-pages";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
 import { createLabel, markShipped } from "../service";
 import { respondToPrintRequest } from "./print-request";
@@ -17,7 +17,7 @@ import { MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection, type Print
 
 /**
  * The printed documents on a real database, for orders placed and paid through checkout and the payment webhook and
- * labelled by the sandbox carrier, read back from the PDFs as staff would read them (pdftotext, from poppler-utils).
+ * labelled by the sandbox carrier, read back from the PDFs as staff would read them (their text through PDF.js).
  */
 
 const now = new Date("2026-03-04T09:00:00Z"); // Wednesday 10:00 in Amsterdam
@@ -28,7 +28,6 @@ let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
 /** Three paid orders: a watch to Amsterdam, two parts and a strap to Kraków, a crystal to Brussels. */
 let orders: { orderId: number; orderNumber: string }[];
 
-const textOf = (pdf: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
 const pageCount = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
 const print = (document: PrintDocument, selection: OrderSelection) => printDocument(t.db, storage, document, selection, staff);
 const chosen = (...picked: { orderId: number }[]): OrderSelection => ({ orderIds: picked.map((one) => one.orderId) });
@@ -64,7 +63,7 @@ afterAll(async () => {
 describe("packing slips", () => {
   it("show each order's number, date, address and items with quantities, one order per page set, and no prices", async () => {
     const printed = await print("packing-slips", chosen(orders[1]!, orders[0]!));
-    const text = textOf(printed.pdf);
+    const text = await textOf(printed.pdf);
 
     expect(printed.filename).toBe("packing-slips-2026-03-04-2-orders.pdf");
     expect(await pageCount(printed.pdf)).toBe(2);
@@ -90,7 +89,7 @@ describe("invoices", () => {
   it("carry the invoice number and date, the order, every line, the totals of the order and the VAT they include", async () => {
     const printed = await print("invoices", chosen(orders[1]!));
     const view = await getOrderView(t.db, orders[1]!.orderNumber);
-    const text = textOf(printed.pdf);
+    const text = await textOf(printed.pdf);
 
     expect(printed.filename).toMatch(/^invoice-2026-\d{6}\.pdf$/);
     const invoiceNumber = printed.filename.slice("invoice-".length, -".pdf".length);
@@ -110,7 +109,7 @@ describe("invoices", () => {
   it("keep their numbers when printed again, and number new ones after them in print order", async () => {
     const first = await print("invoices", chosen(orders[1]!));
     const both = await print("invoices", chosen(orders[2]!, orders[1]!));
-    const [numberOf2, numberOf1] = textOf(both.pdf)
+    const [numberOf2, numberOf1] = (await textOf(both.pdf))
       .split("\f")
       .slice(0, 2)
       .map((page) => /Invoice no\.\s+(\d{4}-\d{6})/.exec(page)?.[1]);
@@ -131,7 +130,7 @@ describe("invoices", () => {
 describe("the pick list", () => {
   it("lists every product of the batch by name, with its quantity and the orders it goes into", async () => {
     const printed = await print("pick-list", chosen(...orders));
-    const text = textOf(printed.pdf);
+    const text = await textOf(printed.pdf);
 
     const names = ["Bracelet Jubilee", "Crown for ETA", "Crystal 30.0 mm", "Omega Seamaster"];
     expect(names.map((name) => text.indexOf(name))).toEqual(names.map((name) => text.indexOf(name)).sort((a, b) => a - b));
@@ -150,7 +149,7 @@ describe("labels", () => {
     expect(printed.filename).toBe("labels-2026-03-04.pdf");
     expect(printed.orderNumbers).toEqual([orders[0]!.orderNumber, orders[1]!.orderNumber]);
     expect(await pageCount(printed.pdf)).toBe(2);
-    const text = textOf(printed.pdf);
+    const text = await textOf(printed.pdf);
     expect(text).toContain(amsterdam.trackingNumber);
     expect(text).toContain(kraków.trackingNumber);
   });
@@ -195,7 +194,7 @@ describe("GET /admin/orders/print/...", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe(`inline; filename="packing-slip-${orders[2]!.orderNumber}.pdf"`);
-    expect(textOf(Buffer.from(await response.arrayBuffer()))).toContain(orders[2]!.orderNumber);
+    expect(await textOf(Buffer.from(await response.arrayBuffer()))).toContain(orders[2]!.orderNumber);
   });
 
   it("is not found for anyone but staff, and for a document that does not exist", async () => {

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
 import sharp from "sharp";
@@ -9,10 +5,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { pageSizes } from "@/server/documents/pdf";
 import type { LabelRequest } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier, sandboxJourney, sandboxLabelTime } from "@/server/integrations/carriers/sandbox";
+import { keepPdfPicture, pdfPagePng, pdfText } from "../../../../tests/helpers/pdf-pages";
 
 /**
- * The sandbox carrier: a real PDF label a person can print and read (rendered here with pdftoppm, its text read
- * with pdftotext), and a parcel journey that moves on with the clock from the label's time.
+ * The sandbox carrier: a real PDF label a person can print and read (rendered here to a picture and its text read
+ * with PDF.js), and a parcel journey that moves on with the clock from the label's time.
  */
 
 const madeAt = new Date("2026-03-04T09:00:00Z");
@@ -35,13 +32,11 @@ beforeEach(() => {
   clock.now = madeAt;
 });
 
-/** Page 1 of a PDF as pdftoppm renders it and its text as pdftotext reads it. */
-function renderFirstPage(pdf: Buffer): { png: string; text: string } {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "sandbox-label-"));
-  const file = path.join(folder, "label.pdf");
-  writeFileSync(file, pdf);
-  execFileSync("pdftoppm", ["-png", "-r", "72", "-f", "1", "-l", "1", file, path.join(folder, "page")]);
-  return { png: path.join(folder, "page-1.png"), text: execFileSync("pdftotext", ["-layout", file, "-"]).toString() };
+/** Page 1 of a PDF as a picture at 72 dpi (one pixel per point), and the PDF's text. */
+async function renderFirstPage(pdf: Buffer, name: string): Promise<{ png: Buffer; text: string }> {
+  const png = await pdfPagePng(pdf, { dpi: 72 });
+  keepPdfPicture(name, png);
+  return { png, text: await pdfText(pdf) };
 }
 
 describe("sandbox labels", () => {
@@ -58,7 +53,7 @@ describe("sandbox labels", () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect([width, height].map(Math.round)).toEqual(pageSizes.a6.map(Math.round));
 
-    const { png, text } = renderFirstPage(label.pdf);
+    const { png, text } = await renderFirstPage(label.pdf, "sandbox-label-postnl");
     expect(await sharp(png).metadata()).toMatchObject({ width: Math.round(pageSizes.a6[0]), height: Math.round(pageSizes.a6[1]) });
     for (const printed of [label.trackingNumber, "Jürgen Müller", "1015 CS AMSTERDAM", "Standard parcel", "1001", "0.45 kg", "NOT VALID FOR SHIPPING"]) expect(text).toContain(printed);
   });
@@ -69,7 +64,7 @@ describe("sandbox labels", () => {
     const label = await ups.createLabel(request({ product: "11", receiver }));
 
     expect(label.trackingNumber).toMatch(/^1ZSBOX[0-9A-Z]{12}$/);
-    const { text } = renderFirstPage(label.pdf);
+    const { text } = await renderFirstPage(label.pdf, "sandbox-label-ups");
     for (const printed of ["Karel Čapek", "Čapek & Synové — €100 club", "CZECHIA", "UPS Standard"]) expect(text).toContain(printed);
     const size = (await PDFDocument.load(label.pdf)).getPage(0).getSize();
     expect(size).toEqual({ width: pageSizes.label4x6[0], height: pageSizes.label4x6[1] });

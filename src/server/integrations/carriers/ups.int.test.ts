@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
 import sharp from "sharp";
@@ -9,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CarrierError, type LabelRequest } from "@/server/integrations/carriers/port";
 import { createUpsCarrier, upsTokenMarginMs } from "@/server/integrations/carriers/ups";
 import { startUpsStandIn, upsCredentials } from "../../../../tests/helpers/carrier-stand-ins";
+import { keepPdfPicture, pdfPagePng } from "../../../../tests/helpers/pdf-pages";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
@@ -84,13 +81,12 @@ describe("live UPS adapter: labels", () => {
     });
   });
 
-  it("makes a label page pdftoppm renders, the label turned upright", async () => {
+  it("makes a label page that renders, the label turned upright", async () => {
     const label = await newUps().createLabel(request());
-    const folder = mkdtempSync(path.join(os.tmpdir(), "ups-label-"));
-    writeFileSync(path.join(folder, "label.pdf"), label.pdf);
-    execFileSync("pdftoppm", ["-png", "-r", "50", "-f", "1", "-l", "1", path.join(folder, "label.pdf"), path.join(folder, "page")]);
+    const png = await pdfPagePng(label.pdf, { dpi: 50 });
+    keepPdfPicture("ups-label", png);
     // 4x6 inch at 50 dpi: 200 by 300 pixels, portrait.
-    expect(await sharp(path.join(folder, "page-1.png")).metadata()).toMatchObject({ width: 200, height: 300 });
+    expect(await sharp(png).metadata()).toMatchObject({ width: 200, height: 300 });
   });
 
   it("turns UPS's {response:{errors:[{code, message}]}} into a CarrierError with UPS's words", async () => {
