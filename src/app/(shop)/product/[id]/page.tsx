@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/env";
 import { AddToCartButton } from "@/features/catalog/add-to-cart-button";
@@ -27,10 +27,15 @@ export function generateStaticParams(): { id: string }[] {
 
 type Props = { params: Promise<{ id: string }> };
 
-/** One read per request, shared by the metadata and the page. */
+/**
+ * One read per request, shared by the metadata and the page. Only a product's own address is rendered and cached:
+ * another way of writing its id (`/product/01`, `/product/1.0`) is sent to it (308), and an id no product has is a
+ * 404, which the cache does not keep (SECURITY-REVIEW N-M2).
+ */
 const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
   const id = productIdInput.safeParse(idParam);
   if (!id.success) return null;
+  if (String(id.data) !== idParam) permanentRedirect(`/product/${id.data}`);
   return foundOrNull(cachedProductDetail(getDb(), id.data));
 });
 

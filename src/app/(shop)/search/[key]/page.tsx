@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { Button } from "@/components/ui/button";
-import { searchParametersOfKey } from "@/features/catalog/catalogue-addresses.mjs";
+import { searchKeyOf, searchParametersOfKey } from "@/features/catalog/catalogue-addresses.mjs";
 import { toFacetsView } from "@/features/catalog/facets-view";
 import { LayoutToggle } from "@/features/catalog/layout-toggle";
 import { formatMatchCount } from "@/features/catalog/match-count";
@@ -10,11 +11,12 @@ import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { SearchFilters } from "@/features/catalog/search-filters";
-import { parseSearchState, searchHref, toProductQuery, type SearchState } from "@/features/catalog/search-params";
+import { parseSearchState, searchHref, searchParamsOf, toProductQuery, withKnownFilters, type SearchState } from "@/features/catalog/search-params";
 import { SortSelect } from "@/features/catalog/sort-select";
-import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
+import { getManyProductsInput, type GetManyProductsQuery, type TreeFacetOption } from "@/server/catalog/schemas";
 import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
+import { cachedNavbarData } from "@/server/navbar/visitor-cache";
 
 // Served at /search?… by the front door (or src/proxy.ts), one cached page per search address
 // (features/catalog/catalogue-addresses.mjs); see the home page for `force-static` and `revalidate`.
@@ -26,10 +28,30 @@ export function generateStaticParams(): { key: string }[] {
 
 type Props = { params: Promise<{ key: string }> };
 
-async function stateOf(params: Props["params"]): Promise<SearchState> {
-  const searchParams = searchParametersOfKey((await params).key);
+/**
+ * The search a key stands for, rendered and cached only in the form the shop's own links give it (SECURITY-REVIEW
+ * N-M2): an address with ignored values, categories or makers the shop does not have, or a page past the last is
+ * sent (307) to the search it amounts to, so that no one can make the cache keep the same listing under endless
+ * names. A page past the first is checked against the first page's count, read from the cache, before it is read
+ * itself. What the listing's schema refuses (a NUL in the words) is no search at all: 404 (N-L3).
+ */
+const searchOfKey = cache(async (key: string): Promise<{ state: SearchState; query: GetManyProductsQuery }> => {
+  const searchParams = searchParametersOfKey(key);
   if (!searchParams) notFound();
-  return parseSearchState(searchParams);
+  const db = getDb();
+  let state = withKnownFilters(parseSearchState(searchParams), await cachedNavbarData(db));
+  const firstPage = getManyProductsInput.safeParse(toProductQuery({ ...state, page: 1 }));
+  if (!firstPage.success) notFound();
+  if (state.page > 1) {
+    const { totalPages, totalItemsExact } = (await cachedProductListing(db, firstPage.data)).pagination;
+    if (totalItemsExact && state.page > Math.max(1, totalPages)) state = { ...state, page: Math.max(1, totalPages) };
+  }
+  if (searchKeyOf(searchParamsOf(state)) !== key) redirect(searchHref(state));
+  return { state, query: getManyProductsInput.parse(toProductQuery(state)) };
+});
+
+async function stateOf(params: Props["params"]): Promise<SearchState> {
+  return (await searchOfKey((await params).key)).state;
 }
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
@@ -60,8 +82,10 @@ function emptyFilters(state: SearchState): SearchState {
 
 /** Search results and browsing by category or maker, with facet filters; the whole state is in the address. */
 export default async function SearchPage({ params }: Props) {
-  const state = await stateOf(params);
-  const result = await cachedProductListing(getDb(), getManyProductsInput.parse(toProductQuery(state)));
+  const { state, query } = await searchOfKey((await params).key);
+  const result = await cachedProductListing(getDb(), query);
+  // Past the counted matches the first page could not say where the last is: an empty page is past it.
+  if (result.products.length === 0 && state.page > 1) redirect(searchHref({ ...state, page: 1 }));
   const facets = toFacetsView(result.facets!);
   const { page, totalPages, totalItems, totalItemsExact } = result.pagination;
   const resultCount = `${formatMatchCount(totalItems, totalItemsExact)} ${totalItems === 1 && totalItemsExact ? "product" : "products"}`;
