@@ -35,23 +35,27 @@ type Props = { params: Promise<{ key: string }> };
  * names. A page past the first is checked against the first page's count, read from the cache, before it is read
  * itself. What the listing's schema refuses (a NUL in the words) is no search at all: 404 (N-L3).
  */
-const searchOfKey = cache(async (key: string): Promise<{ state: SearchState; query: GetManyProductsQuery }> => {
+const searchOfKey = cache(async (key: string): Promise<{ state: SearchState; query: GetManyProductsQuery } | { redirectTo: string } | null> => {
   const searchParams = searchParametersOfKey(key);
-  if (!searchParams) notFound();
+  if (!searchParams) return null;
   const db = getDb();
   let state = withKnownFilters(parseSearchState(searchParams), await cachedNavbarData(db));
   const firstPage = getManyProductsInput.safeParse(toProductQuery({ ...state, page: 1 }));
-  if (!firstPage.success) notFound();
+  if (!firstPage.success) return null;
   if (state.page > 1) {
     const { totalPages, totalItemsExact } = (await cachedProductListing(db, firstPage.data)).pagination;
     if (totalItemsExact && state.page > Math.max(1, totalPages)) state = { ...state, page: Math.max(1, totalPages) };
   }
-  if (searchKeyOf(searchParamsOf(state)) !== key) redirect(searchHref(state));
+  if (searchKeyOf(searchParamsOf(state)) !== key) return { redirectTo: searchHref(state) };
   return { state, query: getManyProductsInput.parse(toProductQuery(state)) };
 });
 
-async function stateOf(params: Props["params"]): Promise<SearchState> {
-  return (await searchOfKey((await params).key)).state;
+/** The search to render; the page alone redirects or answers 404 (from the metadata as well, two Location headers). */
+async function searchToRender(params: Props["params"]): Promise<{ state: SearchState; query: GetManyProductsQuery }> {
+  const search = await searchOfKey((await params).key);
+  if (!search) notFound();
+  if ("redirectTo" in search) redirect(search.redirectTo);
+  return search;
 }
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
@@ -64,7 +68,9 @@ function findName(options: TreeFacetOption[], id: number): string | undefined {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const state = await stateOf(params);
+  const search = await searchOfKey((await params).key);
+  if (!search || "redirectTo" in search) return { robots: { index: false } };
+  const { state } = search;
   // The canonical address keeps what defines the page (words, category, maker) and drops order, page and filters.
   const canonical = searchHref({ ...emptyFilters(state), search: state.search, category: state.category, manufacturer: state.manufacturer });
   return {
@@ -82,7 +88,7 @@ function emptyFilters(state: SearchState): SearchState {
 
 /** Search results and browsing by category or maker, with facet filters; the whole state is in the address. */
 export default async function SearchPage({ params }: Props) {
-  const { state, query } = await searchOfKey((await params).key);
+  const { state, query } = await searchToRender(params);
   const result = await cachedProductListing(getDb(), query);
   // Past the counted matches the first page could not say where the last is: an empty page is past it.
   if (result.products.length === 0 && state.page > 1) redirect(searchHref({ ...state, page: 1 }));
