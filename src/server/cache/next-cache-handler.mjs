@@ -264,12 +264,11 @@ export default class ShopCacheHandler {
     }
     const unreachable = isDatabaseUnreachable();
     const changed = !!entry && invalidatedSince(entry.tags, entry.readAt);
-    // A page whose data changed stays while the database is away: better the last copy than an error. Its data
-    // entries do not, so that no render can build a page from them and pass it off as new.
-    if (changed && (!unreachable || entry.value?.kind === "FETCH")) {
-      forget(key);
-      entry = undefined;
-    }
+    // A page whose data changed is served while the database is away: better the last copy than an error. So it is
+    // kept (until a new render replaces it, or the memory limit drops it), since the request that finds the database
+    // gone comes before anyone knows. Changed data entries are never served, so that no render can build a page from
+    // them and pass it off as new.
+    if (changed && (!unreachable || entry.value?.kind === "FETCH")) entry = undefined;
     const now = Date.now();
     let dueForRender = !entry || changed || now - entry.readAt >= REFRESH_AFTER_MS;
     if (dueForRender && entry && unreachable) {

@@ -119,13 +119,17 @@ describe("the shop's cache handler", () => {
 describe("the shop's cache handler with Redis", () => {
   const redisUrl = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  type State = { memory: Map<string, unknown>; invalidatedAt: Map<string, number>; tagsFromRedis: boolean; redisRun: string | null; redis?: Promise<{ status: string; quit: () => Promise<unknown> } | null> };
+  type State = { memory: Map<string, unknown>; invalidatedAt: Map<string, number>; tagsFromRedis: boolean; redisRun: string | null; redis?: Promise<{ status: string; quit: () => Promise<unknown>; removeAllListeners: (event: string) => unknown } | null> };
   const state = () => (globalThis as unknown as Record<symbol, State>)[Symbol.for("balance-and-crown.next-cache")]!;
   let previousUrl: string | undefined;
 
   /** As a new process on the same Redis: nothing in memory, and a client of its own once asked. */
   async function restart() {
-    await (await state().redis)?.quit().catch(() => undefined);
+    const client = await state().redis;
+    // The old process is gone: its client's last events must not reach the new one's state.
+    client?.removeAllListeners("close");
+    client?.removeAllListeners("ready");
+    await client?.quit().catch(() => undefined);
     state().redis = undefined;
     state().memory.clear();
     state().invalidatedAt.clear();
@@ -160,7 +164,8 @@ describe("the shop's cache handler with Redis", () => {
     const writer = new ShopCacheHandler({});
     await ready(writer, key);
     await writer.set(key, page("rendered by the first instance", [tag]), { cacheControl: { revalidate: 1, expire: 86_401 } });
-    const [stored] = await redis.keys(`next-cache:development:*:${key}`);
+    // Under the build's id (`development` without a build in .next), the database's and Redis's run id.
+    const [stored] = await redis.keys(`next-cache:*:${key}`);
     expect(await redis.ttl(stored!)).toBeGreaterThan(86_000);
 
     await restart();
