@@ -4,13 +4,15 @@
 // Exits non-zero when any scenario fails. Needs the production build (`npx next build`); traffic goes to 127.0.0.1
 // only, bounded in count and time.
 //
-//   npm run bench:faults [-- --only mail-send-window|frozen-database]
+//   npm run bench:faults [-- --only mail-send-window|frozen-database|database-outage|redis-snapshot]
 import { option } from "./shop-server";
 import type { FaultScenario } from "./faults/scenario";
+import { databaseOutage } from "./faults/database-outage";
 import { frozenDatabase } from "./faults/frozen-database";
 import { mailSendWindow } from "./faults/mail-send-window";
+import { redisSnapshot } from "./faults/redis-snapshot";
 
-const scenarios: FaultScenario[] = [mailSendWindow, frozenDatabase];
+const scenarios: FaultScenario[] = [mailSendWindow, frozenDatabase, databaseOutage, redisSnapshot];
 
 const only = option("only", "");
 const chosen = only ? scenarios.filter((scenario) => scenario.name === only) : scenarios;

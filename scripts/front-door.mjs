@@ -2,6 +2,7 @@
 // catalogue page, the path its page is cached under. Used by scripts/serve.mjs; kept apart so the rules can be tested
 // on their own.
 import { cachedPagePath } from "../src/features/catalog/catalogue-addresses.mjs";
+import { isDatabaseUnreachable } from "../src/server/cache/next-cache-handler.mjs";
 
 /** The header the app reads the client's address from (src/server/http/client-address.ts). */
 export const CLIENT_ADDRESS_HEADER = "x-shop-client";
@@ -58,4 +59,31 @@ export function mapCatalogueAddress(request) {
   if (!path) return;
   const rsc = new URLSearchParams(query).get("_rsc");
   request.url = rsc === null ? path : `${path}?_rsc=${encodeURIComponent(rsc)}`;
+}
+
+/** What a client is told to wait before trying again while the database is away, as the API says too (src/app/api/trpc). */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Settles a response's status line and headers as they are written:
+ * - While the shop's catalogue reads cannot reach the database (src/server/cache/next-cache-handler.mjs), a page that
+ *   failed answers 503 with Retry-After instead of 500 (RELIABILITY-REVIEW D6): a load balancer or a crawler then
+ *   knows to come back, and a person sees the same page either way. A page served from the cache is unaffected.
+ * - A redirect a catalogue page rendered just now (a product id written another way, a search that amounts to
+ *   another) carries one Location: Next 16 appends a fresh render's headers to those the render set already, and
+ *   clients join the two copies into one address that leads nowhere.
+ */
+export function guardResponseHead(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (status, ...rest) {
+    const location = this.getHeader("location");
+    if (Array.isArray(location) && new Set(location).size === 1) this.setHeader("location", location[0]);
+    if (status === 500 && isDatabaseUnreachable()) {
+      this.setHeader("retry-after", String(RETRY_AFTER_SECONDS));
+      // A status message given for 500 ("Internal Server Error") would be wrong for 503.
+      if (typeof rest[0] === "string") rest.shift();
+      return writeHead.call(this, 503, ...rest);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
 }

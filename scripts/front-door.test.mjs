@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, isServedTarget, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
+import { databaseReachable, databaseUnreachable } from "../src/server/cache/next-cache-handler.mjs";
+import { clientAddressOf, isServedTarget, mapCatalogueAddress, normaliseRequestHeaders, guardResponseHead } from "./front-door.mjs";
 
 describe("the front door's client address", () => {
   it("is the socket's peer when clients connect directly, whatever X-Forwarded-For says", () => {
@@ -58,6 +60,48 @@ describe("the front door's request targets", () => {
       ["GET", ""],
     ]) {
       expect(isServedTarget({ method, url }), `${method} ${url}`).toBe(false);
+    }
+  });
+});
+
+describe("the front door's response head", () => {
+  it("sends one Location for a redirect, and answers a page that failed with 503 and Retry-After while the catalogue cannot reach the database, and with 500 otherwise (RELIABILITY-REVIEW D6)", async () => {
+    // As Next answers a page whose render failed: the status set, then the error page written.
+    const server = createServer((request, response) => {
+      guardResponseHead(response);
+      if (request.url === "/moved") {
+        // As Next sends a redirect it rendered just now: its Location set, then appended again from the render.
+        response.setHeader("location", "/product/5");
+        response.appendHeader("location", "/product/5");
+        response.statusCode = 308;
+        response.end();
+        return;
+      }
+      if (request.url === "/explicit") {
+        response.writeHead(500, "Internal Server Error", { "content-type": "text/html" }).end("failed");
+        return;
+      }
+      response.statusCode = request.url === "/fine" ? 200 : 500;
+      response.setHeader("content-type", "text/html");
+      response.end("page");
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${server.address().port}`;
+    try {
+      const moved = await fetch(`${base}/moved`, { redirect: "manual" });
+      expect([moved.status, moved.headers.get("location")]).toEqual([308, "/product/5"]);
+      databaseUnreachable();
+      for (const path of ["/failed", "/explicit"]) {
+        const answer = await fetch(base + path);
+        expect([answer.status, answer.headers.get("retry-after")], path).toEqual([503, "30"]);
+      }
+      expect((await fetch(`${base}/fine`)).status).toBe(200);
+      databaseReachable();
+      const answer = await fetch(`${base}/failed`);
+      expect([answer.status, answer.headers.get("retry-after")]).toEqual([500, null]);
+    } finally {
+      databaseReachable();
+      server.close();
     }
   });
 });

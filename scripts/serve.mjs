@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
-import { isServedTarget, mapCatalogueAddress, normaliseRequestHeaders } from "./front-door.mjs";
+import { isServedTarget, mapCatalogueAddress, normaliseRequestHeaders, guardResponseHead } from "./front-door.mjs";
 
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -46,6 +46,7 @@ const server = createServer((request, response) => {
   }
   normaliseRequestHeaders(request, hops);
   mapCatalogueAddress(request);
+  guardResponseHead(response);
   handle(request, response);
 });
 // A client that trickles its headers or its body holds a connection for no more than these (Node's own are minutes);

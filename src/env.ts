@@ -62,6 +62,11 @@ export const env = createEnv({
     DATA_DIR: z.string().min(1).default(".data"),
     /** Redis, for Next's cache shared by several instances (src/server/cache/next-cache-handler.mjs); unset: each instance keeps its own in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /**
+     * The most entries one build of the shop keeps in Redis for one database; past it the oldest go first
+     * (SECURITY-REVIEW N-M2). Read by the cache handler itself, which runs outside Next's bundles.
+     */
+    REDIS_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOP_NAME: z.string().min(1).default("Balance & Crown"),
     /** 1: a starting server fills an empty database with the demo shop even with live integrations (never in production). */

@@ -33,7 +33,11 @@ export type TRPCContext = {
 export async function createTRPCContext(options: { headers: Headers; requestId: string; db?: Db }): Promise<TRPCContext> {
   const db = options.db ?? getDb();
   const [{ session, pending }, visitorId] = await Promise.all([
-    readAnySession(db, options.headers),
+    readAnySession(db, options.headers).catch((error: unknown) => {
+      // Read before any procedure runs, so the middleware below never sees it: the same 503 here (RELIABILITY-REVIEW D6).
+      if (isDatabaseUnavailable(error)) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: error });
+      throw error;
+    }),
     verifyVisitorToken(env.TOKEN_SECRET, options.headers.get("x-token"), new Date()).then((visitor) => visitor?.visitorId ?? null),
   ]);
   return {

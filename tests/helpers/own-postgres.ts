@@ -20,6 +20,10 @@ export type OwnPostgres = {
   /** Stops every process of the server where it is (SIGSTOP), until `thaw`. */
   freeze: () => void;
   thaw: () => void;
+  /** Shuts the server down (fast shutdown: connections are ended), keeping its data, as a database outage looks. */
+  down: () => Promise<void>;
+  /** Starts the server again on the same port and data after `down`, and waits until it accepts connections. */
+  up: () => Promise<void>;
   /** Stops the server for good and removes its folder. */
   stop: () => Promise<void>;
 };
@@ -92,16 +96,19 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const init = spawnSync(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], { ...user, encoding: "utf8" });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
-  const server = spawn(
-    path.join(bin, "postgres"),
-    ["-D", data, "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
-    // A process group of its own: the postmaster and the backends it forks, frozen and stopped together.
-    { ...user, detached: true, stdio: "ignore" },
-  );
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const launch = () =>
+    spawn(
+      path.join(bin, "postgres"),
+      ["-D", data, "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+      // A process group of its own: the postmaster and the backends it forks, frozen and stopped together.
+      { ...user, detached: true, stdio: "ignore" },
+    );
+  let server = launch();
+  let exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   /** The postmaster and its children: backends, the checkpointer, the WAL writer... */
   const processes = () => {
+    if (server.exitCode !== null || server.signalCode !== null) return [];
     const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(server.pid)], { encoding: "utf8" }).stdout;
     return [server.pid!, ...children.split("\n").map(Number).filter((pid) => pid > 0)];
   };
@@ -126,6 +133,17 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     urlOf,
     freeze: () => signal("SIGSTOP"),
     thaw: () => signal("SIGCONT"),
+    async down() {
+      signal("SIGCONT");
+      // Fast shutdown of the postmaster: every session is ended at once, and the next start needs no recovery.
+      process.kill(server.pid!, "SIGINT");
+      await exited;
+    },
+    async up() {
+      server = launch();
+      exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+      await waitUntilAccepting(urlOf("postgres"), server, 30_000);
+    },
     async stop() {
       signal("SIGCONT");
       // Immediate shutdown: a test's server has nothing to keep.

@@ -16,13 +16,22 @@ export const HOME_EDITION = "shelves";
  */
 export const SEARCH_PARAMETERS = ["search", "sort", "category", "manufacturer", "caliber", "state", "gender", "itemType", "priceMin", "priceMax", "inStock", "onSale", "page"];
 
+/** The order a search is shown in when its address names none: by relevance for words, newest first without. */
+export function defaultSortOf(search) {
+  return search.trim() ? "relevance:desc" : "createdAt:desc";
+}
+
 /**
- * The key of a search address: its search parameters, in the order above and without empty ones, as base64url; "all"
- * for none. Addresses that differ only in what is left out share one key, so they share one cached page.
+ * The key of a search address: its search parameters, in the order above and without empty ones or the default
+ * order, as base64url; "all" for none. Addresses that differ only in what is left out share one key, so they share
+ * one cached page (the search box's `sort=relevance:desc` among them).
  */
 export function searchKeyOf(searchParams) {
   const kept = new URLSearchParams();
-  for (const name of SEARCH_PARAMETERS) for (const value of searchParams.getAll(name)) if (value !== "") kept.append(name, value);
+  const defaultSort = defaultSortOf(searchParams.get("search") ?? "");
+  for (const name of SEARCH_PARAMETERS) {
+    for (const value of searchParams.getAll(name)) if (value !== "" && !(name === "sort" && value === defaultSort)) kept.append(name, value);
+  }
   const query = kept.toString();
   return query ? Buffer.from(query, "utf8").toString("base64url") : "all";
 }

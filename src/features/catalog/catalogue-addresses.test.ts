@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cachedPagePath, SEARCH_PARAMETERS, searchKeyOf, searchParametersOfKey } from "./catalogue-addresses.mjs";
-import { parseSearchState, searchHref } from "./search-params";
+import { parseSearchState, searchHref, searchParamsOf, withKnownFilters } from "./search-params";
 
 const keyOf = (query: string) => searchKeyOf(new URLSearchParams(query));
 
@@ -25,6 +25,21 @@ describe("catalogue addresses", () => {
     // Valid base64url, but not the form searchKeyOf gives: another path to the same page, so not served.
     expect(searchParametersOfKey(Buffer.from("category=3&search=omega").toString("base64url"))).toBeNull();
     expect(searchParametersOfKey("not a key!")).toBeNull();
+  });
+
+  it("leaves the default order out of the key, so the search box's address and the canonical one share a page (SECURITY-REVIEW N-M2)", () => {
+    expect(keyOf("search=omega&sort=relevance:desc")).toBe(keyOf("search=omega"));
+    expect(keyOf("sort=createdAt:desc")).toBe("all");
+    expect(keyOf("search=omega&sort=price:asc")).not.toBe(keyOf("search=omega"));
+    // Relevance without words is the newest first: its canonical address is /search.
+    expect(searchKeyOf(searchParamsOf(parseSearchState(new URLSearchParams("sort=relevance:desc"))))).toBe("all");
+  });
+
+  it("drops the categories and makers the shop does not have, at any depth of its menus", () => {
+    const menus = { categories: [{ id: 1, children: [{ id: 4, children: [{ id: 9 }] }] }], manufacturers: [{ id: 2, children: [{ id: 7 }] }] };
+    const state = withKnownFilters(parseSearchState(new URLSearchParams("category=9,3&manufacturer=7,8")), menus);
+    expect([state.category, state.manufacturer]).toEqual([[9], [7]]);
+    expect(searchHref(state)).toBe("/search?category=9&manufacturer=7");
   });
 
   it("serves / and /search from their cached paths, and nothing else", () => {

@@ -1,3 +1,4 @@
+import { defaultSortOf } from "@/features/catalog/catalogue-addresses.mjs";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
 import type { GetManyProductsInput, ProductOrderBy } from "@/server/catalog/schemas";
 
@@ -45,8 +46,10 @@ export function parseSearchState(params: URLSearchParams): SearchState {
   const first = (name: string) => params.get(name) ?? "";
   const search = first("search").trim().slice(0, 200);
   const sortParam = first("sort");
-  const defaultSort: SortValue = search ? "relevance:desc" : "createdAt:desc";
-  const sort = sortOptions.some((option) => option.value === sortParam) ? (sortParam as SortValue) : defaultSort;
+  const defaultSort = defaultSortOf(search) as SortValue;
+  // Relevance without words is the newest first: one state, so one address, for one listing.
+  const known = sortOptions.some((option) => option.value === sortParam) && (search !== "" || sortParam !== "relevance:desc");
+  const sort = known ? (sortParam as SortValue) : defaultSort;
   const page = Number(first("page"));
   return {
     search,
@@ -69,8 +72,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
 export function searchHref(state: SearchState): string {
   const params = new URLSearchParams();
   if (state.search) params.set("search", state.search);
-  const defaultSort = state.search ? "relevance:desc" : "createdAt:desc";
-  if (state.sort !== defaultSort) params.set("sort", state.sort);
+  if (state.sort !== defaultSortOf(state.search)) params.set("sort", state.sort);
   for (const key of ["category", "manufacturer", "caliber", "state", "gender", "itemType"] as const) {
     if (state[key].length) params.set(key, state[key].join(","));
   }
@@ -113,4 +115,29 @@ export function toProductQuery(state: SearchState): GetManyProductsInput {
 /** The drawer's and the navbar's way into /search (SPEC section 2). */
 export function searchResultsHref(term: string): string {
   return `/search?${new URLSearchParams({ search: term, sort: "relevance:desc" }).toString()}`;
+}
+
+type MenuTree = { id: number; children?: MenuTree[] };
+
+/** Every id of a menu tree, at any depth. */
+function idsOfMenu(items: readonly MenuTree[], ids = new Set<number>()): Set<number> {
+  for (const item of items) {
+    ids.add(item.id);
+    idsOfMenu(item.children ?? [], ids);
+  }
+  return ids;
+}
+
+/**
+ * The search state without the categories and makers the shop does not have (the menus list them all): an address
+ * naming one that does not exist is the same search as one without it.
+ */
+export function withKnownFilters(state: SearchState, menus: { categories: readonly MenuTree[]; manufacturers: readonly MenuTree[] }): SearchState {
+  const categories = idsOfMenu(menus.categories);
+  const manufacturers = idsOfMenu(menus.manufacturers);
+  return { ...state, category: state.category.filter((id) => categories.has(id)), manufacturer: state.manufacturer.filter((id) => manufacturers.has(id)) };
+}
+/** The search parameters of the address `searchHref` gives a state: what a canonical search's key is made of. */
+export function searchParamsOf(state: SearchState): URLSearchParams {
+  return new URLSearchParams(searchHref(state).split("?")[1] ?? "");
 }

@@ -5,7 +5,8 @@ import { SuperJSON, type SuperJSONResult } from "superjson";
 import { withMoney } from "@/lib/money-json";
 import type { Database, Db } from "@/server/db/client";
 import { logger } from "@/server/logger";
-import { invalidateTags } from "./next-cache-handler.mjs";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { databaseReachable, databaseUnreachable, INSTANCE_ONLY_TAG, invalidateTags } from "./next-cache-handler.mjs";
 
 /**
  * What every visitor sees alike (catalogue pages, listings, menus) is served from Next's cache, tagged by what it
@@ -20,6 +21,11 @@ export const catalogueTags = {
   /** The banner and the menus. */
   menus: "menus",
   product: (id: number) => `product:${id}`,
+  /**
+   * Kept in this instance's memory only, never shared through Redis: a read whose arguments a visitor types (search
+   * words, prices) makes a new entry for each, and anyone could fill Redis with them (SECURITY-REVIEW N-M2).
+   */
+  thisInstanceOnly: INSTANCE_ONLY_TAG,
 };
 
 export type CatalogueChange = { productIds: readonly number[] } | { menus: true } | { everything: true };
@@ -56,6 +62,7 @@ export async function listenForCatalogueChanges(database: Database): Promise<() 
     onReconnect: () => {
       logger.warn({ event: "CACHE" }, "catalogue change notifications were interrupted; every cached page is refreshed");
       invalidateTags([catalogueTags.all]);
+      databaseReachable();
     },
   });
 }
@@ -74,7 +81,7 @@ export function cachedForVisitors<Args extends unknown[], Result>(
 ): (db: Db, ...args: Args) => Promise<Result> {
   return async (db, ...args) => {
     if (process.env.NEXT_RUNTIME !== "nodejs") return read(db, ...args);
-    const cached = unstable_cache(async (...inner: Args) => cacheFormat.serialize(await read(db, ...inner)), [name], {
+    const cached = unstable_cache(async (...inner: Args) => cacheFormat.serialize(await reportingReachability(() => read(db, ...inner))), [name], {
       tags: [catalogueTags.all, ...tags(...args)],
       revalidate: 60,
     });
@@ -83,6 +90,21 @@ export function cachedForVisitors<Args extends unknown[], Result>(
     if (result !== null && typeof result === "object") storedForms.set(result, stored);
     return result;
   };
+}
+
+/**
+ * Tells the cache whether the database answered: while it does not, cached pages are served as last rendered and a
+ * page that cannot be rendered is answered with 503 (RELIABILITY-REVIEW D6).
+ */
+async function reportingReachability<Result>(read: () => Promise<Result>): Promise<Result> {
+  try {
+    const result = await read();
+    databaseReachable();
+    return result;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) databaseUnreachable();
+    throw error;
+  }
 }
 
 const cacheFormat = withMoney(new SuperJSON());

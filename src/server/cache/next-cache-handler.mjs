@@ -13,6 +13,16 @@
 // - With Redis, when each tag last changed is kept there too, so an instance that starts later never serves an entry
 //   that was invalidated before it started. Entries and tags are kept per database, so shops (or test runs) sharing
 //   one Redis never see each other's pages.
+// - What anyone can make up is not shared (SECURITY-REVIEW N-M2): only a page that answered 200 is kept (a 404 or a
+//   redirect is rendered again), entries tagged INSTANCE_ONLY_TAG (typed searches) stay in this process's memory,
+//   and Redis holds at most REDIS_CACHE_MAX_ENTRIES entries per build and database, the oldest going first. The tag
+//   times have no expiry, so a Redis run with `maxmemory-policy volatile-lru` evicts entries but never them.
+// - Redis may come back from a snapshot, or after a partition, without the changes made meanwhile (RELIABILITY-REVIEW
+//   D4): on every (re)connect this instance writes the tag times it knows (keeping the later of two), and entries are
+//   kept under Redis's run id, so what an earlier run of Redis held is never served.
+// - While a catalogue read cannot reach the database (RELIABILITY-REVIEW D6), a page whose data changed is served as
+//   last rendered rather than failing: a render is tried again at most every RETRY_UNREACHABLE_MS, and nothing is
+//   stored until the database answers again, since a render then may only have had the old data to show.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -30,10 +40,19 @@ const REDIS_TTL_SECONDS = 24 * 60 * 60;
 /** A Redis that does not answer within this is treated as a miss: the page is rendered instead. */
 const REDIS_TIMEOUT_MS = 250;
 const TAGS_HEADER = "x-next-cache-tags";
+/** How many entries one build on one database may keep in Redis, unless REDIS_CACHE_MAX_ENTRIES says otherwise. */
+const REDIS_MAX_ENTRIES = 10_000;
+/** While the database cannot be reached, how often a page whose data changed is rendered again (and fails, mostly). */
+const RETRY_UNREACHABLE_MS = 5_000;
+/**
+ * The tag of entries kept in this process only: what a visitor types (words, prices) makes a new entry each time, and
+ * sharing those would let anyone fill Redis. Reads give it to their data entry, and Next copies it onto the page.
+ */
+export const INSTANCE_ONLY_TAG = "this-instance";
 
 /**
  * @typedef {{ value: any; tags: string[]; readAt: number; cacheControl?: { revalidate: number | false; expire?: number }; size: number }} Entry
- * @typedef {{ invalidatedAt: Map<string, number>; memory: Map<string, Entry>; memoryBytes: number; renderingSince: Map<string, number>; redis?: Promise<import("ioredis").Redis | null>; tagsFromRedis: boolean }} CacheState
+ * @typedef {{ invalidatedAt: Map<string, number>; memory: Map<string, Entry>; memoryBytes: number; renderingSince: Map<string, number>; redis?: Promise<import("ioredis").Redis | null>; tagsFromRedis: boolean; redisRun: string | null; databaseUnreachableSince: number | null; triedWhileUnreachable: Map<string, number> }} CacheState
  */
 
 /**
@@ -48,7 +67,14 @@ const state = (globalThis[Symbol.for("balance-and-crown.next-cache")] ??= {
   renderingSince: new Map(),
   redis: undefined,
   tagsFromRedis: false,
+  redisRun: null,
+  databaseUnreachableSince: null,
+  triedWhileUnreachable: new Map(),
 });
+// A state made by an earlier version of this module (`next dev` reloads it) lacks what was added since.
+state.triedWhileUnreachable ??= new Map();
+state.redisRun ??= null;
+state.databaseUnreachableSince ??= null;
 
 /** The shop's database, as the handler's keys name it: the same build on another database shows other pages. */
 const databaseKey = createHash("sha256")
@@ -63,14 +89,25 @@ export function invalidateTags(tags) {
   for (const tag of tags) state.invalidatedAt.set(tag, now);
   void state.redis?.then((redis) => {
     if (redis?.status !== "ready" || tags.length === 0) return;
-    // Past the entries' own lifetime the times no longer matter; each change keeps them a day longer.
-    return redis
-      .multi()
-      .hset(TAGS_KEY, Object.fromEntries(tags.map((tag) => [tag, now])))
-      .expire(TAGS_KEY, REDIS_TTL_SECONDS + 3600)
-      .exec()
-      .catch(() => undefined);
+    return writeTagTimes(redis, tags.map((tag) => [tag, now])).catch(() => undefined);
   });
+}
+
+/**
+ * Records in Redis when tags changed, keeping the later time where Redis has one already. The hash has no expiry:
+ * under `volatile-lru` Redis then never evicts it, and it is small (one field per product, plus a few).
+ */
+const WRITE_LATER_TIMES = `
+for i = 1, #ARGV, 2 do
+  local known = tonumber(redis.call('HGET', KEYS[1], ARGV[i]))
+  if not known or known < tonumber(ARGV[i + 1]) then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+return 0`;
+async function writeTagTimes(redis, times) {
+  for (let start = 0; start < times.length; start += 500) {
+    const chunk = times.slice(start, start + 500).flatMap(([tag, time]) => [tag, String(time)]);
+    await redis.eval(WRITE_LATER_TIMES, 1, TAGS_KEY, ...chunk);
+  }
 }
 
 /** Takes in when each tag last changed, as every instance recorded it; until then Redis entries are not trusted. */
@@ -79,6 +116,20 @@ async function readTagTimes(redis) {
   for (const [tag, time] of Object.entries(times)) {
     if (Number(time) > (state.invalidatedAt.get(tag) ?? 0)) state.invalidatedAt.set(tag, Number(time));
   }
+}
+
+/**
+ * On every (re)connect: Redis may have missed changes this instance made while it was away, or come back from a
+ * snapshot older than they are, so this instance's tag times are written first; then every instance's are read.
+ * Entries are trusted only from this run of Redis (its `run_id`): a restarted Redis's snapshot holds pages whose
+ * changes it never heard of, from instances that may no longer run.
+ */
+async function connected(redis) {
+  const run = /run_id:(\w+)/.exec(await redis.info("server"))?.[1];
+  if (!run) throw new Error("Redis did not say its run_id");
+  await writeTagTimes(redis, [...state.invalidatedAt]);
+  await readTagTimes(redis);
+  state.redisRun = run;
   state.tagsFromRedis = true;
 }
 
@@ -152,13 +203,46 @@ async function redisClient() {
     });
     client.on("ready", () => {
       reported = false;
-      readTagTimes(client).catch((error) => console.warn(`Next cache: could not read tag times from Redis (${error.message})`));
+      connected(client).catch((error) => console.warn(`Next cache: could not exchange tag times with Redis (${error.message})`));
     });
     // Changes made while Redis was away were not written there: entries it holds are not trusted until read again.
-    client.on("close", () => (state.tagsFromRedis = false));
+    client.on("close", () => {
+      state.tagsFromRedis = false;
+      state.redisRun = null;
+    });
     return client;
   });
   return state.redis;
+}
+
+/**
+ * Told by the catalogue's reads (src/server/cache/catalogue.ts) when one could not reach the database, and when one
+ * did again. Meanwhile pages are served as last rendered, and the front door answers a failed page with 503.
+ */
+export function databaseUnreachable() {
+  state.databaseUnreachableSince ??= Date.now();
+}
+
+export function databaseReachable() {
+  if (state.databaseUnreachableSince === null) return;
+  state.databaseUnreachableSince = null;
+  state.triedWhileUnreachable.clear();
+}
+
+/** Whether a catalogue read found the database unreachable, and none has reached it since. */
+export function isDatabaseUnreachable() {
+  return state.databaseUnreachableSince !== null;
+}
+
+/** Only pages and routes that answered 200 are kept: a 404 or a redirect costs little to render and anyone can ask for another. */
+function answeredOk(value) {
+  return typeof value.status !== "number" || value.status === 200;
+}
+
+/** A time that makes Next count the entry stale, so that it renders the page anew in the background. */
+function staleTime(entry, now) {
+  const revalidate = entry.cacheControl?.revalidate ?? entry.value?.revalidate;
+  return Math.min(entry.readAt, now - (typeof revalidate === "number" ? revalidate : 1) * 1000 - 1);
 }
 
 export default class ShopCacheHandler {
@@ -178,16 +262,23 @@ export default class ShopCacheHandler {
       state.memory.delete(key);
       state.memory.set(key, entry);
     }
-    if (entry && invalidatedSince(entry.tags, entry.readAt)) {
-      forget(key);
-      entry = undefined;
-    }
+    const unreachable = isDatabaseUnreachable();
+    const changed = !!entry && invalidatedSince(entry.tags, entry.readAt);
+    // A page whose data changed is served while the database is away: better the last copy than an error. So it is
+    // kept (until a new render replaces it, or the memory limit drops it), since the request that finds the database
+    // gone comes before anyone knows. Changed data entries are never served, so that no render can build a page from
+    // them and pass it off as new.
+    if (changed && (!unreachable || entry.value?.kind === "FETCH")) entry = undefined;
     const now = Date.now();
-    const dueForRender = !entry || now - entry.readAt >= REFRESH_AFTER_MS;
+    let dueForRender = !entry || changed || now - entry.readAt >= REFRESH_AFTER_MS;
+    if (dueForRender && entry && unreachable) {
+      dueForRender = now - (state.triedWhileUnreachable.get(key) ?? 0) >= RETRY_UNREACHABLE_MS;
+      if (dueForRender) state.triedWhileUnreachable.set(key, now);
+    }
     if (dueForRender && !state.renderingSince.has(key)) state.renderingSince.set(key, now);
     if (!entry) return null;
     // Next renders anew in the background once `lastModified` is older than the entry's revalidate time.
-    const lastModified = dueForRender ? entry.readAt : now;
+    const lastModified = dueForRender ? staleTime(entry, now) : now;
     return { lastModified, value: entry.value, ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}) };
   }
 
@@ -198,12 +289,18 @@ export default class ShopCacheHandler {
       forget(key);
       return;
     }
+    if (!answeredOk(value)) return;
+    // Next stores the previous copy again when a render fails; and a render while the database is away had only
+    // cached data: neither is newer than what is kept.
+    if (isDatabaseUnreachable()) return;
     const tags = entryTags(value, context?.tags ?? value.tags);
     if (invalidatedSince(tags, readAt)) return;
     const entry = { value, tags, readAt, cacheControl: context?.cacheControl, size: sizeOf(value) };
     remember(key, entry);
+    if (tags.includes(INSTANCE_ONLY_TAG)) return;
     const redis = await redisClient();
-    if (redis?.status === "ready") await redis.set(this.prefix + key, encode(entry), "EX", REDIS_TTL_SECONDS).catch(() => undefined);
+    if (redis?.status !== "ready" || !state.redisRun) return;
+    await this.toRedis(redis, state.redisRun, key, encode(entry)).catch(() => undefined);
   }
 
   /** `revalidateTag` from a request; the shop's own changes go through src/server/cache/catalogue.ts. */
@@ -215,9 +312,29 @@ export default class ShopCacheHandler {
 
   async fromRedis(key) {
     const redis = await redisClient();
-    if (redis?.status !== "ready" || !state.tagsFromRedis) return undefined;
-    const text = await redis.get(this.prefix + key).catch(() => null);
+    if (redis?.status !== "ready" || !state.tagsFromRedis || !state.redisRun) return undefined;
+    const text = await redis.get(this.keyOf(state.redisRun, key)).catch(() => null);
     return text ? decode(text) : undefined;
+  }
+
+  keyOf(run, key) {
+    return `${this.prefix}${run}:${key}`;
+  }
+
+  /**
+   * Stores an entry and keeps the count of this build's entries on this database within REDIS_CACHE_MAX_ENTRIES, the
+   * oldest stored going first. The index is a sorted set by time stored; an entry Redis evicted or expired stays in
+   * it until its turn comes, so the count is an upper bound.
+   */
+  async toRedis(redis, run, key, text) {
+    const index = `next-cache-index:${this.prefix.slice("next-cache:".length)}${run}`;
+    const entryKey = this.keyOf(run, key);
+    const results = await redis.multi().set(entryKey, text, "EX", REDIS_TTL_SECONDS).zadd(index, Date.now(), entryKey).expire(index, REDIS_TTL_SECONDS).zcard(index).exec();
+    const count = Number(results?.[3]?.[1] ?? 0);
+    const max = Number(process.env.REDIS_CACHE_MAX_ENTRIES) || REDIS_MAX_ENTRIES;
+    if (count <= max) return;
+    const oldest = (await redis.zpopmin(index, count - max)).filter((_, position) => position % 2 === 0);
+    if (oldest.length > 0) await redis.unlink(...oldest);
   }
 }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ShopCacheHandler, { invalidateTags } from "./next-cache-handler.mjs";
+import ShopCacheHandler, { databaseReachable, databaseUnreachable, invalidateTags } from "./next-cache-handler.mjs";
 
-const page = (html: string, tags: string[]) => ({
+const page = (html: string, tags: string[], status = 200) => ({
   kind: "APP_PAGE",
   html,
   rscData: Buffer.from(`rsc of ${html}`),
   segmentData: new Map([["/_tree", Buffer.from("tree")]]),
   headers: { "x-next-cache-tags": tags.join(",") },
-  status: 200,
+  status,
 });
 const unique = (name: string) => `${name}-${randomUUID()}`;
 
@@ -62,6 +62,49 @@ describe("the shop's cache handler", () => {
     expect(due?.value).toMatchObject({ html: "home" });
   });
 
+  it("keeps no page that did not answer 200: anyone can ask for another unknown address (SECURITY-REVIEW N-M2)", async () => {
+    for (const status of [404, 307, 308, 500]) {
+      const key = unique(`/home/x${status}`);
+      await handler.get(key);
+      await handler.set(key, page("not here", ["catalogue"], status), { cacheControl: { revalidate: 1, expire: 86_401 } });
+      expect(await handler.get(key), `a page that answered ${status}`).toBeNull();
+    }
+  });
+
+  it("while the database is unreachable, serves a page whose data changed as last rendered, renders it at most every 5 s, and keeps nothing rendered meanwhile (RELIABILITY-REVIEW D6)", async () => {
+    const key = unique("/product/3");
+    const data = unique("product-detail");
+    const tag = unique("product");
+    await handler.get(key);
+    await handler.set(key, page("€4,321.37", [tag]), { cacheControl: { revalidate: 1, expire: 86_401 } });
+    await handler.get(data);
+    await handler.set(data, { kind: "FETCH", data: { headers: {}, body: "{}", url: "" }, revalidate: 60 }, { tags: [tag] });
+    invalidateTags([tag]);
+    databaseUnreachable();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      const first = await handler.get(key);
+      expect((first?.value as { html: string }).html).toBe("€4,321.37");
+      // Stale to Next, which renders it anew in the background...
+      expect(Date.now() - first!.lastModified).toBeGreaterThan(1_000);
+      // ...once: the next requests within 5 s get it as it is.
+      const second = await handler.get(key);
+      expect((second?.value as { html: string }).html).toBe("€4,321.37");
+      expect(Date.now() - second!.lastModified).toBeLessThan(1_000);
+      // The changed data is not served: a render could only make the old page again, under a new date.
+      expect(await handler.get(data)).toBeNull();
+      // Next stores the previous copy again when the render fails; a render now is not newer than what is kept.
+      await handler.set(key, page("rendered while the database was away", [tag]), { cacheControl: { revalidate: 3, expire: 86_401 } });
+      expect(((await handler.get(key))?.value as { html: string }).html).toBe("€4,321.37");
+    } finally {
+      databaseReachable();
+    }
+    // Back: the changed page is rendered anew before it is served, as always.
+    expect(await handler.get(key)).toBeNull();
+    await handler.set(key, page("€4,999.37", [tag]), { cacheControl: { revalidate: 1, expire: 86_401 } });
+    expect(((await handler.get(key))?.value as { html: string }).html).toBe("€4,999.37");
+  });
+
   it("keeps data entries with the tags they were stored with", async () => {
     const key = unique("listing");
     const tag = unique("listings");
@@ -76,17 +119,22 @@ describe("the shop's cache handler", () => {
 describe("the shop's cache handler with Redis", () => {
   const redisUrl = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  type State = { memory: Map<string, unknown>; invalidatedAt: Map<string, number>; tagsFromRedis: boolean; redis?: Promise<{ status: string; quit: () => Promise<unknown> } | null> };
+  type State = { memory: Map<string, unknown>; invalidatedAt: Map<string, number>; tagsFromRedis: boolean; redisRun: string | null; redis?: Promise<{ status: string; quit: () => Promise<unknown>; removeAllListeners: (event: string) => unknown } | null> };
   const state = () => (globalThis as unknown as Record<symbol, State>)[Symbol.for("balance-and-crown.next-cache")]!;
   let previousUrl: string | undefined;
 
   /** As a new process on the same Redis: nothing in memory, and a client of its own once asked. */
   async function restart() {
-    await (await state().redis)?.quit().catch(() => undefined);
+    const client = await state().redis;
+    // The old process is gone: its client's last events must not reach the new one's state.
+    client?.removeAllListeners("close");
+    client?.removeAllListeners("ready");
+    await client?.quit().catch(() => undefined);
     state().redis = undefined;
     state().memory.clear();
     state().invalidatedAt.clear();
     state().tagsFromRedis = false;
+    state().redisRun = null;
   }
   async function ready(handler: ShopCacheHandler, key: string) {
     await handler.get(key);
@@ -116,7 +164,8 @@ describe("the shop's cache handler with Redis", () => {
     const writer = new ShopCacheHandler({});
     await ready(writer, key);
     await writer.set(key, page("rendered by the first instance", [tag]), { cacheControl: { revalidate: 1, expire: 86_401 } });
-    const [stored] = await redis.keys(`next-cache:development:*:${key}`);
+    // Under the build's id (`development` without a build in .next), the database's and Redis's run id.
+    const [stored] = await redis.keys(`next-cache:*:${key}`);
     expect(await redis.ttl(stored!)).toBeGreaterThan(86_000);
 
     await restart();

@@ -11,9 +11,12 @@ export const cachedProductDetail = cachedForVisitors(
   (id) => [catalogueTags.product(id), catalogueTags.listings],
 );
 
-/** One page of a listing or search from cache, keyed by the whole query. */
+/**
+ * One page of a listing or search from cache, keyed by the whole query. A listing of typed words or prices stays in
+ * this instance (`thisInstanceOnly`): there are as many as visitors care to type.
+ */
 export const cachedProductListing = cachedForVisitors(
   "product-listing",
   (db, query: GetManyProductsQuery) => getManyProducts(db, query, { imageUrl: storageImageUrl }),
-  () => [catalogueTags.listings],
+  (query) => [catalogueTags.listings, ...(query.search || query.priceMin || query.priceMax ? [catalogueTags.thisInstanceOnly] : [])],
 );

@@ -36,23 +36,46 @@ export type ListenHandlers = {
 /** How long a lost listening connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1_000;
 
-/** LISTEN needs a connection of its own that stays open, outside the pool. */
+/**
+ * LISTEN needs a connection of its own that stays open, outside the pool. A lost connection is tried again every
+ * LISTEN_RETRY_MS until the server answers, however long it is away (a refused try is not the end of it).
+ */
 function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
   let client: Client | null = null;
   let stopped = false;
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect(true).catch(retryAfterFailure), LISTEN_RETRY_MS).unref();
+  };
+  const retryAfterFailure = (error: unknown) => {
+    logger.debug({ err: error }, `listening connection for ${channel} not back yet`);
+    retry();
+  };
   const connect = async (reconnecting: boolean): Promise<void> => {
     const next = new Client({ connectionString: url });
     next.on("notification", (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? "");
     });
+    let lost = false;
     next.on("error", (error) => {
+      // One retry per connection, however many errors its end brings.
+      if (lost) return;
+      lost = true;
       logger.warn({ err: error }, `listening connection for ${channel} lost`);
       void next.end().catch(() => undefined);
       if (client === next) client = null;
-      if (!stopped) setTimeout(() => void connect(true).catch(() => undefined), LISTEN_RETRY_MS).unref();
+      retry();
     });
-    await next.connect();
-    await next.query(`listen ${channel}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     if (reconnecting) handlers.onReconnect();
   };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/env";
 import { AddToCartButton } from "@/features/catalog/add-to-cart-button";
@@ -27,12 +27,18 @@ export function generateStaticParams(): { id: string }[] {
 
 type Props = { params: Promise<{ id: string }> };
 
-/** One read per request, shared by the metadata and the page. */
-const loadProduct = cache(async (idParam: string): Promise<ProductDetail | null> => {
+/**
+ * Only a product's own address is rendered and cached (SECURITY-REVIEW N-M2): another way of writing its id
+ * (`/product/01`, `/product/1.0`) is sent to it (308) by the page, and an id no product has is a 404, which the cache
+ * does not keep. The metadata leaves the redirect to the page: both throwing it would send two Location headers.
+ */
+function canonicalId(idParam: string): number | null {
   const id = productIdInput.safeParse(idParam);
-  if (!id.success) return null;
-  return foundOrNull(cachedProductDetail(getDb(), id.data));
-});
+  return id.success && String(id.data) === idParam ? id.data : null;
+}
+
+/** One read per request, shared by the metadata and the page. */
+const loadProduct = cache(async (id: number): Promise<ProductDetail | null> => foundOrNull(cachedProductDetail(getDb(), id)));
 
 function summary(product: ProductDetail): string {
   const facts = [product.manufacturer, attributeLabel("itemType", product.itemType), product.caliber && product.caliber !== "UNKNOWN" ? attributeLabel("caliber", product.caliber) : null]
@@ -43,7 +49,8 @@ function summary(product: ProductDetail): string {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const product = await loadProduct((await params).id);
+  const id = canonicalId((await params).id);
+  const product = id === null ? null : await loadProduct(id);
   if (!product) return { title: "Product not found", robots: { index: false } };
   const url = `/product/${product.id}`;
   return {
@@ -79,7 +86,14 @@ function productJsonLd(product: ProductDetail) {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const product = await loadProduct((await params).id);
+  const idParam = (await params).id;
+  const id = canonicalId(idParam);
+  if (id === null) {
+    const written = productIdInput.safeParse(idParam);
+    if (written.success) permanentRedirect(`/product/${written.data}`);
+    notFound();
+  }
+  const product = await loadProduct(id);
   if (!product) notFound();
   const view = toCardView(product);
   const attributes = (["itemType", "caliber", "state", "gender"] as const).map((key) => [attributeNames[key], attributeLabel(key, product[key])] as const);

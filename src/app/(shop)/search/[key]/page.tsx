@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { Button } from "@/components/ui/button";
-import { searchParametersOfKey } from "@/features/catalog/catalogue-addresses.mjs";
+import { searchKeyOf, searchParametersOfKey } from "@/features/catalog/catalogue-addresses.mjs";
 import { toFacetsView } from "@/features/catalog/facets-view";
 import { LayoutToggle } from "@/features/catalog/layout-toggle";
 import { formatMatchCount } from "@/features/catalog/match-count";
@@ -10,11 +11,12 @@ import { MobileFilters } from "@/features/catalog/mobile-filters";
 import { ProductListing } from "@/features/catalog/product-listing";
 import { toCardView } from "@/features/catalog/product-view";
 import { SearchFilters } from "@/features/catalog/search-filters";
-import { parseSearchState, searchHref, toProductQuery, type SearchState } from "@/features/catalog/search-params";
+import { parseSearchState, searchHref, searchParamsOf, toProductQuery, withKnownFilters, type SearchState } from "@/features/catalog/search-params";
 import { SortSelect } from "@/features/catalog/sort-select";
-import { getManyProductsInput, type TreeFacetOption } from "@/server/catalog/schemas";
+import { getManyProductsInput, type GetManyProductsQuery, type TreeFacetOption } from "@/server/catalog/schemas";
 import { cachedProductListing } from "@/server/catalog/visitor-cache";
 import { getDb } from "@/server/db/client";
+import { cachedNavbarData } from "@/server/navbar/visitor-cache";
 
 // Served at /search?… by the front door (or src/proxy.ts), one cached page per search address
 // (features/catalog/catalogue-addresses.mjs); see the home page for `force-static` and `revalidate`.
@@ -26,10 +28,34 @@ export function generateStaticParams(): { key: string }[] {
 
 type Props = { params: Promise<{ key: string }> };
 
-async function stateOf(params: Props["params"]): Promise<SearchState> {
-  const searchParams = searchParametersOfKey((await params).key);
-  if (!searchParams) notFound();
-  return parseSearchState(searchParams);
+/**
+ * The search a key stands for, rendered and cached only in the form the shop's own links give it (SECURITY-REVIEW
+ * N-M2): an address with ignored values, categories or makers the shop does not have, or a page past the last is
+ * sent (307) to the search it amounts to, so that no one can make the cache keep the same listing under endless
+ * names. A page past the first is checked against the first page's count, read from the cache, before it is read
+ * itself. What the listing's schema refuses (a NUL in the words) is no search at all: 404 (N-L3).
+ */
+const searchOfKey = cache(async (key: string): Promise<{ state: SearchState; query: GetManyProductsQuery } | { redirectTo: string } | null> => {
+  const searchParams = searchParametersOfKey(key);
+  if (!searchParams) return null;
+  const db = getDb();
+  let state = withKnownFilters(parseSearchState(searchParams), await cachedNavbarData(db));
+  const firstPage = getManyProductsInput.safeParse(toProductQuery({ ...state, page: 1 }));
+  if (!firstPage.success) return null;
+  if (state.page > 1) {
+    const { totalPages, totalItemsExact } = (await cachedProductListing(db, firstPage.data)).pagination;
+    if (totalItemsExact && state.page > Math.max(1, totalPages)) state = { ...state, page: Math.max(1, totalPages) };
+  }
+  if (searchKeyOf(searchParamsOf(state)) !== key) return { redirectTo: searchHref(state) };
+  return { state, query: getManyProductsInput.parse(toProductQuery(state)) };
+});
+
+/** The search to render; the page alone redirects or answers 404 (from the metadata as well, two Location headers). */
+async function searchToRender(params: Props["params"]): Promise<{ state: SearchState; query: GetManyProductsQuery }> {
+  const search = await searchOfKey((await params).key);
+  if (!search) notFound();
+  if ("redirectTo" in search) redirect(search.redirectTo);
+  return search;
 }
 
 function findName(options: TreeFacetOption[], id: number): string | undefined {
@@ -42,7 +68,9 @@ function findName(options: TreeFacetOption[], id: number): string | undefined {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const state = await stateOf(params);
+  const search = await searchOfKey((await params).key);
+  if (!search || "redirectTo" in search) return { robots: { index: false } };
+  const { state } = search;
   // The canonical address keeps what defines the page (words, category, maker) and drops order, page and filters.
   const canonical = searchHref({ ...emptyFilters(state), search: state.search, category: state.category, manufacturer: state.manufacturer });
   return {
@@ -60,8 +88,10 @@ function emptyFilters(state: SearchState): SearchState {
 
 /** Search results and browsing by category or maker, with facet filters; the whole state is in the address. */
 export default async function SearchPage({ params }: Props) {
-  const state = await stateOf(params);
-  const result = await cachedProductListing(getDb(), getManyProductsInput.parse(toProductQuery(state)));
+  const { state, query } = await searchToRender(params);
+  const result = await cachedProductListing(getDb(), query);
+  // Past the counted matches the first page could not say where the last is: an empty page is past it.
+  if (result.products.length === 0 && state.page > 1) redirect(searchHref({ ...state, page: 1 }));
   const facets = toFacetsView(result.facets!);
   const { page, totalPages, totalItems, totalItemsExact } = result.pagination;
   const resultCount = `${formatMatchCount(totalItems, totalItemsExact)} ${totalItems === 1 && totalItemsExact ? "product" : "products"}`;
