@@ -3,10 +3,10 @@
 // database.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { freePort } from "../tests/helpers/free-port";
 
 const root = process.cwd();
 const postgresServer = "postgres://postgres@127.0.0.1:5432";
@@ -77,17 +77,6 @@ export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}
 
 export async function withClient<T>(database: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: `${postgresServer}/${database}` });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { freePort } from "../helpers/free-port";
 
 /**
  * The front door as a client meets it (scripts/serve.mjs, what `npm start` runs): a request whose target is not a
@@ -29,14 +30,6 @@ function rawStatusLine(request: string): Promise<string> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const stragglers: ChildProcess[] = [];
 afterEach(() => {

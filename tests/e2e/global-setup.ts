@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ownRedisUnavailable, startOwnRedis, type OwnRedis } from "../helpers/own-redis";
+import { freePort } from "../helpers/free-port";
 
 /**
  * Starts the production build through the shop's front door (scripts/serve.mjs, what `npm start` runs) on a free port with a fresh data folder, so the server opens a new
  * embedded PGlite, migrates it and seeds the demo catalogue itself on start (instrumentation hook), with sandbox
- * integrations. Tests read the address with `inject("baseUrl")`.
+ * integrations. Tests read the address with `inject("baseUrl")`. Where the machine has `redis-server`, the shop shares
+ * its page cache through a Redis of the run's own, as instances do in production (never the machine's shared Redis,
+ * whose keys other runs use); `inject("serverRedisUrl")` is its address, or "" without one.
  *
  * Set E2E_SERVER_LOG=1 to stream the server's output; it is always written to .test-data/e2e/server.log as it comes.
  * Set E2E_KEEP_DATA=1 to keep the server's data folder after the run.
@@ -22,6 +25,8 @@ declare module "vitest" {
     serverDataDir: string;
     /** The server's output so far, one JSON log line each: where a staff account's sign-in link is found. */
     serverLogFile: string;
+    /** The Redis the shop's page cache uses, or "" when the machine has no redis-server to start one. */
+    serverRedisUrl: string;
   }
 }
 
@@ -58,7 +63,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Always the embedded database and the sandboxes, whatever the calling shell has.
   delete env.DATABASE_URL;
   delete env.INTEGRATIONS;
+  delete env.REDIS_URL;
   env.ENVIRONMENT = "development";
+  const redis: OwnRedis | null = ownRedisUnavailable() ? null : await startOwnRedis();
+  if (redis) env.REDIS_URL = redis.url;
 
   writeFileSync(logFile, "");
   const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
@@ -79,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const stop = async () => {
     await stopProcessGroup(server, exited);
+    await redis?.stop();
     if (process.env.E2E_KEEP_DATA !== "1") rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -93,6 +102,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", baseUrl);
   project.provide("serverDataDir", dataDir);
   project.provide("serverLogFile", logFile);
+  project.provide("serverRedisUrl", redis?.url ?? "");
   return stop;
 }
 
@@ -138,15 +148,3 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { freePort } from "./free-port";
 
 /**
  * A Redis server of a test's own, for tests that fill, evict, stop or restart it: never the shared one on 6379. It
@@ -27,17 +27,6 @@ export function ownRedisUnavailable(): string | null {
   return spawnSync("redis-server", ["--version"]).status === 0 ? null : "no redis-server on this machine";
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startOwnRedis(settings: Record<string, string> = {}): Promise<OwnRedis> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "own-redis-"));

@@ -1,7 +1,7 @@
 import { ApiError, Storage, type File, type StorageOptions } from "@google-cloud/storage";
 import { errorMessage } from "@/lib/error-message";
 import {
-  assertPublicKey,
+  publicStorage,
   assertStorageKey,
   contentTypeForKey,
   PrivateStorageCheckError,
@@ -49,19 +49,7 @@ export function createGcsClient(connection: GcsConnection): Storage {
  */
 export function createGcsPublicStorage(client: Storage, bucketName: string): StoragePort {
   const objects = gcsObjects(client, bucketName, publicCacheControl);
-  const publicBase = `${client.apiEndpoint}/${encodeURIComponent(bucketName)}`;
-  return {
-    ...objects,
-    visibility: "public",
-    async put(key, body, contentType) {
-      assertPublicKey(key);
-      await objects.put(key, body, contentType);
-    },
-    publicUrl(key) {
-      assertPublicKey(key);
-      return `${publicBase}/${key.split("/").map(encodeURIComponent).join("/")}`;
-    },
-  };
+  return publicStorage(objects, `${client.apiEndpoint}/${encodeURIComponent(bucketName)}`);
 }
 
 /** Where the start-up check leaves its probe: the same key at every start, so instances starting together agree. */

@@ -107,6 +107,25 @@ export function assertPublicKey(key: string): void {
   if (problem) throw new InvalidStorageKeyError(key, problem);
 }
 
+/**
+ * The public storage over an adapter's objects, whose address is `addressBase` followed by the key: both adapters
+ * refuse private folders the same way.
+ */
+export function publicStorage(objects: ObjectStore, addressBase: string): StoragePort {
+  return {
+    ...objects,
+    visibility: "public",
+    async put(key, body, contentType) {
+      assertPublicKey(key);
+      await objects.put(key, body, contentType);
+    },
+    publicUrl(key) {
+      assertPublicKey(key);
+      return `${addressBase}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    },
+  };
+}
+
 /** The key of a product's image; the first image is the one the storefront shows. */
 export function productImageKey(productId: number, position = 1): string {
   return `products/${productId}/${position}.webp`;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertPublicKey, assertStorageKey, contentTypeForKey, type ObjectStore, type PrivateStoragePort, type StoragePort, type StoredObjectInfo } from "./port";
+import { assertStorageKey, contentTypeForKey, publicStorage, type ObjectStore, type PrivateStoragePort, type StoragePort, type StoredObjectInfo } from "./port";
 
 /**
  * The embedded default's public storage: a folder on disk, served by the app under `/storage/<key>` (product
@@ -9,19 +9,7 @@ import { assertPublicKey, assertStorageKey, contentTypeForKey, type ObjectStore,
  */
 export function createSandboxStorage(options: { root: string; publicPath?: string }): StoragePort {
   const objects = sandboxObjects(options.root);
-  const publicPath = (options.publicPath ?? "/storage").replace(/\/+$/, "");
-  return {
-    ...objects,
-    visibility: "public",
-    async put(key, body, contentType) {
-      assertPublicKey(key);
-      await objects.put(key, body, contentType);
-    },
-    publicUrl(key) {
-      assertPublicKey(key);
-      return `${publicPath}/${key.split("/").map(encodeURIComponent).join("/")}`;
-    },
-  };
+  return publicStorage(objects, (options.publicPath ?? "/storage").replace(/\/+$/, ""));
 }
 
 /**
