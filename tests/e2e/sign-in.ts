@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
@@ -6,9 +7,15 @@ import type { Locator, Page } from "playwright-core";
  * Signs `page`'s browser context in as `email` the way a customer does: asks for a sign-in link on the sign-in page,
  * reads the newest link sent to that address (see sentSignInLinks) and opens it. A new address gets a new customer
  * account. Resolves once the session is live.
+ *
+ * A member of staff then confirms with the demo code, and that session is kept for the run: a code is taken once per
+ * half minute, so later journeys that only need the demo admin signed in start from its session (still checked to be
+ * live) instead of waiting for the next code; `fresh` walks the pages all the same (the journeys about signing in
+ * have helpers of their own).
  */
-export async function signInAs(page: Page, email: string): Promise<void> {
+export async function signInAs(page: Page, email: string, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
   const address = email.trim().toLowerCase();
+  if (!fresh && (await resumeStaffSession(page, address))) return;
   const before = await sentSignInLinks(page, address);
 
   await page.goto("/sign-in");
@@ -17,8 +24,33 @@ export async function signInAs(page: Page, email: string): Promise<void> {
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
 
   await page.goto(await newSignInLink(page, address, before));
-  if (new URL(page.url()).pathname === "/sign-in/second-factor") await confirmWithDemoCode(page);
+  const staff = new URL(page.url()).pathname === "/sign-in/second-factor";
+  if (staff) await confirmWithDemoCode(page);
   await expectSignedInAs(page, address);
+  if (staff) keepStaffSession(address, await page.context().cookies());
+}
+
+type Cookies = Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>;
+
+const staffSessionFile = (address: string) => path.join(inject("serverDataDir"), "e2e-staff-sessions", `${address}.json`);
+
+function keepStaffSession(address: string, cookies: Cookies): void {
+  mkdirSync(path.dirname(staffSessionFile(address)), { recursive: true });
+  writeFileSync(staffSessionFile(address), JSON.stringify(cookies));
+}
+
+/** Puts the kept session of `address` into `page`'s context; false (and no cookies added) when there is none live. */
+async function resumeStaffSession(page: Page, address: string): Promise<boolean> {
+  const file = staffSessionFile(address);
+  if (!existsSync(file)) return false;
+  const context = page.context();
+  await context.addCookies(JSON.parse(readFileSync(file, "utf8")) as Cookies);
+  const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } } | null;
+  if (session?.user?.email === address) return true;
+  // Signed out (or expired) since: forget it and sign in afresh.
+  await context.clearCookies();
+  rmSync(file, { force: true });
+  return false;
 }
 
 /**
