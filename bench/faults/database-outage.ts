@@ -32,10 +32,7 @@ export const databaseOutage: FaultScenario = {
     const own = await startOwnPostgres();
     const figures: Record<string, string | number> = {};
     try {
-      const admin = new Client({ connectionString: own.url });
-      await admin.connect();
-      await admin.query("create database shop");
-      await admin.end();
+      await own.createDatabase("shop");
       let pass = false;
       await withBenchShop(
         "faults_outage",

@@ -17,6 +17,8 @@ export type OwnPostgres = {
   url: string;
   /** Another database on the same server. */
   urlOf: (database: string) => string;
+  /** Creates an empty database on the server and returns its address. */
+  createDatabase: (database: string) => Promise<string>;
   /** Stops every process of the server where it is (SIGSTOP), until `thaw`. */
   freeze: () => void;
   thaw: () => void;
@@ -120,6 +122,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   return {
     url: urlOf("postgres"),
     urlOf,
+    async createDatabase(database) {
+      const admin = new Client({ connectionString: urlOf("postgres") });
+      await admin.connect();
+      try {
+        await admin.query(`create database "${database}"`);
+      } finally {
+        await admin.end();
+      }
+      return urlOf(database);
+    },
     freeze: () => signal("SIGSTOP"),
     thaw: () => signal("SIGCONT"),
     async down() {
