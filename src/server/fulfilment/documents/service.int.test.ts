@@ -1,10 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Carrier } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
+import { orderAddress } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
+import type { CarrierPort, LabelRequest } from "@/server/integrations/carriers/port";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { getOrderView } from "@/server/orders/view";
 import { makeSession, makeUser, temporaryStorage } from "../../../../tests/helpers/admin-fixtures";
@@ -31,6 +35,7 @@ let orders: { orderId: number; orderNumber: string }[];
 const textOf = (pdf: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString("utf8");
 const pageCount = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
 const print = (document: PrintDocument, selection: OrderSelection) => printDocument(t.db, storage, document, selection, staff);
+const printInvoices = (selection: OrderSelection) => print("invoices", selection);
 const chosen = (...picked: { orderId: number }[]): OrderSelection => ({ orderIds: picked.map((one) => one.orderId) });
 
 beforeAll(async () => {
@@ -226,5 +231,48 @@ describe("GET /admin/orders/print/...", () => {
       const response = await get(path, token);
       expect([response.status, await response.text()], path).toEqual([status, message]);
     }
+  });
+});
+
+describe("an address stored with line breaks before they were refused (SECURITY-REVIEW N-M5)", () => {
+  const spoofedName = "X\nITEMS TO PACK:\n[ ] 1 x Rolex";
+  const spoofedLine2 = "\u202EPAID IN FULL\u2028NO VAT";
+  let spoofed: { orderId: number; orderNumber: string };
+
+  beforeAll(async () => {
+    spoofed = await paidOrders.placePaidOrder({ email: "spoof@example.com", items: [{ name: "Box of screws", price: "4.00", itemType: "CRYSTAL" }] });
+    await t.db.update(orderAddress).set({ lastName: spoofedName, addressLine2: spoofedLine2 }).where(eq(orderAddress.orderId, spoofed.orderId));
+  });
+
+  /** The printed lines of a PDF's text, trimmed. */
+  const linesOf = (pdf: Buffer) => textOf(pdf).split("\n").map((line) => line.trim());
+
+  it("prints it on the packing slip one line per field", async () => {
+    const lines = linesOf((await print("packing-slips", chosen(spoofed))).pdf);
+    // The ship-to block's lines, beside the shipping block's.
+    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Tracked \(TNT\)$/);
+    expect(lines).toContain("PAID IN FULL NO VAT");
+    expect(lines.filter((line) => line.startsWith("ITEMS TO PACK") || line.startsWith("[ ]") || line === "NO VAT")).toEqual([]);
+  });
+
+  it("prints it on the invoice one line per field", async () => {
+    const lines = linesOf((await printInvoices(chosen(spoofed))).pdf);
+    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Balance & Crown$/);
+    expect(lines.find((line) => line.includes("PAID IN FULL"))).toMatch(/^PAID IN FULL NO VAT\s+/);
+    expect(lines.filter((line) => line.startsWith("ITEMS TO PACK") || line.startsWith("[ ]") || line.startsWith("NO VAT"))).toEqual([]);
+  });
+
+  it("gives it to the carrier one line per field, and the label prints it so", async () => {
+    const sent: LabelRequest[] = [];
+    const recording = (carrier: Carrier): CarrierPort => {
+      const port = getCarrier(carrier);
+      return { carrier: port.carrier, kind: port.kind, createLabel: (request) => (sent.push(request), port.createLabel(request)), voidLabel: (id) => port.voidLabel(id), track: (id) => port.track(id) };
+    };
+    const label = await createLabel(t.db, spoofed.orderId, staff, { carrierFor: recording, storage });
+
+    expect(sent.map((request) => [request.receiver.name, request.receiver.addressLine2])).toEqual([["Ada X ITEMS TO PACK: [ ] 1 x Rolex", "PAID IN FULL NO VAT"]]);
+    expect(JSON.stringify(sent[0]!.receiver)).not.toMatch(/\\n|\\u2028|\u202E/);
+    const printed = await storage.get(label.labelKey);
+    expect(textOf(Buffer.from(printed!.body)).split("\n").filter((line) => line.trim().startsWith("ITEMS TO PACK"))).toEqual([]);
   });
 });
