@@ -1,13 +1,13 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
-import { text } from "@/lib/text";
+import { lineText } from "@/lib/text";
 import type { OrderStatus, UserRole } from "@/lib/enums";
 
-const requiredText = (label: string, max = 120) => text().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+// Every field is one line: each is printed as a line of its own on labels, packing slips and invoices (`lineText`).
+const requiredText = (label: string, max = 120) => lineText(label).min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 const optionalText = (label: string, max = 120) =>
-  text()
-    .trim()
+  lineText(label)
     .max(max, `${label} is at most ${max} characters`)
     .optional()
     .nullable()

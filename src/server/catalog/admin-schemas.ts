@@ -2,7 +2,7 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { listPageInput } from "@/lib/list-page";
-import { text } from "@/lib/text";
+import { lineText, text } from "@/lib/text";
 import {
   calibers,
   genders,
@@ -58,7 +58,8 @@ const descriptionShape = {
 };
 
 export const productFormInput = z.object({
-  name: text().trim().min(1, "Give the product a name").max(200),
+  /** One line: the name is a line of its own on packing slips, invoices and pick lists. */
+  name: lineText("The name").min(1, "Give the product a name").max(200),
   price: euroText,
   shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
   isBulk: z.boolean(),

@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
@@ -12,8 +13,8 @@ import { sweepUnpaidOrders } from "@/server/orders/expiry-job";
 import { applyPaymentUpdate } from "@/server/orders/service";
 import { configuredUnpaidHolds } from "@/server/orders/unpaid-holds";
 import { callerLimits } from "@/server/rate-limit/service";
-import { createCaller } from "@/server/root";
-import type { TRPCContext } from "@/server/trpc";
+import { appRouter, createCaller } from "@/server/root";
+import { createTRPCContext, type TRPCContext } from "@/server/trpc";
 import type { SettledPaymentStatus } from "@/server/integrations/payments/port";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
@@ -247,5 +248,36 @@ describe("the limit on placing orders (RELIABILITY-REVIEW: it counted refused tr
       expect((await refusal(placeOrder(trier, [{ productId: soldOut.id, quantity: 1 }]))).code).toBe("CONFLICT");
     }
     expect((await refusal(placeOrder(trier, [{ productId: parts.id, quantity: 1 }]))).code).toBe("TOO_MANY_REQUESTS");
+  });
+});
+
+describe("an address with a line break (SECURITY-REVIEW N-M5)", () => {
+  it("is refused with 400, naming the field, and no order is placed", async () => {
+    const straps = await makeStockedProduct(t.db, { name: "One-line test strap", price: "20.00", stock: 5 });
+    const input = {
+      email: "spoof@example.com",
+      address: { ...address, lastName: "X\nITEMS TO PACK:\n[ ] 1 x Rolex Submariner" },
+      shippingMethod: "TNT",
+      paymentMethod: "IDEAL",
+      items: [{ productId: straps.id, quantity: 1 }],
+    };
+    // Over HTTP, as the browser calls it: the status and the message are what the error formatter makes of them.
+    const request = new Request("http://127.0.0.1:3000/api/trpc/shared.checkout.placeOrder", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.90" },
+      body: JSON.stringify({ json: input }),
+    });
+    const response = await fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: request,
+      router: appRouter,
+      createContext: () => createTRPCContext({ headers: request.headers, requestId: "test", db: t.db }),
+    });
+
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { json: { message: string; data: { zodError: { fieldErrors: Record<string, string[]> } } } } };
+    expect(error.json.message).toBe("The request is not valid: ✖ Last name must be one line: no line breaks, tabs or other control characters   → at address.lastName");
+    expect(error.json.data.zodError.fieldErrors.address).toEqual(["Last name must be one line: no line breaks, tabs or other control characters"]);
+    expect(await stockOf(straps.id)).toBe(5);
   });
 });

@@ -10,6 +10,11 @@ const orderIds = z.array(rowId).min(1, "Choose at least one order.").max(MAX_BUL
 export const createLabelsInput = z.object({ orderIds });
 export const voidLabelInput = z.object({ orderId: rowId });
 export const markShippedInput = z.object({ orderIds });
+/** Chosen orders, or today's batch of paid orders waiting to go out (as their print-out selects them). */
+export const makeInvoicesInput = z.union([z.object({ orderIds }), z.object({ day: z.literal("today") })]);
+
+/** What `makeInvoices` did: each order's invoice number, and whether this call gave it (`made`) or it had one. */
+export type MadeInvoices = { invoices: { orderId: number; orderNumber: string; invoiceNumber: string; made: boolean }[] };
 
 /** An order a bulk action left alone, and why, in words for staff. */
 export type RefusedOrder = { orderId: number; orderNumber: string | null; reason: string };

@@ -155,8 +155,12 @@ describe("creating a label", () => {
 });
 
 describe("downloading a label", () => {
-  const download = (orderNumber: string, token: string | null) =>
-    respondToLabelDownload(new Request(`http://127.0.0.1:3000/admin/orders/label/${orderNumber}`, { headers: token ? { cookie: `authjs.session-token=${token}` } : {} }), orderNumber, { db: t.db, storage });
+  const download = (orderNumber: string, token: string | null, headers: Record<string, string> = {}) =>
+    respondToLabelDownload(
+      new Request(`http://127.0.0.1:3000/admin/orders/label/${orderNumber}`, { headers: { ...(token ? { cookie: `authjs.session-token=${token}` } : {}), ...headers } }),
+      orderNumber,
+      { db: t.db, storage },
+    );
 
   it("gives staff the PDF, and everyone else the same 404 as an order without a label", async () => {
     const paid = await watchOrder("download@example.com");
@@ -179,6 +183,10 @@ describe("downloading a label", () => {
       expect(refused.status).toBe(404);
       expect(await refused.text()).toBe("Not found");
     }
+
+    // A link on another site does not open it in a staff browser (SECURITY-REVIEW N-L1).
+    const crossSite = await download(paid.orderNumber, admin, { "sec-fetch-site": "cross-site" });
+    expect([crossSite.status, await crossSite.text()]).toEqual([403, "Documents open from the shop's own admin pages only: open this one from there."]);
   });
 });
 

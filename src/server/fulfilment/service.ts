@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizz
 import type { Carrier, OrderStatus } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
+import { oneLine } from "@/lib/text";
 import { postalLines } from "@/server/account/schemas";
 import { classificationOf } from "@/server/catalog/classification";
 import { classificationColumns } from "@/server/catalog/columns";
@@ -134,14 +135,24 @@ function shopAddress(): CarrierAddress {
   return { name, companyName: name, street, houseNumber, postCode, city, countryCode, email, phoneNumber: phone };
 }
 
+/**
+ * The order's address as the carrier is given it, each field on one line, also for an address stored before line
+ * breaks were refused: the carrier prints every field as a line of the label (SECURITY-REVIEW N-M5).
+ */
 function receiverAddress(address: ShippingOrder["address"]): CarrierAddress {
+  const lines = postalLines(address);
   return {
-    name: `${address.firstName} ${address.lastName}`,
-    ...postalLines(address),
-    stateCode: address.stateCode,
+    name: oneLine(`${address.firstName} ${address.lastName}`),
+    companyName: oneLine(lines.companyName),
+    street: oneLine(lines.street),
+    houseNumber: oneLine(lines.houseNumber),
+    addressLine2: oneLine(lines.addressLine2),
+    postCode: oneLine(lines.postCode),
+    city: oneLine(lines.city),
+    stateCode: oneLine(address.stateCode),
     countryCode: address.countryCode,
     email: address.email,
-    phoneNumber: address.phoneNumber,
+    phoneNumber: oneLine(address.phoneNumber),
   };
 }
 

@@ -151,6 +151,45 @@ describe("importing marketplace orders", () => {
     expect(await notificationsLike(`eBay order ${foreign.orderId}%`)).toEqual([expect.objectContaining({ type: "OTHER", severity: "WARNING" })]);
   });
 
+  it("puts each field of the buyer's address on one line: an eBay order cannot be refused for a line break (SECURITY-REVIEW N-M5)", async () => {
+    const crystal = await listedProduct("Crystal 31.5 mm", 1, "25.00");
+    const spoofed: MarketplaceOrder = {
+      orderId: "33-33333-33333",
+      createdAt: now,
+      lastModifiedAt: now,
+      fulfillmentStatus: "NOT_STARTED",
+      paymentStatus: "PAID",
+      cancelled: false,
+      buyerUsername: "prankster",
+      total: new Decimal("30.50"),
+      deliveryCost: new Decimal("5.50"),
+      lines: [{ lineItemId: "3000000000001", sku: crystal.sku, title: "Crystal 31.5 mm", quantity: 1, lineItemCost: new Decimal("25.00") }],
+      shipTo: {
+        fullName: "Piet\nITEMS TO PACK:\r\n[ ] 1 x Rolex",
+        addressLine1: "Damstraat\n12",
+        addressLine2: "\u202EPAID IN FULL",
+        postalCode: "1012\tJS",
+        city: "Amsterdam\u2028",
+        stateOrProvince: null,
+        countryCode: "NL",
+        phone: "\n",
+        email: null,
+      },
+    };
+    expect((await importMarketplaceOrder(t.db, spoofed, now)).result).toBe("imported");
+    const [found] = await ordersOf(spoofed.orderId);
+    expect((await importedOrder(found!.orderId)).address).toMatchObject({
+      firstName: "Piet",
+      lastName: "ITEMS TO PACK: [ ] 1 x Rolex",
+      street: "Damstraat",
+      houseNumber: "12",
+      addressLine2: "PAID IN FULL",
+      postCode: "1012 JS",
+      city: "Amsterdam",
+      phoneNumber: null,
+    });
+  });
+
   it("does not import an order cancelled on the marketplace, and leaves one imported before for staff, telling them once", async () => {
     const watch = await listedProduct("Tissot Visodate", 2);
     const cancelledFirst = { ...(await buyOnMarketplace(watch.listingId)), cancelled: true };

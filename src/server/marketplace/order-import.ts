@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
+import { oneLine } from "@/lib/text";
 import type { Db } from "@/server/db/client";
 import { country, logbook, marketplaceSync, order, orderDetail, product, region } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -91,6 +92,25 @@ function splitStreet(line: string): { street: string; houseNumber: string } {
   const numberFirst = /^(\d[\w/-]*)\s+(.+)$/.exec(trimmed);
   if (numberFirst) return { street: numberFirst[2]!.trim(), houseNumber: numberFirst[1]! };
   return { street: trimmed, houseNumber: "" };
+}
+
+/**
+ * The marketplace's ship-to with each field on one line. The shop refuses line breaks and control characters in the
+ * addresses it is given (`lineText`), but an order sold on eBay cannot be refused, so its address is put on one line
+ * as it comes in: every field is a line of its own on the label, packing slip and invoice (SECURITY-REVIEW N-M5).
+ */
+function oneLineShipTo(shipTo: MarketplaceShipTo): MarketplaceShipTo {
+  return {
+    fullName: oneLine(shipTo.fullName),
+    addressLine1: oneLine(shipTo.addressLine1),
+    addressLine2: oneLine(shipTo.addressLine2) || null,
+    postalCode: oneLine(shipTo.postalCode),
+    city: oneLine(shipTo.city),
+    stateOrProvince: oneLine(shipTo.stateOrProvince),
+    countryCode: oneLine(shipTo.countryCode),
+    phone: oneLine(shipTo.phone) || null,
+    email: oneLine(shipTo.email),
+  };
 }
 
 /** The order address of the marketplace's ship-to, in the shop's address columns. */
@@ -263,8 +283,9 @@ async function insertMarketplaceOrder(
 
   const priced = lines.map((line) => ({ totalPrice: line.lineItemCost, totalDiscountAmount: new Decimal(0) }));
   const totals = orderTotals(priced, { shippingTotal: marketplaceOrder.deliveryCost, surcharge: new Decimal(0) });
-  const { place, shipping } = await placeOf(tx, marketplaceOrder.shipTo, now);
-  const email = marketplaceOrder.shipTo.email ?? "";
+  const shipTo = oneLineShipTo(marketplaceOrder.shipTo);
+  const { place, shipping } = await placeOf(tx, shipTo, now);
+  const email = shipTo.email ?? "";
 
   const { orderId, orderNumber } = await insertOrder(tx, {
     userId: null,
@@ -277,7 +298,7 @@ async function insertMarketplaceOrder(
       marketplaceLineItemId: line.lineItemId,
       oversoldQuantity: line.oversold,
     })),
-    address: addressOf(marketplaceOrder.shipTo),
+    address: addressOf(shipTo),
     email,
     shipping: { ...shipping, ...place },
     shop: "EBAY",

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { order } from "@/server/db/schema";
+import { oneLine } from "@/lib/text";
 import { AppError } from "@/server/errors";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import { readCustomerRefunds } from "@/server/refunds/refund-rows";
@@ -27,9 +28,11 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
       shippedAt: detail.shippedAt,
       deliveredAt: detail.deliveredAt,
       email: address.email,
-      items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, paid: line.totalPrice, discount: line.totalDiscountAmount })),
+      items: lines.map((line) => ({ productId: line.productId, name: oneLine(line.name), quantity: line.quantity, paid: line.totalPrice, discount: line.totalDiscountAmount })),
+      // Each field one line as documents and e-mails print it, also for an address stored before line breaks were
+      // refused (SECURITY-REVIEW N-M5).
       address: {
-        name: [address.firstName, address.lastName].join(" "),
+        name: oneLine([address.firstName, address.lastName].join(" ")),
         lines: [
           address.companyName,
           `${address.street} ${address.houseNumber}`,
@@ -37,7 +40,9 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
           `${address.postCode} ${address.city}`,
           address.state,
           address.country,
-        ].filter((line): line is string => Boolean(line)),
+        ]
+          .map(oneLine)
+          .filter((line): line is string => Boolean(line)),
       },
       shipping: {
         method: detail.shippingMethod,

@@ -345,10 +345,8 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
               <FileText /> Packing slip
             </a>
           </Button>
-          <Button size="sm" variant="outline" asChild>
-            <a href={printUrl("invoices", ids)} target="_blank" rel="noreferrer">
-              <Receipt /> Invoice
-            </a>
+          <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.printInvoices(ids)}>
+            <Receipt /> Invoice
           </Button>
           {editable ? (
             <Button size="sm" variant="ghost" asChild>

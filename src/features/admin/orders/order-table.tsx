@@ -1,6 +1,6 @@
 "use client";
 
-import { FileText, PackageCheck, Printer, Tag, X } from "lucide-react";
+import { FileText, PackageCheck, Printer, Receipt, Tag, X } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { AdminInput } from "@/components/ui/admin-form-controls";
@@ -183,6 +183,9 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
           <a href={printUrl("packing-slips", chosen)} target="_blank" rel="noreferrer">
             <FileText /> Print packing slips
           </a>
+        </Button>
+        <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.printInvoices(chosen)}>
+          <Receipt /> Print invoices
         </Button>
       </SelectionToolbar>
 

@@ -61,6 +61,12 @@ export function useVoidLabel() {
   return useMutation(trpc.admin.fulfilment.voidLabel.mutationOptions({ onSuccess: useRefreshOrders() }));
 }
 
+/** Gives the chosen orders their invoice numbers (`admin.fulfilment.makeInvoices`); the order pages show them after. */
+export function useMakeInvoices() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.fulfilment.makeInvoices.mutationOptions({ onSuccess: useRefreshOrders() }));
+}
+
 export function useMarkShipped() {
   const trpc = useTRPC();
   return useMutation(trpc.admin.fulfilment.markShipped.mutationOptions({ onSuccess: useRefreshOrders() }));

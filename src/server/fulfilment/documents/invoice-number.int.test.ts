@@ -9,6 +9,7 @@ import { placeOneWatchOrder } from "../../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
 import { assignInvoiceNumber } from "./invoice-number";
+import { makeInvoices } from "./service";
 
 /**
  * Invoice numbers on a real database: one per order for good, sequential per year in shop time, and, when requests
@@ -108,5 +109,37 @@ describe("invoice numbers", () => {
     // The numbers the rolled-back transactions took are handed out again, after the last one given.
     const late = await assignInvoiceNumber(t.db, orders[0]!.orderId, { userId: null, now: at });
     expect(late.invoiceNumber).toBe(`2028-${String(committed.length + 1).padStart(6, "0")}`);
+  });
+
+  it("are made by makeInvoices once per order, with no gaps, when two staff make the same invoices at once (SECURITY-REVIEW N-L1)", async () => {
+    const at = new Date("2029-06-01T10:00:00Z"); // a year of its own, so the numbers start at 1
+    const orders = [];
+    for (let index = 0; index < 6; index++) orders.push(await paidOrder());
+    const ids = orders.map((paid) => paid.orderId);
+
+    // The same selection, one of them in the opposite order: both lock every order before taking a number.
+    const [first, second] = await Promise.all([
+      makeInvoices(t.db, { orderIds: ids }, { userId: null, now: at }),
+      makeInvoices(t.db, { orderIds: [...ids].reverse() }, { userId: null, now: at }),
+    ]);
+
+    const numbers = await Promise.all(ids.map(invoiceNumberOf));
+    expect([...numbers].sort()).toEqual(ids.map((_, index) => `2029-${String(index + 1).padStart(6, "0")}`));
+    expect(await lastNumber(2029)).toBe(ids.length);
+    const byOrder = (made: typeof first) => Object.fromEntries(made.invoices.map((invoice) => [invoice.orderId, invoice.invoiceNumber]));
+    expect(byOrder(first)).toEqual(Object.fromEntries(ids.map((id, index) => [id, numbers[index]])));
+    expect(byOrder(second)).toEqual(byOrder(first));
+    // Each order was made once, by one of the two calls, and logged once.
+    expect([...first.invoices, ...second.invoices].filter((invoice) => invoice.made).map((invoice) => invoice.orderId).sort((a, b) => a - b)).toEqual(ids);
+    const logged = await t.db
+      .select({ entityId: logbook.entityId })
+      .from(logbook)
+      .where(and(eq(logbook.entityType, "ORDER"), sql`${logbook.description} like 'Invoice 2029-%'`));
+    expect(logged.map((entry) => Number(entry.entityId)).sort((a, b) => a - b)).toEqual(ids);
+
+    // Made again later, nothing changes.
+    const later = await makeInvoices(t.db, { orderIds: ids }, { userId: null, now: new Date("2029-07-01T10:00:00Z") });
+    expect(later.invoices.every((invoice) => !invoice.made)).toBe(true);
+    expect(await lastNumber(2029)).toBe(ids.length);
   });
 });

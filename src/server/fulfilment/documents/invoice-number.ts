@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { invoiceCounter, logbook, order, orderDetail } from "@/server/db/schema";
@@ -59,6 +59,41 @@ export async function assignInvoiceNumber(tx: Db, orderId: number, actor: { user
     });
     return { invoiceNumber, invoicedAt: now };
   });
+}
+
+/** An order's invoice as `assignInvoiceNumbers` made it, and whether this call made it or it was there already. */
+export type OrderInvoice = AssignedInvoiceNumber & { orderId: number; made: boolean };
+
+/**
+ * Gives each of the orders without an invoice number its number, in the order given (print order), in one
+ * transaction; orders numbered before keep theirs. Staff do this by "Make invoices", never by printing: a number is
+ * for good, so it is given only by a request that says so (SECURITY-REVIEW N-L1).
+ *
+ * All the orders are locked first, in id order, before the first number is taken: two calls for the same orders in
+ * different orders then queue behind each other instead of each holding an order the other waits for while one holds
+ * the year's counter. The second finds the numbers the first gave, so each order gets one, and the year no gap.
+ */
+export async function assignInvoiceNumbers(db: Db, orderIds: readonly number[], actor: { userId: string | null; now?: Date }): Promise<OrderInvoice[]> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ orderId: order.id, invoiceNumber: orderDetail.invoiceNumber })
+      .from(order)
+      .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
+      .where(inArray(order.id, [...orderIds]))
+      .orderBy(asc(order.id))
+      .for("update");
+    const numberedBefore = new Set(locked.filter((row) => row.invoiceNumber !== null).map((row) => row.orderId));
+    const invoices: OrderInvoice[] = [];
+    for (const orderId of orderIds) invoices.push({ orderId, ...(await assignInvoiceNumber(tx, orderId, actor)), made: !numberedBefore.has(orderId) });
+    return invoices;
+  });
+}
+
+/** The order's invoice number and date; null when no invoice has been made for it yet. Reads only. */
+export async function readInvoiceNumber(db: Db, orderId: number): Promise<AssignedInvoiceNumber | null> {
+  const [row] = await db.select({ invoiceNumber: orderDetail.invoiceNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId));
+  if (!row?.invoiceNumber) return null;
+  return { invoiceNumber: row.invoiceNumber, invoicedAt: await invoicedAt(db, orderId, row.invoiceNumber) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
+import { oneLine } from "@/lib/text";
 import { createPdf, mm, pageSizes, pdfBuffer, pdfFonts, type PdfFont } from "@/server/documents/pdf";
 
 /**
@@ -111,12 +112,16 @@ export function hairline(doc: PDFKit.PDFDocument, y: number, colour: string = in
   doc.save().lineWidth(width).strokeColor(colour).moveTo(from, y).lineTo(to, y).stroke().restore();
 }
 
-/** A captioned block of lines (an address); the first line bold. Returns the y under it. */
+/**
+ * A captioned block of lines (an address); the first line bold. Returns the y under it. Each line is printed as one
+ * (wrapped only where it is wider than the block): a line break within it would start a line that reads as the
+ * document's own (SECURITY-REVIEW N-M5).
+ */
 export function drawBlock(doc: PDFKit.PDFDocument, title: string, lines: string[], x: number, y: number, width: number): number {
   let next = caption(doc, title, x, y);
   lines.forEach((line, index) => {
     doc.font(index === 0 ? pdfFonts.sansBold : pdfFonts.sans).fontSize(9.5).fillColor(ink.text);
-    doc.text(line, x, next, { width });
+    doc.text(oneLine(line), x, next, { width });
     next = doc.y + 1.5;
   });
   return next;

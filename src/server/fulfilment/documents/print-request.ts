@@ -4,7 +4,7 @@ import { decideAdminAccess } from "@/server/admin/page-access";
 import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { AppError, type AppErrorCode } from "@/server/errors";
-import { pdfResponse, textResponse } from "@/server/http/pdf-response";
+import { crossSiteDocumentRefusal, pdfResponse, textResponse } from "@/server/http/pdf-response";
 import { requestIdOf } from "@/server/http/request-guards";
 import type { PrivateStoragePort } from "@/server/integrations/storage/port";
 import { logger } from "@/server/logger";
@@ -13,7 +13,8 @@ import { isPrintDocument, MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSele
 /**
  * `GET /admin/orders/print/{labels|packing-slips|invoices|pick-list}?orders=12,13` or `?day=today`: one PDF, shown in
  * the browser, for staff only. Anyone else gets the same 404 as an unknown document, which reveals nothing; a bad
- * query a 400 that says what to write instead.
+ * query a 400 that says what to write instead; a link on another site a 403. Printing only reads: invoices are made
+ * (numbered) by `admin.fulfilment.makeInvoices`, a POST with the shop's CSRF check (SECURITY-REVIEW N-L1).
  */
 
 const orderId = z.string().regex(/^\d{1,9}$/, "Order ids are whole numbers, separated by commas, such as ?orders=12,13.").transform(Number);
@@ -44,13 +45,15 @@ const statusOf: Partial<Record<AppErrorCode, number>> = { BAD_REQUEST: 400, NOT_
 
 /** Answers a print request: the PDF inline, or a plain-text reason staff can act on. */
 export async function respondToPrintRequest(request: Request, document: string, deps: { db: Db; storage: PrivateStoragePort; now?: Date }): Promise<Response> {
+  const crossSite = crossSiteDocumentRefusal(request.headers);
+  if (crossSite) return crossSite;
   const access = decideAdminAccess(await readSession(deps.db, request.headers));
   if (access.kind !== "admin" || !isPrintDocument(document)) return textResponse(404, "Not found");
   const requestId = requestIdOf(request.headers);
   const log = logger.child({ event: "PRINT", document, requestId, userId: access.user.id });
   try {
     const selection = parsePrintQuery(new URL(request.url).searchParams);
-    const printed = await printDocument(deps.db, deps.storage, document, selection, { userId: access.user.id, now: deps.now });
+    const printed = await printDocument(deps.db, deps.storage, document, selection, { now: deps.now });
     log.info({ orders: printed.orderNumbers.length }, `printed ${document} for ${printed.orderNumbers.length} orders`);
     return pdfResponse(printed.pdf, printed.filename, "inline");
   } catch (error) {

@@ -1,9 +1,13 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Carrier } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
+import { orderAddress, orderDetail } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
+import type { CarrierPort, LabelRequest } from "@/server/integrations/carriers/port";
 import type { PrivateStoragePort } from "@/server/integrations/storage/port";
 import { getOrderView } from "@/server/orders/view";
 import { makeSession, makeUser, temporaryPrivateStorage, temporaryStorage } from "../../../../tests/helpers/admin-fixtures";
@@ -13,7 +17,7 @@ import { pdfText as textOf } from "../../../../tests/helpers/pdf-pages";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
 import { createLabel, markShipped } from "../service";
 import { respondToPrintRequest } from "./print-request";
-import { MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection, type PrintDocument } from "./service";
+import { makeInvoices, MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection, type PrintDocument } from "./service";
 
 /**
  * The printed documents on a real database, for orders placed and paid through checkout and the payment webhook and
@@ -28,8 +32,14 @@ let paidOrders: Awaited<ReturnType<typeof startPaidOrders>>;
 /** Three paid orders: a watch to Amsterdam, two parts and a strap to Kraków, a crystal to Brussels. */
 let orders: { orderId: number; orderNumber: string }[];
 
+const invoiceNumberOf = async (orderId: number) => (await t.db.select({ number: orderDetail.invoiceNumber }).from(orderDetail).where(eq(orderDetail.orderId, orderId)))[0]!.number;
 const pageCount = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
 const print = (document: PrintDocument, selection: OrderSelection) => printDocument(t.db, storage, document, selection, staff);
+/** What staff do: make the invoices, then print them. */
+const printInvoices = async (selection: OrderSelection) => {
+  await makeInvoices(t.db, selection, staff);
+  return print("invoices", selection);
+};
 const chosen = (...picked: { orderId: number }[]): OrderSelection => ({ orderIds: picked.map((one) => one.orderId) });
 
 beforeAll(async () => {
@@ -87,7 +97,7 @@ describe("packing slips", () => {
 
 describe("invoices", () => {
   it("carry the invoice number and date, the order, every line, the totals of the order and the VAT they include", async () => {
-    const printed = await print("invoices", chosen(orders[1]!));
+    const printed = await printInvoices(chosen(orders[1]!));
     const view = await getOrderView(t.db, orders[1]!.orderNumber);
     const text = await textOf(printed.pdf);
 
@@ -106,9 +116,9 @@ describe("invoices", () => {
     expect(text).toContain("Paid in full with iDEAL");
   });
 
-  it("keep their numbers when printed again, and number new ones after them in print order", async () => {
-    const first = await print("invoices", chosen(orders[1]!));
-    const both = await print("invoices", chosen(orders[2]!, orders[1]!));
+  it("keep their numbers when made and printed again, and number new ones after them in print order", async () => {
+    const first = await printInvoices(chosen(orders[1]!));
+    const both = await printInvoices(chosen(orders[2]!, orders[1]!));
     const [numberOf2, numberOf1] = (await textOf(both.pdf))
       .split("\f")
       .slice(0, 2)
@@ -118,12 +128,29 @@ describe("invoices", () => {
     expect(Number(numberOf2!.slice(5))).toBe(Number(numberOf1!.slice(5)) + 1);
   });
 
-  it("are refused for an order that is not paid, naming it", async () => {
+  it("are refused for an order that is not paid, naming it, and none of the selection is numbered", async () => {
     const unpaid = await placeOneWatchOrder(t.db, { email: "unpaid@example.com", method: "IDEAL", now });
-    await expect(print("invoices", chosen(orders[0]!, unpaid))).rejects.toMatchObject({
-      code: "PRECONDITION_FAILED",
-      message: `Invoices are only for paid orders; not paid: ${unpaid.orderNumber} (PENDING).`,
+    const refusal = { code: "PRECONDITION_FAILED", message: `Invoices are only for paid orders; not paid: ${unpaid.orderNumber} (PENDING).` };
+    await expect(makeInvoices(t.db, chosen(orders[0]!, unpaid), staff)).rejects.toMatchObject(refusal);
+    await expect(print("invoices", chosen(orders[0]!, unpaid))).rejects.toMatchObject(refusal);
+    expect(await invoiceNumberOf(orders[0]!.orderId)).toBeNull();
+  });
+
+  it("are printed only once made: printing an order without an invoice refuses it by number and gives it none (SECURITY-REVIEW N-L1)", async () => {
+    await expect(print("invoices", chosen(orders[1]!, orders[0]!))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `No invoice has been made yet for ${orders[0]!.orderNumber}: make the invoices first ("Invoice" on the order's page, or "Print invoices" for orders chosen in the list).`,
     });
+    expect(await invoiceNumberOf(orders[0]!.orderId)).toBeNull();
+  });
+
+  it("are made once: making them again reports the numbers they have and makes none", async () => {
+    const [first] = (await makeInvoices(t.db, chosen(orders[0]!), staff)).invoices;
+    expect(first).toEqual({ orderId: orders[0]!.orderId, orderNumber: orders[0]!.orderNumber, invoiceNumber: expect.stringMatching(/^2026-\d{6}$/), made: true });
+    const again = await makeInvoices(t.db, chosen(orders[1]!, orders[0]!), { userId: null, now: new Date("2026-03-05T09:00:00Z") });
+    expect(again.invoices.map((invoice) => [invoice.orderNumber, invoice.made])).toEqual([[orders[1]!.orderNumber, false], [orders[0]!.orderNumber, false]]);
+    expect(again.invoices[1]!.invoiceNumber).toBe(first!.invoiceNumber);
+    expect(await textOf((await print("invoices", chosen(orders[0]!))).pdf)).toMatch(new RegExp(`Invoice no\\.\\s+${first!.invoiceNumber}`));
   });
 });
 
@@ -213,6 +240,26 @@ describe("GET /admin/orders/print/...", () => {
     }
   });
 
+  it("refuses a link on another site, and printing an invoice gives no order a number (SECURITY-REVIEW N-L1)", async () => {
+    const token = await makeSession(t.db, (await makeUser(t.db, "ADMIN")).id);
+    const fresh = await paidOrders.placePaidOrder({ email: "cross-site@example.com", items: [{ name: "Strap buckle 18 mm", price: "12.00", itemType: "CRYSTAL" }] });
+    const open = (headers: Record<string, string>) =>
+      respondToPrintRequest(
+        new Request(`http://127.0.0.1:3000/admin/orders/print/invoices?orders=${fresh.orderId}`, { headers: { cookie: `authjs.session-token=${token}`, ...headers } }),
+        "invoices",
+        { db: t.db, storage, now },
+      );
+
+    const crossSite = await open({ "sec-fetch-site": "cross-site", referer: "https://evil.example/" });
+    expect(await invoiceNumberOf(fresh.orderId)).toBeNull();
+    expect([crossSite.status, await crossSite.text()]).toEqual([403, "Documents open from the shop's own admin pages only: open this one from there."]);
+
+    const ownPage = await open({ "sec-fetch-site": "same-origin" });
+    expect(ownPage.status).toBe(409);
+    expect(await ownPage.text()).toMatch(new RegExp(`^No invoice has been made yet for ${fresh.orderNumber}: make the invoices first`));
+    expect(await invoiceNumberOf(fresh.orderId)).toBeNull();
+  });
+
   it("says what is wrong with a bad request", async () => {
     const token = await makeSession(t.db, (await makeUser(t.db, "ADMIN")).id);
     const cases: [string, number, string][] = [
@@ -225,5 +272,55 @@ describe("GET /admin/orders/print/...", () => {
       const response = await get(path, token);
       expect([response.status, await response.text()], path).toEqual([status, message]);
     }
+  });
+});
+
+describe("an address stored with line breaks before they were refused (SECURITY-REVIEW N-M5)", () => {
+  const spoofedName = "X\nITEMS TO PACK:\n[ ] 1 x Rolex";
+  const spoofedLine2 = "\u202EPAID IN FULL\u2028NO VAT";
+  let spoofed: { orderId: number; orderNumber: string };
+
+  beforeAll(async () => {
+    spoofed = await paidOrders.placePaidOrder({ email: "spoof@example.com", items: [{ name: "Box of screws", price: "4.00", itemType: "CRYSTAL" }] });
+    await t.db.update(orderAddress).set({ lastName: spoofedName, addressLine2: spoofedLine2 }).where(eq(orderAddress.orderId, spoofed.orderId));
+  });
+
+  /** The printed lines of a PDF's text, trimmed. */
+  const linesOf = async (pdf: Buffer) => (await textOf(pdf)).split("\n").map((line) => line.trim());
+
+  it("prints it on the packing slip one line per field", async () => {
+    const lines = await linesOf((await print("packing-slips", chosen(spoofed))).pdf);
+    // The ship-to block's lines, beside the shipping block's.
+    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Tracked \(TNT\)$/);
+    expect(lines).toContain("PAID IN FULL NO VAT");
+    expect(lines.filter((line) => line.startsWith("ITEMS TO PACK") || line.startsWith("[ ]") || line === "NO VAT")).toEqual([]);
+  });
+
+  it("prints it on the invoice one line per field", async () => {
+    const lines = await linesOf((await printInvoices(chosen(spoofed))).pdf);
+    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Balance & Crown$/);
+    expect(lines.find((line) => line.includes("PAID IN FULL"))).toMatch(/^PAID IN FULL NO VAT\s+/);
+    expect(lines.filter((line) => line.startsWith("ITEMS TO PACK") || line.startsWith("[ ]") || line.startsWith("NO VAT"))).toEqual([]);
+  });
+
+  it("gives it to the carrier one line per field, and the label prints it so", async () => {
+    const sent: LabelRequest[] = [];
+    const recording = (carrier: Carrier): CarrierPort => {
+      const port = getCarrier(carrier);
+      return {
+        carrier: port.carrier,
+        kind: port.kind,
+        createLabel: (request) => (sent.push(request), port.createLabel(request)),
+        voidLabel: (id) => port.voidLabel(id),
+        track: (id) => port.track(id),
+        trackingUrl: (trackingNumber, receiver) => port.trackingUrl(trackingNumber, receiver),
+      };
+    };
+    const label = await createLabel(t.db, spoofed.orderId, staff, { carrierFor: recording, storage });
+
+    expect(sent.map((request) => [request.receiver.name, request.receiver.addressLine2])).toEqual([["Ada X ITEMS TO PACK: [ ] 1 x Rolex", "PAID IN FULL NO VAT"]]);
+    expect(JSON.stringify(sent[0]!.receiver)).not.toMatch(/\\n|\\u2028|\u202E/);
+    const printed = await storage.get(label.labelKey);
+    expect((await textOf(Buffer.from(printed!.body))).split("\n").filter((line) => line.trim().startsWith("ITEMS TO PACK"))).toEqual([]);
   });
 });

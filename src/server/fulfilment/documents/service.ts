@@ -13,7 +13,8 @@ import { getOrderView } from "@/server/orders/view";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import { shopDateAndHour } from "@/server/shipping/service";
 import { renderInvoices } from "./invoice";
-import { assignInvoiceNumber, isPaid } from "./invoice-number";
+import type { MadeInvoices } from "../schemas";
+import { assignInvoiceNumbers, isPaid, readInvoiceNumber, type AssignedInvoiceNumber } from "./invoice-number";
 import { mergeLabelPdfs } from "./labels";
 import type { Seller } from "./layout";
 import { renderPackingSlips } from "./packing-slip";
@@ -40,7 +41,8 @@ export type OrderSelection = { orderIds: number[] } | { day: "today" };
 
 export type PrintedDocument = { filename: string; pdf: Buffer; orderNumbers: string[] };
 
-export type PrintActor = { userId: string | null; now?: Date };
+/** Who makes invoices, and when (their date). */
+export type InvoiceActor = { userId: string | null; now?: Date };
 
 /** The shop as seller and sender on its documents, from its configuration. */
 export function shopSeller(): Seller {
@@ -72,11 +74,11 @@ function selectOrders(db: Db) {
  * One PDF of `document` for the selected orders. Chosen orders must all be paid (and have a label, for labels);
  * unknown or unfit orders are refused by number, so staff know which to take out. Today's batch is, for labels, the
  * orders packed with a label made today (shop time); for the others, the paid orders waiting to go out today
- * (PAID_READY_TO_SHIP or PROCESSED, not yet shipped). Printing invoices gives each order without one its invoice
- * number, in print order, in one transaction.
+ * (PAID_READY_TO_SHIP or PROCESSED, not yet shipped). Printing only reads: invoices print with the numbers
+ * `makeInvoices` gave, and an order without one is refused by number (SECURITY-REVIEW N-L1).
  */
-export async function printDocument(db: Db, storage: PrivateStoragePort, document: PrintDocument, selection: OrderSelection, actor: PrintActor): Promise<PrintedDocument> {
-  const now = actor.now ?? new Date();
+export async function printDocument(db: Db, storage: PrivateStoragePort, document: PrintDocument, selection: OrderSelection, options: { now?: Date } = {}): Promise<PrintedDocument> {
+  const now = options.now ?? new Date();
   const orders = "orderIds" in selection ? await chosenOrders(db, document, selection.orderIds) : await todaysBatch(db, document, now);
   const orderNumbers = orders.map((selected) => selected.orderNumber);
   const today = shopDateAndHour(now).date;
@@ -95,11 +97,12 @@ export async function printDocument(db: Db, storage: PrivateStoragePort, documen
 
   const seller = shopSeller();
   if (document === "invoices") {
-    const numbers = await db.transaction(async (tx) => {
-      const assigned = [];
-      for (const selected of orders) assigned.push(await assignInvoiceNumber(tx, selected.orderId, { userId: actor.userId, now }));
-      return assigned;
-    });
+    const numbers: (AssignedInvoiceNumber | null)[] = [];
+    for (const selected of orders) numbers.push(await readInvoiceNumber(db, selected.orderId));
+    const without = orders.filter((_, index) => !numbers[index]);
+    if (without.length > 0) {
+      throw new AppError("CONFLICT", `No invoice has been made yet for ${without.map((row) => row.orderNumber).join(", ")}: make the invoices first ("Invoice" on the order's page, or "Print invoices" for orders chosen in the list).`);
+    }
     const views = await readViews(db, orders);
     const invoices = views.map((view, index) => ({ order: view, ...numbers[index]! }));
     return { filename: filename("invoice", invoices[0]!.invoiceNumber), pdf: await renderInvoices(seller, new Decimal(String(env.INVOICE_VAT_RATE)), invoices), orderNumbers };
@@ -108,6 +111,19 @@ export async function printDocument(db: Db, storage: PrivateStoragePort, documen
   const views = await readViews(db, orders);
   if (document === "packing-slips") return { filename: filename("packing-slip", orderNumbers[0]!), pdf: await renderPackingSlips(seller, views), orderNumbers };
   return { filename: filename("pick-list", orderNumbers[0]!), pdf: await renderPickList(seller, views, now), orderNumbers };
+}
+
+/**
+ * Makes the invoices of the selected orders (paid ones only, refused as a whole otherwise, as printing them would be):
+ * each order without an invoice number gets the next, in print order, with its logbook entry; orders invoiced before
+ * keep theirs, so making them again changes nothing. Staff then print them (`printDocument`), which only reads.
+ */
+export async function makeInvoices(db: Db, selection: OrderSelection, actor: InvoiceActor): Promise<MadeInvoices> {
+  const now = actor.now ?? new Date();
+  const orders = "orderIds" in selection ? await chosenOrders(db, "invoices", selection.orderIds) : await todaysBatch(db, "invoices", now);
+  const numberOf = new Map(orders.map((row) => [row.orderId, row.orderNumber]));
+  const invoices = await assignInvoiceNumbers(db, orders.map((row) => row.orderId), { userId: actor.userId, now });
+  return { invoices: invoices.map(({ orderId, invoiceNumber, made }) => ({ orderId, orderNumber: numberOf.get(orderId)!, invoiceNumber, made })) };
 }
 
 async function readViews(db: Db, orders: readonly SelectedOrder[]): Promise<OrderView[]> {
