@@ -63,6 +63,9 @@ export async function confirmWithDemoCode(page: Page): Promise<void> {
   // A loop rather than expect.poll: sign-ins happen in hooks too, where expect.poll may not be called.
   for (const deadline = Date.now() + 75_000; new URL(page.url()).pathname === "/sign-in/second-factor"; ) {
     if (Date.now() > deadline) throw new Error("The demo admin's second factor was not confirmed within 75 s");
+    // The card reads the sign-in's state first ("One moment…"), which takes seconds on a busy machine: look for the
+    // demo code once it shows the code field, or a reload every two seconds could keep it from ever showing.
+    await page.getByLabel("Code from your authenticator app").waitFor({ timeout: 30_000 }).catch(() => undefined);
     const button = page.getByRole("button", { name: "Use the demo code" });
     if (await button.isVisible()) {
       await button.click();
