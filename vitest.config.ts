@@ -54,7 +54,12 @@ export default defineConfig({
           name: "integration",
           include: ["src/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
           setupFiles: ["tests/setup/test-env.ts"],
-          // Each file has its own database (tests/helpers/test-database.ts), so files run in parallel.
+          // Each file has its own database (tests/helpers/test-database.ts), so files run in parallel, and more of
+          // them than there are cores: they mostly wait on PostgreSQL. A worker keeps the modules it loaded from one
+          // file to the next (isolate: false) instead of importing the server again for each of its eighty files;
+          // tests/setup/test-env.ts puts back what a file changed.
+          isolate: false,
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
