@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type Db as JobSqlExecutor } from "pg-boss";
 import type { Database, Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
+import { moveV10Jobs, setAsideV10Schema } from "./v10-upgrade";
 
 export type { JobSqlExecutor };
 
@@ -30,12 +31,15 @@ export function connectionFor(database: Database, poolSize: number): Constructor
 }
 
 /**
- * Creates pg-boss's schema, or brings it to this pg-boss version, once; safe to run from several instances at once
- * (pg-boss takes an advisory lock). Migrations run it before the worker starts, and for databases without a worker
- * (tests, the command line), since queuing a job needs the tables.
+ * Creates pg-boss's schema, or brings it to this pg-boss version, and moves the jobs of a database that pg-boss 10
+ * kept (`v10-upgrade.ts`); safe to run from several instances at once (pg-boss takes an advisory lock, and so does
+ * the move). Migrations run it before the worker starts, and for databases without a worker (tests, the command
+ * line), since queuing a job needs the tables.
  */
 export async function installJobQueue(database: Database): Promise<void> {
+  await setAsideV10Schema(database.db, JOB_SCHEMA);
   const boss = new PgBoss({ ...connectionFor(database, 1), schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: true, registerInstance: false });
   await boss.start();
   await boss.stop({ graceful: false });
+  await moveV10Jobs(database.db, JOB_SCHEMA, KEEP_FINISHED_SECONDS);
 }
