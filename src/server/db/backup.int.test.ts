@@ -72,7 +72,7 @@ async function tableChecksums(db: Db): Promise<Record<string, string>> {
   return sums;
 }
 
-/** A shop that has run: orders placed, one paid and invoiced, and jobs waiting in three of the queue's partitions. */
+/** A shop that has run: orders placed, one paid and invoiced, and jobs waiting in three queues. */
 async function runTheShop(db: Db, round: number, now: Date): Promise<void> {
   const first = await placeOneWatchOrder(db, { email: `round${round}.a@example.com`, method: "IDEAL", now });
   await placeOneWatchOrder(db, { email: `round${round}.b@example.com`, method: "CREDITCARD", now });
@@ -246,7 +246,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("backup and restore on PostgreSQ
       await runTheShop(used.db, 1, now);
       const atBackup = await tableChecksums(used.db);
       const numbersAtBackup = await numbersOf(used.db);
-      expect(Object.keys(atBackup).filter((name) => name.startsWith("pgboss.j")).length).toBeGreaterThanOrEqual(3);
+      // The queues share pg-boss's default partition of its partitioned job table.
+      expect(Number(atBackup["pgboss.job_common"]?.split(" ")[0])).toBeGreaterThanOrEqual(3);
       const file = path.join(workDir, "used.pgdump");
       await backupDatabase({ kind: "postgres", url: used.database.url! }, file);
 

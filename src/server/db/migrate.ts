@@ -18,7 +18,8 @@ const MIGRATION_LOCK = 80_412_004;
 
 /**
  * Applies every committed migration that the database does not have yet, then the job queue's own tables (pg-boss
- * keeps its schema in step itself): queuing a job needs them even where no worker runs, as in tests and scripts.
+ * keeps its schema in step itself, and `installJobQueue` moves a queue that pg-boss 10 kept): queuing a job needs
+ * them even where no worker runs, as in tests and scripts.
  */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === "pglite") {

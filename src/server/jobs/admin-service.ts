@@ -4,8 +4,8 @@ import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { AppError } from "@/server/errors";
 import { logChange } from "@/server/logbook/service";
-import { drizzleExecutor, JOB_SCHEMA } from "./boss";
-import { jobClient } from "./queue";
+import { JOB_SCHEMA } from "./boss";
+import { withJobClient } from "./queue";
 import type { FailedJobRow, JobQueueRow, JobsOverview, RetryJobInput } from "./schemas";
 
 /** The most recent failed jobs shown; older ones are counted per queue. */
@@ -25,8 +25,7 @@ export async function jobsOverview(db: Db): Promise<JobsOverview> {
           (select count(*)::int from ${table("job")} j where j.name = q.name and j.state in ('created', 'retry')) as waiting,
           (select count(*)::int from ${table("job")} j where j.name = q.name and j.state = 'active') as active,
           (select count(*)::int from ${table("job")} j where j.name = q.name and j.state = 'failed') as failed,
-          (select count(*)::int from ${table("job")} j where j.name = q.name and j.state = 'completed' and j.completed_on > now() - interval '24 hours')
-            + (select count(*)::int from ${table("archive")} a where a.name = q.name and a.state = 'completed' and a.completed_on > now() - interval '24 hours') as done,
+          (select count(*)::int from ${table("job")} j where j.name = q.name and j.state = 'completed' and j.completed_on > now() - interval '24 hours') as done,
           s.cron as schedule
         from ${table("queue")} q
         left join ${table("schedule")} s on s.name = q.name
@@ -72,7 +71,7 @@ export async function retryFailedJob(db: Db, userId: string, { queue, id }: Retr
           from ${table("job")} where name = ${queue} and id = ${id} and state = 'failed' for update`,
     );
     if (!job) throw new AppError("CONFLICT", "This job has not failed, or it was retried already.");
-    await jobClient.retry(queue, id, { db: drizzleExecutor(tx) });
+    await withJobClient(tx, (boss, db) => boss.retry(queue, id, { db }));
     await logChange(tx, {
       userId,
       eventType: "HEALTH_CHECK",

@@ -1,9 +1,10 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import { PgBoss, type Clock, type SendOptions } from "pg-boss";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { drizzleExecutor, JOB_SCHEMA } from "@/server/jobs/boss";
+import { drizzleExecutor, JOB_SCHEMA, KEEP_FINISHED_SECONDS, type JobSqlExecutor } from "@/server/jobs/boss";
 import type { JobDefinition } from "@/server/jobs/define";
 
 export type EnqueueOptions = {
@@ -26,14 +27,15 @@ const DEFAULT_EXPIRE_SECONDS = 300;
 
 type JobLimits = Pick<JobDefinition, "retry" | "expireInSeconds">;
 
-/** What a job definition says about retries and expiry, in pg-boss's words, for every job of that kind. */
-export function sendOptionsOf(job: JobLimits): PgBoss.SendOptions {
+/** What a job definition says about retries, expiry and keeping, in pg-boss's words, for every job of that kind. */
+export function sendOptionsOf(job: JobLimits): SendOptions {
   const retry = job.retry ?? DEFAULT_RETRY;
   return {
     retryLimit: retry.limit,
     retryDelay: retry.delaySeconds,
     retryBackoff: retry.backoff ?? false,
     expireInSeconds: expireSecondsOf(job),
+    deleteAfterSeconds: KEEP_FINISHED_SECONDS,
   };
 }
 
@@ -42,16 +44,65 @@ export function expireSecondsOf(job: JobLimits): number {
   return job.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
 }
 
+/** The handle of the pg-boss call in progress (`withJobClient`). */
+const callHandle = new AsyncLocalStorage<JobSqlExecutor>();
+
 /**
- * pg-boss's API without a connection of its own: each call names the handle it runs on (`db` option), which is
- * how a job is queued inside the caller's transaction.
+ * The timers of `jobClient`'s background work (it refreshes its queue list and counts its running work on
+ * intervals): an interval never keeps a process alive (a script that queued a job still ends), and no timer runs on
+ * the handle of the call that happened to start it, which may be a transaction long over.
  */
-export const jobClient = new PgBoss({
+const detachedClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(() => callHandle.exit(run), ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+  setInterval: (run, ms) => setInterval(() => callHandle.exit(run), ms).unref(),
+  clearInterval: (timer) => clearInterval(timer as NodeJS.Timeout),
+};
+
+/**
+ * pg-boss's API without a connection of its own. pg-boss 12 looks a job's queue up (its table and policy) before
+ * it queues, takes or settles the job, through the instance's connection rather than the call's; here that
+ * connection is the handle of the call in progress. So a queue created earlier in the caller's transaction is
+ * found, and PGlite's one connection is never asked from outside a transaction that holds it (which would wait for
+ * that transaction forever).
+ */
+const jobClient = new PgBoss({
   schema: JOB_SCHEMA,
   db: {
-    executeSql: () => Promise.reject(new Error("jobClient: pass the handle to run on as the `db` option")),
+    executeSql: (text, values) => {
+      const handle = callHandle.getStore();
+      return handle ? handle.executeSql(text, values) : Promise.reject(new Error("jobClient runs on the handle of a call (withJobClient)"));
+    },
   },
+  migrate: false,
+  supervise: false,
+  schedule: false,
+  registerInstance: false,
+  clock: detachedClock,
+  // Its queue list is refreshed on a miss anyway (a queue this process has not seen yet); the timed refresh has no
+  // handle to run on and fails, so it runs as seldom as pg-boss allows, and its failure is not news.
+  queueCacheIntervalSeconds: 24 * 60 * 60,
 });
+jobClient.on("error", () => {});
+let jobClientStarted: Promise<unknown> | undefined;
+
+/**
+ * Runs pg-boss's API on `db`, which may be a transaction: `use` passes `handle` as each call's `db` option, so the
+ * call is part of it. pg-boss starts once per process, on the first caller's handle (it checks its schema's
+ * version and reads the queues).
+ */
+export async function withJobClient<T>(db: Db, use: (boss: PgBoss, handle: JobSqlExecutor) => Promise<T>): Promise<T> {
+  const handle = drizzleExecutor(db);
+  return callHandle.run(handle, async () => {
+    jobClientStarted ??= jobClient.start().catch((error: unknown) => {
+      jobClientStarted = undefined;
+      throw error;
+    });
+    await jobClientStarted;
+    return use(jobClient, handle);
+  });
+}
 
 /**
  * Queues a job inside `db`, which may be a transaction: the job exists only if that transaction commits, and the
@@ -64,25 +115,22 @@ export async function enqueueJob<T>(db: Db, job: JobDefinition<T>, data: T, opti
   await db.transaction(async (tx) => {
     await ensureQueue(tx, job.name);
     if (options.singletonKey && (await isQueued(tx, job.name, options.singletonKey, options.singletonWhile ?? "waiting-or-running"))) return;
-    await jobClient.send(job.name, checked as object, {
-      ...sendOptionsOf(job),
-      singletonKey: options.singletonKey,
-      startAfter: options.startAfter,
-      db: drizzleExecutor(tx),
-    });
+    await withJobClient(tx, (boss, handle) =>
+      boss.send(job.name, checked as object, { ...sendOptionsOf(job), singletonKey: options.singletonKey, startAfter: options.startAfter, db: handle }),
+    );
   });
 }
 
 /**
- * pg-boss keeps each kind of job in a queue of its own (a table partition), which must exist before a job joins it.
- * Creating one takes locks that deadlock when two instances create the same queue at once, so creators take turns.
+ * pg-boss keeps each kind of job in a queue of its own, which must exist before a job joins it. Its SQL function
+ * creates one inside `tx` (pg-boss's `createQueue` runs a transaction of its own), sharing pg-boss's one job table
+ * with the other queues; one created meanwhile by another instance is left as it is.
  */
 export async function ensureQueue(tx: Db, name: string): Promise<void> {
   const queue = sql.raw(`${JOB_SCHEMA}.queue`);
   if ((await rawRows(tx, sql`select 1 from ${queue} where name = ${name}`)).length > 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${JOB_SCHEMA}.create_queue`}, 0))`);
   const options = JSON.stringify({ policy: "standard" });
-  await tx.execute(sql`select ${sql.raw(JOB_SCHEMA)}.create_queue(${name}, ${options}::json)`);
+  await tx.execute(sql`select ${sql.raw(JOB_SCHEMA)}.create_queue(${name}, ${options}::jsonb)`);
 }
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
-import PgBoss from "pg-boss";
+import { PgBoss, type JobAttempt, type JobWithMetadata } from "pg-boss";
 import type { Database } from "@/server/db/client";
-import { connectionFor, drizzleExecutor, JOB_SCHEMA } from "@/server/jobs/boss";
+import { connectionFor, JOB_SCHEMA } from "@/server/jobs/boss";
 import type { JobDefinition } from "@/server/jobs/define";
-import { ensureQueue, expireSecondsOf, jobClient, sendOptionsOf } from "@/server/jobs/queue";
+import { ensureQueue, expireSecondsOf, sendOptionsOf, withJobClient } from "@/server/jobs/queue";
 import type { Logger } from "@/server/logger";
 
 export type JobWorkerOptions = {
@@ -12,7 +12,7 @@ export type JobWorkerOptions = {
   pollingIntervalSeconds?: number;
   /**
    * How often one instance (whichever gets there first) fails the tries whose time ran out, so that a job whose
-   * process died is retried, and archives old jobs.
+   * process died is retried.
    */
   maintenanceIntervalSeconds?: number;
   /** How long `stop` waits for running jobs before handing them back to the queue for another instance. */
@@ -27,11 +27,6 @@ export type JobWorker = {
 /** A job the worker runs; the data's type is the job's own business (its schema checks it). */
 export type RegisteredJob = JobDefinition<unknown>;
 
-/**
- * A finished or failed job stays where staff can see and retry it: failed ones for a week, done ones half a day
- * before pg-boss archives them; archived jobs go after another week.
- */
-const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
 /**
  * The worker gives up on a try this long before pg-boss would count it as expired, so that the worker has failed
  * it (and ignores whatever it does next) before another instance can take the retry.
@@ -58,12 +53,10 @@ export async function startJobWorker(database: Database, jobs: readonly Register
   const log = options.log.child({ event: "JOB" });
   const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
 
-  const boss = new PgBoss({
-    ...connectionFor(database, 3),
-    schema: JOB_SCHEMA,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
-  });
+  const expiryCheckSeconds = options.maintenanceIntervalSeconds ?? 30;
+  // pg-boss fails the tries whose time ran out in its supervision pass, for the queues whose monitoring is due: both
+  // bound how soon a job whose instance died is tried again.
+  const boss = new PgBoss({ ...connectionFor(database, 3), schema: JOB_SCHEMA, superviseIntervalSeconds: expiryCheckSeconds, monitorIntervalSeconds: expiryCheckSeconds });
   // Without a listener an 'error' event would end the process; pg-boss carries on after each.
   boss.on("error", (error: unknown) => log.error({ err: error }, "job queue error"));
   await boss.start();
@@ -73,7 +66,7 @@ export async function startJobWorker(database: Database, jobs: readonly Register
   let stopping = false;
   const idle = new Set<() => void>();
   const running: RunningTries = new Map();
-  const settle: Settle = { complete: (name, id) => boss.complete(name, id), fail: (name, id, output) => boss.fail(name, id, output) };
+  const settle: Settle = { complete: (name, attempt) => boss.complete(name, attempt), fail: (name, attempt, output) => boss.fail(name, attempt, output) };
 
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -109,9 +102,9 @@ export async function startJobWorker(database: Database, jobs: readonly Register
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopTimeoutMs ?? 20_000)));
     await Promise.race([Promise.allSettled(loops), timeout]);
     clearTimeout(timer);
-    for (const [id, { name, abandon }] of running) {
+    for (const { name, attempt, abandon } of running.values()) {
       abandon();
-      await boss.fail(name, id, { message: "the server stopped while the job ran" });
+      await boss.fail(name, attempt, { message: "the server stopped while the job ran" });
     }
     await boss.stop({ graceful: false });
     log.info("job worker stopped");
@@ -128,13 +121,16 @@ async function syncSchedules(boss: PgBoss, jobs: readonly RegisteredJob[]): Prom
   }
 }
 
-/** How a try's end is recorded: through the worker's own connection, or through the caller's handle. */
+/**
+ * How a try's end is recorded: through the worker's own connection, or through the caller's handle. Only the try
+ * that was taken is settled: once its time ran out and the job was retried, pg-boss leaves the newer try alone.
+ */
 type Settle = {
-  complete: (name: string, id: string) => Promise<unknown>;
-  fail: (name: string, id: string, output: object) => Promise<unknown>;
+  complete: (name: string, attempt: JobAttempt) => Promise<unknown>;
+  fail: (name: string, attempt: JobAttempt, output: object) => Promise<unknown>;
 };
 /** The tries running now, by job id, each with what gives it up (at stop). */
-type RunningTries = Map<string, { name: string; abandon: () => void }>;
+type RunningTries = Map<string, { name: string; attempt: JobAttempt; abandon: () => void }>;
 
 /**
  * One try of a job taken from the queue: its data checked, `run` called with a deadline a little inside the job's
@@ -144,7 +140,7 @@ type RunningTries = Map<string, { name: string; abandon: () => void }>;
 async function runTry(
   database: Database,
   job: RegisteredJob,
-  taken: PgBoss.JobWithMetadata<unknown>,
+  taken: JobWithMetadata<unknown>,
   { log, settle, running }: { log: Logger; settle: Settle; running: RunningTries },
 ): Promise<void> {
   const attempt = taken.retryCount + 1;
@@ -159,19 +155,20 @@ async function runTry(
       abandoned = true;
     };
   });
-  running.set(taken.id, { name: job.name, abandon: () => abandon() });
+  const tried: JobAttempt = { id: taken.id, retryCount: taken.retryCount };
+  running.set(taken.id, { name: job.name, attempt: tried, abandon: () => abandon() });
   try {
     const run = Promise.resolve().then(() => job.run(job.schema.parse(taken.data), { db: database.db, log: jobLog, jobId: taken.id, attempt }));
     await Promise.race([run, deadline]);
     if (abandoned) return;
     abandon();
-    await settle.complete(job.name, taken.id);
+    await settle.complete(job.name, tried);
   } catch (error) {
     if (abandoned) return;
     abandon();
     const retries = attempt <= taken.retryLimit;
     jobLog[retries ? "warn" : "error"]({ err: error }, retries ? `job ${job.name} failed; it will be tried again` : `job ${job.name} failed for good`);
-    await settle.fail(job.name, taken.id, error instanceof Error ? error : { message: String(error) });
+    await settle.fail(job.name, tried, error instanceof Error ? error : { message: String(error) });
   } finally {
     running.delete(taken.id);
   }
@@ -182,16 +179,15 @@ async function runTry(
  * instead of a worker: for tests and scripts that cannot wait for a worker's polling. Returns how many tries ran.
  */
 export async function runWaitingJobs(database: Database, jobs: readonly RegisteredJob[], log: Logger): Promise<number> {
-  const db = drizzleExecutor(database.db);
   const settle: Settle = {
-    complete: (name, id) => jobClient.complete(name, id, {}, { db }),
-    fail: (name, id, output) => jobClient.fail(name, id, output, { db }),
+    complete: (name, attempt) => withJobClient(database.db, (boss, db) => boss.complete(name, attempt, null, { db })),
+    fail: (name, attempt, output) => withJobClient(database.db, (boss, db) => boss.fail(name, attempt, output, { db })),
   };
   let tries = 0;
   for (let found = true; found; ) {
     found = false;
     for (const job of jobs) {
-      const [taken] = await jobClient.fetch<unknown>(job.name, { includeMetadata: true, db });
+      const [taken] = await withJobClient(database.db, (boss, db) => boss.fetch<unknown>(job.name, { includeMetadata: true, db }));
       if (!taken) continue;
       found = true;
       tries += 1;

@@ -7,8 +7,7 @@ import { logbook, mailMessage, orderDetail } from "@/server/db/schema";
 import { runMigrations } from "@/server/db/migrate";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { drizzleExecutor } from "@/server/jobs/boss";
-import { jobClient } from "@/server/jobs/queue";
+import { withJobClient } from "@/server/jobs/queue";
 import { queueOrderConfirmation } from "@/server/orders/confirmation";
 import { transitionOrder } from "@/server/orders/service";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
@@ -87,7 +86,7 @@ describe("a paid order's confirmation e-mail when its worker ends in the send wi
     expect(killed.flagged).toBe(false);
     // The queue fails the try once its time runs out (maintenance); the test does so at once, and lets the retry start now.
     const [job] = await queryRows<{ id: string }>(database.db, sql`select id from pgboss.job where name = ${mailDeliveryJob.name} and state = 'active'`);
-    await jobClient.fail(mailDeliveryJob.name, job!.id, { message: "its time ran out" }, { db: drizzleExecutor(database.db) });
+    await withJobClient(database.db, (boss, db) => boss.fail(mailDeliveryJob.name, job!.id, { message: "its time ran out" }, { db }));
     await database.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
     await where.handOver();
 
