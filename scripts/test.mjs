@@ -88,23 +88,11 @@ function readCounts(file) {
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
       // Files that failed to load (a syntax error, a failing globalSetup) run no test but fail the stage.
       failedFiles: (report.testResults ?? []).filter((file) => file.status === "failed").length,
+      // Every file's time, for the slowest ten in the summary.
+      fileTimes: (report.testResults ?? []).map((result) => ({ file: path.relative(root, result.name), ms: (result.endTime ?? 0) - (result.startTime ?? 0) })),
     };
   } catch {
     return undefined;
-  }
-}
-
-/** Every test file's time, for the slowest ten in the summary. */
-function fileTimes(file, stage) {
-  try {
-    const report = JSON.parse(readFileSync(file, "utf8"));
-    return (report.testResults ?? []).map((result) => ({
-      stage,
-      file: path.relative(root, result.name),
-      ms: (result.endTime ?? 0) - (result.startTime ?? 0),
-    }));
-  } catch {
-    return [];
   }
 }
 
@@ -137,7 +125,7 @@ async function runStage(name, shared) {
     totals.passed += counts.passed;
     totals.skipped += counts.skipped;
     failed = counts.failed;
-    files.push(...fileTimes(stage.results, name));
+    files.push(...counts.fileTimes.map((time) => ({ stage: name, ...time })));
   }
   // A failing stage always shows at least one failure in the count.
   if (code !== 0 && failed === 0) failed = Math.max(1, counts?.failedFiles ?? 0);
