@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, stopping at the first step that fails (ARCHITECTURE section 6).
+// `npm test`: every check the project has (ARCHITECTURE section 6).
 //
-//   typecheck + lint + unit -> integration + build -> e2e
+//   typecheck ─┬─> build ──> e2e
+//   lint ──────┤
+//   unit ──────┴─> integration
 //
-// Stages joined by + run at the same time: on two cores one of them mostly waits (on PostgreSQL, on the disk, or
-// single-threaded) while another computes. Their output is kept in .test-data/results/<stage>.log and printed whole as each ends,
-// so it never interleaves. The summary gives each stage's time and the ten slowest test files.
+// A stage starts as soon as the stages it waits for have passed, so that stages run side by side: on two cores the
+// integration tests leave most of a core idle (they wait on PostgreSQL) while the build or the journeys compute. The
+// first stage to fail stops every stage that has not started yet. The output of each stage is kept in
+// .test-data/results/<stage>.log and printed whole as it ends, so it never interleaves. The summary gives each
+// stage's time and the ten slowest test files.
 //
 // The last line printed is the plain count CI reads: `tests: N passed, M failed` (`, K skipped` when any). A stage
 // that fails without a failing test (type errors, lint, the build) counts as one failure there.
@@ -30,52 +34,64 @@ const skip = new Set(
 );
 
 const vitest = (project, extra = []) => ({
-  command: bin("vitest"),
-  args: [
-    "run",
-    "--project",
-    project,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${path.join(resultsDir, `${project}.json`)}`,
-    ...extra,
+  commands: [
+    [
+      bin("vitest"),
+      [
+        "run",
+        "--project",
+        project,
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${path.join(resultsDir, `${project}.json`)}`,
+        ...extra,
+      ],
+    ],
   ],
   results: path.join(resultsDir, `${project}.json`),
+  after: [],
 });
 
+/** Each stage: what it runs (one command after the other) and the stages it waits for. */
 const stages = {
-  typecheck: { command: bin("tsc"), args: ["--noEmit"] },
-  lint: { command: bin("eslint"), args: ["--max-warnings", "0", "."] },
+  // Next writes the types of the routes, pages and layouts first, so that tsc checks them as `next build` would.
+  typecheck: { commands: [[bin("next"), ["typegen"]], [bin("tsc"), ["--noEmit"]]], after: [] },
+  lint: { commands: [[bin("eslint"), ["--max-warnings", "0", "."]]], after: [] },
   // There may be no unit test files yet; integration and e2e always have some.
   unit: vitest("unit", ["--passWithNoTests"]),
-  integration: vitest("integration"),
-  // Always a fresh production build: the e2e journeys run against it.
-  build: { command: bin("next"), args: ["build"] },
-  e2e: vitest("e2e"),
+  integration: { ...vitest("integration"), after: ["typecheck", "lint", "unit"] },
+  // Always a fresh production build: the e2e journeys run against it. It leaves out its own TypeScript pass when the
+  // typecheck stage, which it waits for, has just made the same one (next.config.ts).
+  build: { commands: [[bin("next"), ["build"]]], after: ["typecheck"] },
+  e2e: { ...vitest("e2e"), after: ["build"] },
 };
-
-/** The steps in order; the stages of one step run at the same time. */
-const steps = [["typecheck", "lint", "unit"], ["integration", "build"], ["e2e"]];
+const order = Object.keys(stages);
 
 // No colour codes in logs (vitest prints them otherwise), and no telemetry calls to a network we do not have.
 const env = { ...process.env, NO_COLOR: "1", NEXT_TELEMETRY_DISABLED: "1" };
 delete env.FORCE_COLOR;
+if (!skip.has("typecheck")) env.SHOP_TYPES_CHECKED = "1";
 
-/** Runs a stage; its output goes to the terminal, or to `logFile` when it shares its step with another. */
-function run(command, args, logFile) {
-  return new Promise((resolve) => {
-    const log = logFile ? openSync(logFile, "w") : undefined;
-    const child = spawn(command, args, { cwd: root, env, stdio: log === undefined ? "inherit" : ["ignore", log, log] });
-    const done = (code) => {
-      if (log !== undefined) closeSync(log);
-      resolve(code);
-    };
-    child.once("error", (error) => {
-      console.error(`could not start ${command}: ${error.message}`);
-      done(127);
-    });
-    child.once("exit", (code, signal) => done(code ?? (signal ? 128 : 1)));
-  });
+/** Runs a stage's commands one after the other, up to the first that fails; answers the last exit code. Output goes
+ * to the terminal, or to `logFile` when other stages may run at the same time. */
+async function run(commands, logFile) {
+  const log = logFile ? openSync(logFile, "w") : undefined;
+  try {
+    for (const [command, args] of commands) {
+      const code = await new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, env, stdio: log === undefined ? "inherit" : ["ignore", log, log] });
+        child.once("error", (error) => {
+          console.error(`could not start ${command}: ${error.message}`);
+          resolve(127);
+        });
+        child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+      });
+      if (code !== 0) return code;
+    }
+    return 0;
+  } finally {
+    if (log !== undefined) closeSync(log);
+  }
 }
 
 function readCounts(file) {
@@ -98,10 +114,13 @@ function readCounts(file) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
+/** The summary line of each stage, printed in the order of `stages`. */
+const lines = new Map();
 const files = [];
 let exitCode = 0;
 const started = Date.now();
+const chosen = order.filter((name) => !skip.has(name));
+for (const name of order.filter((name) => skip.has(name))) lines.set(name, `${name.padEnd(12)} skipped (--skip)`);
 
 mkdirSync(resultsDir, { recursive: true });
 
@@ -110,9 +129,10 @@ async function runStage(name, shared) {
   const stage = stages[name];
   if (stage.results) rmSync(stage.results, { force: true });
   const logFile = shared ? path.join(resultsDir, `${name}.log`) : undefined;
-  console.log(`\n==> ${name}: ${path.relative(root, stage.command)} ${stage.args.join(" ")}${logFile ? ` (output in ${path.relative(root, logFile)} until it ends)` : ""}\n`);
+  const shown = stage.commands.map(([command, args]) => `${path.relative(root, command)} ${args.join(" ")}`).join(" && ");
+  console.log(`\n==> ${name}: ${shown}${logFile ? ` (output in ${path.relative(root, logFile)} until it ends)` : ""}\n`);
   const t0 = Date.now();
-  const code = await run(stage.command, stage.args, logFile);
+  const code = await run(stage.commands, logFile);
   const took = Date.now() - t0;
   if (logFile) {
     console.log(`\n--- ${name} output ---`);
@@ -135,26 +155,38 @@ async function runStage(name, shared) {
     ? `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`
     : "";
   const status = code === 0 ? "ok" : `FAILED (exit ${code})`;
-  const line = `${name.padEnd(12)} ${status.padEnd(16)} ${seconds(took).padStart(8)}${detail ? `   ${detail}` : ""}`;
-  lines.push(line);
+  const startedAt = `from ${seconds(t0 - started)}`;
+  const line = `${name.padEnd(12)} ${status.padEnd(16)} ${seconds(took).padStart(8)}  ${startedAt.padEnd(12)}${detail ? `  ${detail}` : ""}`;
+  lines.set(name, line);
   console.log(`\n<== ${line}`);
   return code;
 }
 
-for (const [index, step] of steps.entries()) {
-  const names = step.filter((name) => !skip.has(name));
-  for (const name of step.filter((name) => skip.has(name))) lines.push(`${name.padEnd(12)} skipped (--skip)`);
-  const codes = await Promise.all(names.map((name) => runStage(name, names.length > 1)));
-  const failed = codes.find((code) => code !== 0);
-  if (failed !== undefined) {
-    exitCode = failed;
-    for (const later of steps.slice(index + 1).flat()) lines.push(`${later.padEnd(12)} not run (an earlier stage failed)`);
-    break;
+/** Each stage's run, started once: it waits for the stages it depends on, then runs unless one of them, or any
+ * other stage, has failed by then. */
+const runs = new Map();
+function stageRun(name) {
+  if (!runs.has(name)) {
+    runs.set(
+      name,
+      (async () => {
+        const codes = await Promise.all(stages[name].after.filter((before) => chosen.includes(before)).map(stageRun));
+        if (exitCode !== 0 || codes.some((code) => code !== 0)) {
+          lines.set(name, `${name.padEnd(12)} not run (an earlier stage failed)`);
+          return undefined;
+        }
+        const code = await runStage(name, chosen.length > 1);
+        if (code !== 0 && exitCode === 0) exitCode = code;
+        return code;
+      })(),
+    );
   }
+  return runs.get(name);
 }
+await Promise.all(chosen.map(stageRun));
 
 console.log(`\n--- summary (${seconds(Date.now() - started)}) ---`);
-for (const line of lines) console.log(line);
+for (const name of order) if (lines.has(name)) console.log(lines.get(name));
 if (files.length > 0) {
   console.log("slowest test files:");
   for (const slow of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
