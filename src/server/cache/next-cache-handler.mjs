@@ -76,9 +76,10 @@ state.triedWhileUnreachable ??= new Map();
 state.redisRun ??= null;
 state.databaseUnreachableSince ??= null;
 
-/** The shop's database, as the handler's keys name it: the same build on another database shows other pages. */
+/** The shop's database, as the handler's keys name it: the same build on another database shows other pages. The
+ * path is only a name here, never read: the ignore comment keeps the build from tracing the whole project for it. */
 const databaseKey = createHash("sha256")
-  .update(process.env.DATABASE_URL ?? path.resolve(process.env.DATA_DIR ?? ".data"))
+  .update(process.env.DATABASE_URL ?? path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? ".data"))
   .digest("hex")
   .slice(0, 16);
 const TAGS_KEY = `next-cache-tags:${databaseKey}`;
