@@ -7,7 +7,7 @@ import type { Carrier } from "@/lib/enums";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { order, orderDetail } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
-import { createLabel } from "@/server/fulfilment/service";
+import { createLabel } from "@/server/fulfilment/labels";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
