@@ -18,7 +18,9 @@ import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures
 import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { costedSalesIn, monthlyMargins, orderMargin } from "./service";
+import { monthlyMargins } from "./monthly-margins";
+import { orderMargin } from "./order-margin";
+import { costedSalesIn } from "./purchase-cost";
 
 /**
  * Margins on a real database: stock bought in boxes and booked into stock by exploding them (the stock service),
