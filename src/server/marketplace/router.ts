@@ -4,7 +4,7 @@ import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
 import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
-import { pollMarketplaceOrders } from "./order-import";
+import { pollMarketplaceOrders } from "./order-poll";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";
