@@ -22,8 +22,8 @@ import { cancelOrderInput, retryRefundInput, type CancelledOrder, type CancelOrd
 
 /*
  * Refunds from the order page: what staff may still give back on an order (`getRefundProposal`), giving it
- * (`createRefund`) and trying a refused one again (`retryRefund`). The rules are in rules.ts; paying the money out and
- * what follows from it in refund-payout.ts.
+ * (`createRefund`) and trying a refused one again (`retryRefund`). The rules are in rules.ts; paying the money out in
+ * refund-payout.ts, and what follows from it in money-back.ts.
  *
  * Giving a refund is two transactions around the provider's call, so that no lock is held while a provider thinks and
  * nothing is ever half done:
