@@ -2,7 +2,8 @@ import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { makeInvoices } from "./documents/service";
 import { queueLabels } from "./jobs";
 import { createLabelsInput, makeInvoicesInput, markShippedInput, voidLabelInput } from "./schemas";
-import { markShipped, voidLabel } from "./service";
+import { voidLabel } from "./labels";
+import { markShipped } from "./tracking";
 
 /**
  * Staff's fulfilment actions (admin.fulfilment.*): labels are bought by jobs, so a bulk request answers at once.

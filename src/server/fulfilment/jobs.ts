@@ -12,7 +12,9 @@ import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import type { LabelRequests } from "./schemas";
 import { movePublicLabels } from "./label-move";
-import { checkLabelRequests, createLabel, pollTracking, type FulfilmentActor } from "./service";
+import { checkLabelRequests, createLabel } from "./labels";
+import type { FulfilmentActor } from "./ports";
+import { pollTracking } from "./tracking";
 import { shippingEmailJob } from "./shipping-email";
 
 const createLabelRetry = { limit: 3, delaySeconds: 60, backoff: true };
@@ -26,7 +28,7 @@ export const createLabelJob = defineJob({
   name: "create-label",
   schema: z.object({ orderId: rowId, userId: z.string().nullable() }),
   retry: createLabelRetry,
-  // A carrier answers in seconds; the claim of a try that dies is taken over after ten minutes (service.ts).
+  // A carrier answers in seconds; the claim of a try that dies is taken over after ten minutes (labels.ts).
   expireInSeconds: 300,
   async run({ orderId, userId }, { db, attempt }) {
     try {

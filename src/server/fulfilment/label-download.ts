@@ -4,7 +4,7 @@ import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { crossSiteDocumentRefusal, pdfResponse, textResponse } from "@/server/http/pdf-response";
 import type { PrivateStoragePort } from "@/server/integrations/storage/port";
-import { readLabelPdf } from "./service";
+import { readLabelPdf } from "./labels";
 
 /**
  * `GET /admin/orders/label/{orderNumber}`: the order's shipping label as a PDF download, for staff only. A label

@@ -15,7 +15,8 @@ import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { respondToLabelDownload } from "./label-download";
 import { movePublicLabels } from "./label-move";
-import { createLabel, type FulfilmentPorts } from "./service";
+import { createLabel } from "./labels";
+import type { FulfilmentPorts } from "./ports";
 
 /**
  * SECURITY-REVIEW N-H1: with live storage, shipping labels (the customer's name, address and phone) go to the

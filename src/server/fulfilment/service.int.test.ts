@@ -22,7 +22,9 @@ import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { createLabelJob, queueLabels } from "./jobs";
 import { respondToLabelDownload } from "./label-download";
-import { createLabel, markShipped, pollTracking, readLabelPdf, voidLabel, type FulfilmentPorts } from "./service";
+import { createLabel, readLabelPdf, voidLabel } from "./labels";
+import type { FulfilmentPorts } from "./ports";
+import { markShipped, pollTracking } from "./tracking";
 import { deliverMail, mailDeliveryJob } from "@/server/messages/outbox";
 import { runWaitingJobs } from "@/server/jobs/worker";
 

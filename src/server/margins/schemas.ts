@@ -4,7 +4,7 @@ import type { OrderLine } from "@/server/orders/order-line";
 import type { OrderTotals } from "@/server/orders/schemas";
 
 /**
- * What an order earned (service.ts): what the customer paid, less what its pieces cost to buy (first bought, first
+ * What an order earned (order-margin.ts): what the customer paid, less what its pieces cost to buy (first bought, first
  * sold: fifo.ts), the payment provider's fees, the label and the refunds given. Staff only: it shows cost prices.
  */
 

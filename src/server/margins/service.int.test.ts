@@ -7,7 +7,7 @@ import type { Carrier } from "@/lib/enums";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { order, orderDetail } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
-import { createLabel } from "@/server/fulfilment/service";
+import { createLabel } from "@/server/fulfilment/labels";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
@@ -18,7 +18,9 @@ import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures
 import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { costedSalesIn, monthlyMargins, orderMargin } from "./service";
+import { monthlyMargins } from "./monthly-margins";
+import { orderMargin } from "./order-margin";
+import { costedSalesIn } from "./purchase-cost";
 
 /**
  * Margins on a real database: stock bought in boxes and booked into stock by exploding them (the stock service),

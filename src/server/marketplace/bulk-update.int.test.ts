@@ -8,7 +8,8 @@ import { inventoryItemRequest } from "@/server/integrations/marketplace/ebay-rec
 import { offerRecord, storable } from "@/server/integrations/marketplace/sandbox-records";
 import { makeCategory, makeProducts } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
-import { cancelBulkUpdate, getBulkOfferProgress, runBulkUpdateStretch, startBulkUpdate } from "./bulk-update";
+import { getBulkOfferProgress } from "./bulk-progress";
+import { cancelBulkUpdate, runBulkUpdateStretch, startBulkUpdate } from "./bulk-update";
 
 const t = databaseForFile();
 const staff = { userId: null };

@@ -1,22 +1,21 @@
 import "server-only";
-import { Decimal } from "decimal.js";
-import { and, count, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import type { Db } from "@/server/db/client";
-import { configParams, marketplaceBulkRun, marketplaceOffer, product } from "@/server/db/schema";
+import { marketplaceBulkRun, marketplaceOffer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
-import type { MarketplaceId } from "@/lib/enums";
-import { MarketplaceError, type MarketplaceItemResult, type MarketplacePort, type PriceQuantityUpdate } from "@/server/integrations/marketplace/port";
+import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
 import { notifyStaff } from "@/server/notifications/service";
+import { alreadyThere, batchOf, failed, revisionsPerOffer, sendListings, sendPriceQuantity, sendsPrice, type BatchOffer, type OfferOutcome } from "./bulk-batch";
+import { bulkRunView, fieldsInWords, percentOf, runningRun, setProgressParam, type RunRow } from "./bulk-progress";
 import { logMarketplaceEvent, logMarketplaceWarning } from "./logbook";
-import { buildListing, readOfferSources, shopProductPictures, type Listing, type ProductPictures } from "./offer-record";
+import { shopProductPictures, type ProductPictures } from "./offer-record";
 import type { MarketplaceActor } from "./offers";
-import { readPublishedOffers } from "./published-offers";
-import type { BulkFields, BulkOfferProgress, BulkRunView } from "./schemas";
+import type { BulkFields, BulkRunView } from "./schemas";
 import { marketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
@@ -25,12 +24,10 @@ import { marketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
  * claimed on the run row (inFlightFromId..inFlightToId), then sent, then recorded in one transaction with the run's
  * counts, its last product id and BULK_UPDATE_EBAY_OFFERS_CURRENT_ID. A process that dies between sending and
  * recording leaves the claim behind; whoever takes the run up again asks the marketplace what those offers hold and
- * sends only what is missing, so no offer is written twice in one run.
+ * sends only what is missing, so no offer is written twice in one run. What a batch sends is bulk-batch.ts; what staff
+ * see of a run, bulk-progress.ts.
  */
 
-const PROGRESS_PARAM = "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID";
-/** The marketplace's most per bulk call (eBay's bulkUpdatePriceQuantity and bulkCreateOrReplaceInventoryItem). */
-const BATCH_SIZE = 25;
 /** How long a stretch goes on, unless its caller says otherwise (`runBulkUpdateStretch`'s options). */
 const stretchLimits = {
   /** How long one stretch sends batches before it hands over to the next job: well inside the job's expiry. */
@@ -45,63 +42,6 @@ const EXPIRE_SECONDS = 60;
  * The queue retries a try only after its expiry, so a batch left by a killed process is always older by then.
  */
 const IN_FLIGHT_GRACE_MS = EXPIRE_SECONDS * 1000;
-
-type RunRow = typeof marketplaceBulkRun.$inferSelect;
-
-/** A run as staff see it, without the claim and position the job keeps on it. */
-export function bulkRunView(run: RunRow): BulkRunView {
-  const { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError } = run;
-  return { id, status, fields, totalCount, doneCount, failedCount, startedAt, finishedAt, lastError };
-}
-
-/** Offers the run has dealt with, never more than it set out to do (offers published meanwhile come on top). */
-function currentCountOf(run: Pick<RunRow, "doneCount" | "failedCount" | "totalCount">): number {
-  return Math.min(run.doneCount + run.failedCount, run.totalCount);
-}
-
-function percentOf(run: Pick<RunRow, "doneCount" | "failedCount" | "totalCount">): number {
-  return run.totalCount === 0 ? 100 : Math.floor((currentCountOf(run) / run.totalCount) * 100);
-}
-
-/** "less than a minute", "about 1 minute", "about 14 minutes", "about 3 hours", "about 2 days". */
-function durationInWords(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 90) return `about ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 36) return `about ${hours} hours`;
-  return `about ${Math.round(hours / 24)} days`;
-}
-
-async function runningRun(db: Db): Promise<RunRow | undefined> {
-  const [run] = await db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.status, "RUNNING")).limit(1);
-  return run;
-}
-
-/**
- * SPEC section 3's bulk progress for the top bar (polled every 30 s by every staff member): read from the running
- * run's row, which the job keeps counting, so a poll costs one indexed row. The time left is the pace since the run
- * started applied to what is left, restarts included.
- */
-export async function getBulkOfferProgress(db: Db, now: Date = new Date()): Promise<BulkOfferProgress> {
-  const run = await runningRun(db);
-  if (!run) return { progress: null };
-  const currentCount = currentCountOf(run);
-  const elapsedMs = now.getTime() - run.startedAt.getTime();
-  const estimatedTimeToCompletion = currentCount > 0 && elapsedMs > 0 ? durationInWords((elapsedMs / currentCount) * (run.totalCount - currentCount)) : null;
-  return { progress: { currentPercent: String(percentOf(run)), estimatedTimeToCompletion, currentCount, totalCount: run.totalCount } };
-}
-
-async function setProgressParam(tx: Db, value: number): Promise<void> {
-  await tx
-    .insert(configParams)
-    .values({ param: PROGRESS_PARAM, value: String(value) })
-    .onConflictDoUpdate({ target: configParams.param, set: { value: String(value) } });
-}
-
-function fieldsInWords(fields: BulkFields): string {
-  return (["price", "quantity", "description"] as const).filter((field) => fields[field]).join(", ");
-}
 
 /** Starts rewriting every published offer; refused while another bulk update runs. */
 export async function startBulkUpdate(db: Db, fields: BulkFields, actor: MarketplaceActor): Promise<BulkRunView> {
@@ -145,135 +85,6 @@ export async function cancelBulkUpdate(db: Db, actor: MarketplaceActor): Promise
     });
     return bulkRunView(run!);
   });
-}
-
-type BatchOffer = {
-  productId: number;
-  sku: string;
-  marketplaceId: MarketplaceId;
-  offerId: string | null;
-  revisionDay: string | null;
-  revisionsToday: number;
-  quantity: number;
-  price: Decimal;
-};
-
-/** What became of one offer of a batch. `revisions` is how many the marketplace counted against today's limit. */
-type OfferOutcome = { productId: number; ok: boolean; error: string | null; revisions: number };
-
-/** What a batch reads of each offer (`BatchOffer`). */
-const batchColumns = {
-  productId: marketplaceOffer.productId,
-  sku: marketplaceOffer.sku,
-  marketplaceId: marketplaceOffer.marketplaceId,
-  offerId: marketplaceOffer.offerId,
-  revisionDay: marketplaceOffer.revisionDay,
-  revisionsToday: marketplaceOffer.revisionsToday,
-  quantity: product.stock,
-  price: product.price,
-};
-
-async function batchOf(db: Db, after: SQL | undefined): Promise<BatchOffer[]> {
-  return readPublishedOffers(db, batchColumns, after, BATCH_SIZE);
-}
-
-/** Revisions of a listing per offer: a price and quantity update is one, the whole item and offer are two. */
-const revisionsPerOffer = (fields: BulkFields) => (fields.description ? 2 : 1);
-
-/** Whether the run sends prices: by themselves, or within the whole offer. */
-const sendsPrice = (fields: BulkFields) => fields.price || fields.description;
-
-const failed = (productId: number, error: string, revisions = 0): OfferOutcome => ({ productId, ok: false, error, revisions });
-
-/**
- * Asks the marketplace which offers of a batch sent before a crash already hold what the run sends, and counts
- * those as done without sending them again.
- */
-async function alreadyThere(port: MarketplacePort, offers: BatchOffer[], fields: BulkFields): Promise<Set<number>> {
-  const there = new Set<number>();
-  // One at a time: the answers are read only after a crash, and the marketplace counts calls.
-  for (const offer of offers) {
-    const state = await port.getOffer(offer.sku);
-    if (!state || state.quantity !== offer.quantity) continue;
-    if (sendsPrice(fields) && !state.price.equals(offer.price)) continue;
-    there.add(offer.productId);
-  }
-  return there;
-}
-
-async function sendPriceQuantity(port: MarketplacePort, offers: BatchOffer[], fields: BulkFields): Promise<OfferOutcome[]> {
-  const updates: PriceQuantityUpdate[] = offers.map((offer) => ({
-    sku: offer.sku,
-    offerId: offer.offerId!,
-    quantity: offer.quantity,
-    ...(fields.price ? { price: offer.price } : {}),
-  }));
-  let results: MarketplaceItemResult[];
-  try {
-    results = await port.updatePriceQuantity(updates);
-  } catch (error) {
-    // The marketplace refused the whole call: every offer in it failed the same way.
-    if (error instanceof MarketplaceError && !error.retryable) return offers.map((offer) => failed(offer.productId, error.message));
-    throw error;
-  }
-  const bySku = new Map(results.map((result) => [result.sku, result]));
-  return offers.map((offer) => {
-    const result = bySku.get(offer.sku);
-    if (!result) return failed(offer.productId, "The marketplace did not answer for this offer.");
-    return result.ok ? { productId: offer.productId, ok: true, error: null, revisions: 1 } : failed(offer.productId, result.error ?? `Refused with status ${result.statusCode}.`);
-  });
-}
-
-/**
- * Rewrites the whole inventory item (25 in one call) and then the whole offer of each: eBay replaces what is stored
- * with what is sent, so the description goes out with everything else the product says. The quantity and price sent
- * are what the listing was built from, and what is recorded as pushed.
- */
-async function sendListings(db: Db, port: MarketplacePort, offers: BatchOffer[], pictures: ProductPictures): Promise<OfferOutcome[]> {
-  const sources = await readOfferSources(db, offers.map((offer) => offer.productId), pictures);
-  const outcomes: OfferOutcome[] = [];
-  const listings: { offer: BatchOffer; listing: Listing }[] = [];
-  for (const offer of offers) {
-    const source = sources.get(offer.productId);
-    if (!source) {
-      outcomes.push(failed(offer.productId, "The product no longer exists."));
-      continue;
-    }
-    try {
-      const listing = buildListing(source, offer.marketplaceId);
-      offer.quantity = listing.item.quantity;
-      offer.price = listing.offer.price;
-      listings.push({ offer, listing });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      outcomes.push(failed(offer.productId, error.message));
-    }
-  }
-  if (listings.length === 0) return outcomes;
-  let itemResults: MarketplaceItemResult[];
-  try {
-    itemResults = await port.putItems(listings.map(({ listing }) => listing.item));
-  } catch (error) {
-    if (error instanceof MarketplaceError && !error.retryable) return [...outcomes, ...listings.map(({ offer }) => failed(offer.productId, error.message))];
-    throw error;
-  }
-  const bySku = new Map(itemResults.map((result) => [result.sku, result]));
-  for (const { offer, listing } of listings) {
-    const itemResult = bySku.get(offer.sku);
-    if (!itemResult?.ok) {
-      outcomes.push(failed(offer.productId, itemResult ? (itemResult.error ?? `Refused with status ${itemResult.statusCode}.`) : "The marketplace did not answer for this item."));
-      continue;
-    }
-    try {
-      await port.updateOffer(offer.offerId!, listing.offer);
-      outcomes.push({ productId: offer.productId, ok: true, error: null, revisions: 2 });
-    } catch (error) {
-      if (!(error instanceof MarketplaceError && !error.retryable)) throw error;
-      // The item was written, which the marketplace counts as a revision too.
-      outcomes.push(failed(offer.productId, error.message, 1));
-    }
-  }
-  return outcomes;
 }
 
 /**

@@ -1,7 +1,8 @@
 import "server-only";
 import type { RegisteredJob } from "@/server/jobs/worker";
 import { bulkUpdateJob } from "./bulk-update";
-import { orderImportJob, orderPollJob } from "./order-import";
+import { orderImportJob } from "./order-import";
+import { orderPollJob } from "./order-poll";
 import { quantityPushJob } from "./quantity-push";
 import { shipmentUploadJob } from "./shipment";
 

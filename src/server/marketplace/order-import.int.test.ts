@@ -14,7 +14,8 @@ import { createRefund, getRefundProposal } from "@/server/refunds/service";
 import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { importMarketplaceOrder, pollMarketplaceOrders } from "./order-import";
+import { importMarketplaceOrder } from "./order-import";
+import { pollMarketplaceOrders } from "./order-poll";
 import { requestShipmentUpload, uploadShipment } from "./shipment";
 
 /**

@@ -2,23 +2,19 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
-import { oneLine } from "@/lib/text";
 import type { Db } from "@/server/db/client";
-import { country, logbook, marketplaceSync, order, orderDetail, product, region } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
+import { logbook, order, orderDetail, product } from "@/server/db/schema";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
-import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort, MarketplaceShipTo } from "@/server/integrations/marketplace/port";
-import { defineJob, defineScheduledJob, everyMinute } from "@/server/jobs/define";
+import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort } from "@/server/integrations/marketplace/port";
+import { defineJob } from "@/server/jobs/define";
 import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
-import { insertOrder, lockProducts, type OrderAddressValues } from "@/server/orders/insert-order";
+import { insertOrder, lockProducts } from "@/server/orders/insert-order";
 import { transitionOrder } from "@/server/orders/service";
 import { orderTotals } from "@/server/orders/totals";
-import type { ShippingPlace } from "@/server/shipping/schemas";
-import { estimatedDeliveryDate, getNextShippingDay } from "@/server/shipping/service";
 import { hasMarketplaceOrderEntry, logMarketplaceWarning } from "./logbook";
+import { addressOf, oneLineShipTo, placeOf } from "./ship-to";
 
 /*
  * Orders sold on the marketplace become the shop's own orders (shop EBAY, paid through EBAY), each exactly once: a
@@ -26,16 +22,14 @@ import { hasMarketplaceOrderEntry, logMarketplaceWarning } from "./logbook";
  * the last poll (with an overlap) as the safety net. Importing takes the pieces' stock through the ledger under the
  * products' row locks, the same locks checkout takes, so of a web order and an eBay sale racing for the last piece
  * exactly one gets it; the other is refused at checkout, or, coming from eBay, already paid there, imported with
- * the piece marked oversold and the refund proposed to staff.
+ * the piece marked oversold and the refund proposed to staff. The buyer's address is taken in by ship-to.ts; the poll
+ * is order-poll.ts.
  */
 
 /** The marketplace account whose import watermark `marketplace_sync` keeps. */
 export const MARKETPLACE_SYNC_ID = "EBAY";
-
-/** How far back each poll starts before the last one's end: orders eBay reports late are still found. */
-const POLL_OVERLAP_MS = 10 * 60_000;
 /** How far back the very first poll looks. */
-const FIRST_POLL_WINDOW_MS = 24 * 60 * 60_000;
+export const FIRST_POLL_WINDOW_MS = 24 * 60 * 60_000;
 
 /** The product id of a SKU the shop gave (`BC-<productId>`, see offer-record.ts's productSku); null for any other. */
 function productIdOfSku(sku: string | null): number | null {
@@ -76,85 +70,6 @@ function isDuplicateImport(error: unknown): boolean {
     if (code === "23505" && constraint === "order_detail_marketplace_order_unique") return true;
   }
   return false;
-}
-
-/** eBay has one name for the buyer; the first word is taken as the first name. */
-function splitName(fullName: string): { firstName: string; lastName: string } {
-  const words = fullName.trim().split(/\s+/);
-  return words.length > 1 ? { firstName: words[0]!, lastName: words.slice(1).join(" ") } : { firstName: "", lastName: words[0] ?? "" };
-}
-
-/** eBay has the street and number on one line: "Damstraat 12-A" (Europe) or "12 Main Street" (elsewhere). */
-function splitStreet(line: string): { street: string; houseNumber: string } {
-  const trimmed = line.trim();
-  const numberLast = /^(.*\D)\s+(\d[\w/-]*(?:\s?[A-Za-z])?)$/.exec(trimmed);
-  if (numberLast) return { street: numberLast[1]!.trim(), houseNumber: numberLast[2]! };
-  const numberFirst = /^(\d[\w/-]*)\s+(.+)$/.exec(trimmed);
-  if (numberFirst) return { street: numberFirst[2]!.trim(), houseNumber: numberFirst[1]! };
-  return { street: trimmed, houseNumber: "" };
-}
-
-/**
- * The marketplace's ship-to with each field on one line. The shop refuses line breaks and control characters in the
- * addresses it is given (`lineText`), but an order sold on eBay cannot be refused, so its address is put on one line
- * as it comes in: every field is a line of its own on the label, packing slip and invoice (SECURITY-REVIEW N-M5).
- */
-function oneLineShipTo(shipTo: MarketplaceShipTo): MarketplaceShipTo {
-  return {
-    fullName: oneLine(shipTo.fullName),
-    addressLine1: oneLine(shipTo.addressLine1),
-    addressLine2: oneLine(shipTo.addressLine2) || null,
-    postalCode: oneLine(shipTo.postalCode),
-    city: oneLine(shipTo.city),
-    stateOrProvince: oneLine(shipTo.stateOrProvince),
-    countryCode: oneLine(shipTo.countryCode),
-    phone: oneLine(shipTo.phone) || null,
-    email: oneLine(shipTo.email),
-  };
-}
-
-/** The order address of the marketplace's ship-to, in the shop's address columns. */
-function addressOf(shipTo: MarketplaceShipTo): OrderAddressValues {
-  return {
-    ...splitName(shipTo.fullName),
-    companyName: null,
-    ...splitStreet(shipTo.addressLine1),
-    addressLine2: shipTo.addressLine2,
-    postCode: shipTo.postalCode,
-    city: shipTo.city,
-    countryCode: shipTo.countryCode.toUpperCase(),
-    phoneNumber: shipTo.phone,
-  };
-}
-
-/**
- * Where the parcel goes, by the shop's names where it knows the country (the marketplace decides where it sells to,
- * so a country the shop does not ship to itself is still taken), and when it should leave and arrive.
- */
-async function placeOf(tx: Db, shipTo: MarketplaceShipTo, now: Date) {
-  const countryCode = shipTo.countryCode.toUpperCase();
-  const [known] = await tx.select({ id: country.id, name: country.name, tntEtaDays: country.tntEtaDays }).from(country).where(eq(country.code, countryCode));
-  const state = shipTo.stateOrProvince?.trim() || null;
-  let regionCode: string | null = null;
-  let regionName = state;
-  if (known && state) {
-    const [found] = await tx
-      .select({ code: region.code, name: region.name })
-      .from(region)
-      .where(and(eq(region.countryId, known.id), sql`(upper(${region.code}) = upper(${state}) or lower(${region.name}) = lower(${state}))`));
-    if (found) ({ code: regionCode, name: regionName } = found);
-  }
-  const place: ShippingPlace = { countryCode, countryName: known?.name ?? countryCode, regionCode, regionName };
-  const estimatedShippingDate = await getNextShippingDay(tx, now);
-  return {
-    place,
-    shipping: {
-      // The marketplace's buyers are sent tracked parcels: eBay wants the tracking number.
-      method: "TNT" as const,
-      estimatedShippingDate,
-      estimatedDeliveryDate: estimatedShippingDate && known ? estimatedDeliveryDate(estimatedShippingDate, known.tntEtaDays) : null,
-    },
-  };
 }
 
 type MatchedLine = MarketplaceOrderLine & { productId: number; name: string };
@@ -359,65 +274,6 @@ export async function importMarketplaceOrdersById(db: Db, port: MarketplacePort,
   for (const found of orders) outcomes.push(await importMarketplaceOrder(db, found));
   return outcomes;
 }
-
-async function recordPollFailure(db: Db, message: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(marketplaceSync)
-      .values({ id: MARKETPLACE_SYNC_ID, lastPollError: message, lastPollErrorAt: now })
-      .onConflictDoUpdate({ target: marketplaceSync.id, set: { lastPollError: message, lastPollErrorAt: now, updatedAt: now } });
-    await logMarketplaceWarning(tx, { errorData: { message }, description: `eBay orders could not be polled: ${message}` });
-  });
-}
-
-/**
- * Asks the marketplace for the orders modified since the last complete poll, starting ten minutes before it (orders
- * the marketplace reports late are still found; the first poll looks back a day), and imports each once. A complete
- * poll moves the watermark to the moment it asked up to; a failed one (the marketplace, or an order that could not
- * be imported) records the error and leaves the watermark, so the next poll asks again.
- */
-export async function pollMarketplaceOrders(db: Db, port: MarketplacePort, now: Date = new Date()): Promise<{ imported: number }> {
-  const [sync] = await db.select({ ordersModifiedUntil: marketplaceSync.ordersModifiedUntil }).from(marketplaceSync).where(eq(marketplaceSync.id, MARKETPLACE_SYNC_ID));
-  const modifiedFrom = sync?.ordersModifiedUntil ? new Date(sync.ordersModifiedUntil.getTime() - POLL_OVERLAP_MS) : new Date(now.getTime() - FIRST_POLL_WINDOW_MS);
-  let orders: MarketplaceOrder[];
-  try {
-    orders = await port.getOrders({ modifiedFrom, modifiedTo: now });
-  } catch (error) {
-    const message = `eBay did not give its orders: ${errorMessage(error)}`;
-    await recordPollFailure(db, message, now);
-    throw new AppError("PRECONDITION_FAILED", `${message}. The next poll asks again.`, { cause: error });
-  }
-  let imported = 0;
-  const failed: string[] = [];
-  for (const found of orders) {
-    try {
-      if ((await importMarketplaceOrder(db, found, now)).result === "imported") imported += 1;
-    } catch (error) {
-      failed.push(`${found.orderId}: ${errorMessage(error)}`);
-    }
-  }
-  if (failed.length > 0) {
-    const message = `eBay order${failed.length === 1 ? "" : "s"} could not be imported (${failed.join("; ")})`;
-    await recordPollFailure(db, message, now);
-    throw new AppError("INTERNAL_SERVER_ERROR", `${message}. The next poll tries again.`);
-  }
-  await db
-    .insert(marketplaceSync)
-    .values({ id: MARKETPLACE_SYNC_ID, ordersPolledAt: now, ordersModifiedUntil: now })
-    .onConflictDoUpdate({ target: marketplaceSync.id, set: { ordersPolledAt: now, ordersModifiedUntil: now, lastPollError: null, lastPollErrorAt: null, updatedAt: now } });
-  return { imported };
-}
-
-/** `marketplace-order-poll`: every minute; a failed poll is left to the next minute's. */
-export const orderPollJob = defineScheduledJob({
-  name: "marketplace-order-poll",
-  ...everyMinute,
-  expireInSeconds: 120,
-  async run({ db, log }) {
-    const { imported } = await pollMarketplaceOrders(db, getMarketplace());
-    if (imported > 0) log.info({ event: "EBAY_API", imported }, `imported ${imported} eBay order(s)`);
-  },
-});
 
 /**
  * `marketplace-order-import`: the order a notification named. The marketplace may not give an order it just

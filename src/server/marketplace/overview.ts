@@ -6,7 +6,7 @@ import { rawRows } from "@/server/db/raw-rows";
 import { marketplaceBulkRun, marketplaceOffer, marketplaceSync, order, orderDetail, product } from "@/server/db/schema";
 import type { MarketplaceConnection, MarketplacePort } from "@/server/integrations/marketplace/port";
 import { JOB_SCHEMA } from "@/server/jobs/boss";
-import { bulkRunView } from "./bulk-update";
+import { bulkRunView } from "./bulk-progress";
 import { quantityPushJob } from "./quantity-push";
 import type { MarketplaceOverview } from "./schemas";
 

@@ -1,9 +1,10 @@
 import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
-import { cancelBulkUpdate, getBulkOfferProgress, startBulkUpdate } from "./bulk-update";
+import { getBulkOfferProgress } from "./bulk-progress";
+import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
 import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
-import { pollMarketplaceOrders } from "./order-import";
+import { pollMarketplaceOrders } from "./order-poll";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";

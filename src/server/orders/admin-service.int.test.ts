@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order } from "@/server/db/schema";
 import { seedDatabase } from "@/server/db/seed/seed";
-import { createLabel } from "@/server/fulfilment/service";
+import { createLabel } from "@/server/fulfilment/labels";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { createSandboxPrivateStorage, createSandboxStorage } from "@/server/integrations/storage/sandbox";

@@ -1,13 +1,12 @@
 import "server-only";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
-import { formatEuro } from "@/lib/money";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
-import { order, orderItem, refund, stockRecord } from "@/server/db/schema";
+import { order, orderItem, refund } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import type { MarketplacePort } from "@/server/integrations/marketplace/port";
@@ -15,24 +14,24 @@ import { getPayments } from "@/server/integrations/payments/payments";
 import { gatewayForMethod, isRefundOutcomeUnknown, type PaymentGateway, type PaymentsPort, type ProviderRefund } from "@/server/integrations/payments/port";
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
-import { logChange, type LogChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
 import { selectOrderWithDetails } from "@/server/orders/order-rows";
-import { transitionOrder } from "@/server/orders/service";
 import { bookStock } from "@/server/stock/service";
 import { marketplaceRefundPayee, type RefundPayee } from "./marketplace-payee";
-import { queueRefundEmail } from "./refund-email";
+import { bookedPieces, moneyWentBack } from "./money-back";
 import { defineRefundJob } from "./refund-job";
+import { describeRefund, logRefundChange, type RefundActor } from "./refund-log";
 import { refundMachine } from "./refund-machine";
-import { readRefundOrderState, readRefundRows, type RefundRow } from "./refund-rows";
-import { cancelledWhenRefundedInFull, followUpDelayMs, FOLLOW_UP_CHECKS, isRefundedInFull, refundKindOf, refundSubject } from "./rules";
+import { readRefundRows, type RefundRow } from "./refund-rows";
+import { followUpDelayMs, FOLLOW_UP_CHECKS } from "./rules";
 
 /*
- * Paying a refund out, and everything that follows from the money going back. The provider is asked outside any
- * transaction (a slow provider never holds an order's lock); what it answers is written in one transaction under the
- * order's and the refund's row locks, and only while the refund still waits for that very attempt (its key), so the
- * inline call, the safety-net job and a follow-up can all arrive, in any order, and the first one wins:
+ * Paying a refund out through the provider that took the payment, and recording its answer; what follows from the
+ * money going back is money-back.ts. The provider is asked outside any transaction (a slow provider never holds an
+ * order's lock); what it answers is written in one transaction under the order's and the refund's row locks, and
+ * only while the refund still waits for that very attempt (its key), so the inline call, the safety-net job and a
+ * follow-up can all arrive, in any order, and the first one wins:
  *
  * - accepted (pending or refunded): the provider's refund id and fees are stored, the pieces staff put back are booked
  *   into stock (REFUND ledger rows), the customer's e-mail is queued and an order not shipped yet that is now refunded
@@ -52,19 +51,8 @@ export function shopRefundPorts(): RefundPorts {
   return { paymentsFor: (gateway) => getPayments(gateway), marketplace: getMarketplace };
 }
 
-/** Who acts: staff giving or retrying a refund, or null for a job. `now` is for tests. */
-export type RefundActor = { userId: string | null; now?: Date };
-
 /** What one attempt at the provider came to. */
 export type PayoutOutcome = "accepted" | "refused" | "unknown" | "nothing to do";
-
-const describeRefund = (row: Pick<RefundRow, "id" | "type" | "refundedOrderItemId" | "quantity" | "productName" | "amount">, orderNumber: string) =>
-  `Refund ${row.id} of order ${orderNumber} (${refundSubject({ kind: refundKindOf({ type: row.type, orderItemId: row.refundedOrderItemId }), quantity: row.quantity, productName: row.productName })}, ${formatEuro(row.amount)})`;
-
-/** A refund's logbook entry (event and entity REFUND), in the caller's transaction. */
-export function logRefundChange(db: Db, refundId: number, change: Omit<LogChange, "eventType" | "entityType" | "entityId">): Promise<number> {
-  return logChange(db, { ...change, eventType: "REFUND", entityType: "REFUND", entityId: refundId });
-}
 
 async function readRefund(db: Db, refundId: number): Promise<RefundRow> {
   const [row] = await readRefundRows(db, eq(refund.id, refundId));
@@ -241,54 +229,6 @@ async function recordAnswer(tx: Db, refundId: number, key: string, answer: Provi
     if (status === "PENDING") await scheduleFollowUp(tx, refundId, 1, now);
   }
   return "accepted";
-}
-
-/**
- * What follows from a refund's money going back (the provider accepted it, or staff recorded one paid by hand), in
- * that transaction, once per refund: the pieces staff put back are booked into stock, the customer's e-mail is
- * written, and an order not shipped yet that its refunds now pay back in full is cancelled.
- */
-export async function moneyWentBack(tx: Db, row: RefundRow, actor: RefundActor): Promise<void> {
-  const state = await readRefundOrderState(tx, eq(order.id, row.orderId), { lock: true });
-  if (!state) throw new AppError("NOT_FOUND", `Order ${row.orderId} does not exist.`);
-  const pieces = (row.quantity ?? 0) - (await bookedPieces(tx, row.id));
-  if (row.restockedProduct && row.refundedOrderItemId !== null && row.productId !== null && pieces > 0) {
-    await bookStock(tx, {
-      productId: row.productId,
-      quantity: pieces,
-      type: "REFUND",
-      refundId: row.id,
-      orderItemId: row.refundedOrderItemId,
-      userId: row.userId,
-      description: `${describeRefund(row, state.orderNumber)}: ${pieces} × ${row.productName ?? "the product"} back in stock`,
-    });
-  }
-  await queueRefundEmail(tx, row.id);
-
-  const unshipped = (cancelledWhenRefundedInFull as readonly string[]).includes(state.status);
-  if (unshipped && isRefundedInFull(state.ledger)) {
-    await transitionOrder(tx, state.orderId, "CANCELLED", {
-      userId: actor.userId,
-      description: `Refunded in full (${formatEuro(state.ledger.refunded)}) before it shipped.`,
-      now: actor.now,
-    });
-    if (state.trackingNumber) {
-      await notifyStaff(tx, {
-        type: "REFUND",
-        severity: "WARNING",
-        message: `Order ${state.orderNumber} was refunded in full and cancelled, but its label ${state.trackingNumber} is still valid: void it.`,
-      });
-    }
-  }
-}
-
-/** The pieces of a refund booked back into stock so far (0, or its quantity). */
-export async function bookedPieces(tx: Db, refundId: number): Promise<number> {
-  const [booked] = await tx
-    .select({ pieces: sql<number>`coalesce(sum(${stockRecord.quantity}), 0)`.mapWith(Number) })
-    .from(stockRecord)
-    .where(and(eq(stockRecord.refundId, refundId), eq(stockRecord.type, "REFUND")));
-  return booked?.pieces ?? 0;
 }
 
 /**

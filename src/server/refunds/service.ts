@@ -13,15 +13,17 @@ import { logger } from "@/server/logger";
 import { assertStaffChange } from "@/server/orders/admin-service";
 import { transitionOrder } from "@/server/orders/service";
 import { refundMachine } from "./refund-machine";
-import { bookedPieces, logRefundChange, moneyWentBack, refundSendJob, sendRefund, shopRefundPorts, type RefundActor, type RefundPorts } from "./refund-payout";
+import { bookedPieces, moneyWentBack } from "./money-back";
+import { logRefundChange, type RefundActor } from "./refund-log";
+import { refundSendJob, sendRefund, shopRefundPorts, type RefundPorts } from "./refund-payout";
 import { readRefundOrderState, readRefundRows, toRefundView, type RefundOrderState } from "./refund-rows";
 import { attemptKey, cancellationRefunds, orderRefusal, proposedLineAmounts, refundKindOf, refundRefusal, refundSubject, refundTypeOf, type RefundRequest } from "./rules";
 import { cancelOrderInput, retryRefundInput, type CancelledOrder, type CancelOrderInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
 
 /*
  * Refunds from the order page: what staff may still give back on an order (`getRefundProposal`), giving it
- * (`createRefund`) and trying a refused one again (`retryRefund`). The rules are in rules.ts; paying the money out and
- * what follows from it in refund-payout.ts.
+ * (`createRefund`) and trying a refused one again (`retryRefund`). The rules are in rules.ts; paying the money out in
+ * refund-payout.ts, and what follows from it in money-back.ts.
  *
  * Giving a refund is two transactions around the provider's call, so that no lock is held while a provider thinks and
  * nothing is ever half done:

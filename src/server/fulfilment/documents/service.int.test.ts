@@ -15,7 +15,8 @@ import { placeOneWatchOrder } from "../../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../../tests/helpers/paid-orders";
 import { pdfText as textOf } from "../../../../tests/helpers/pdf-pages";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/test-database";
-import { createLabel, markShipped } from "../service";
+import { createLabel } from "../labels";
+import { markShipped } from "../tracking";
 import { respondToPrintRequest } from "./print-request";
 import { makeInvoices, MAX_ORDERS_PER_DOCUMENT, printDocument, type OrderSelection, type PrintDocument } from "./service";
 

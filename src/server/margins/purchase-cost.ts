@@ -1,22 +1,18 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { moneyBackRefundStatuses, type Shop } from "@/lib/enums";
+import type { Shop } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { box, inventoryCorrection, order, orderDetail, orderItem, paymentDetail, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
+import { box, inventoryCorrection, order, orderDetail, orderItem, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
-import { orderLineOf } from "@/server/orders/order-line";
-import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
-import { storedOrderTotals } from "@/server/orders/totals";
 import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
-import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
 
 /*
- * Margins: what paid orders earned. The cost of their pieces is first bought, first sold (fifo.ts), worked out when
- * asked from the purchases, the orders and the stock ledger themselves, so it is never out of step with them.
+ * The purchase cost of what paid orders sold: first bought, first sold (fifo.ts), worked out when asked from the
+ * purchases, the orders and the stock ledger themselves, so it is never out of step with them. The margins of one
+ * order (order-margin.ts) and of each month (monthly-margins.ts) are made from it.
  *
  * A figure loads only what it needs: the orders paid in its range, the purchases of the products they sold, and per
  * product how many pieces had left its pool before the range (the rule's `consumedBefore`), never every earlier sale.
@@ -37,14 +33,11 @@ import type { MonthlyMargin, OrderMargin, OrderMarginLine } from "./schemas";
  *   after it and the write-offs from its start. Every term is a few rows per product.
  */
 
-const ZERO = new Decimal(0);
-const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
+export const ZERO = new Decimal(0);
+export const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
 
 /** Orders that are sales: paid, and not cancelled since (cancelling gave their pieces back). */
-const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
-
-/** Refunds whose money went back or is on its way, as the refund rules count them. */
-const refundGivingBack: SQL = inArray(refund.status, [...moneyBackRefundStatuses]);
+export const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
 
 /** From `from` (inclusive) to `to` (exclusive). */
 export type MarginRange = { from: Date; to: Date };
@@ -53,7 +46,7 @@ type Range = MarginRange;
 /** The end of a range that runs on to whatever comes. */
 const NO_END = new Date("9999-12-31T00:00:00Z");
 
-const paidIn = (range: Range): SQL => and(soldOrder, gte(order.soldAt, range.from), lt(order.soldAt, range.to))!;
+export const paidIn = (range: Range): SQL => and(soldOrder, gte(order.soldAt, range.from), lt(order.soldAt, range.to))!;
 
 /** Ids as one array parameter: a range can name more orders or products than a query may have parameters. */
 const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
@@ -81,7 +74,7 @@ function restockedPerLine(db: Db) {
 }
 
 /** The month of a moment in shop time, "2026-03". */
-const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
+export const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
 
 /**
  * The lines of the orders paid in the range (of the given products only, when given): what was paid for them, what
@@ -90,7 +83,7 @@ const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time z
  * through the lines' order index instead of scanning every line; both are read as the driver returns them, without
  * the query builder's mapping of each field.
  */
-async function salesIn(db: Db, range: Range, productIds?: readonly number[]) {
+export async function salesIn(db: Db, range: Range, productIds?: readonly number[]) {
   const orders = await rawRows<{ id: number; soldAt: Date | string; month: string }>(
     db,
     sql`select ${order.id} as "id", ${order.soldAt} as "soldAt", ${shopMonth(order.soldAt)} as "month" from ${order} where ${paidIn(range)}`,
@@ -244,7 +237,7 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
  * The FIFO cost of each sale in `sales`, which must hold every line paid in the range of the products it names.
  * `consumedBefore` says how the pieces that left before the range are counted (see the top of this file).
  */
-async function costSales(db: Db, range: Range, sales: readonly SaleRow[], consumedBefore: "history" | "ledger"): Promise<Map<number, FifoCost>> {
+export async function costSales(db: Db, range: Range, sales: readonly SaleRow[], consumedBefore: "history" | "ledger"): Promise<Map<number, FifoCost>> {
   const productIds = [...new Set(sales.map((sale) => sale.productId))];
   if (productIds.length === 0) return new Map();
   const [lots, corrections] = await Promise.all([lotsOf(db, productIds), correctionsOf(db, productIds)]);
@@ -273,98 +266,6 @@ async function costSales(db: Db, range: Range, sales: readonly SaleRow[], consum
   return costs;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Orders and ranges
-// ---------------------------------------------------------------------------------------------------------------
-
-/** What makes up a margin, for one order or many. */
-type MarginParts = { paid: Decimal; purchaseCost: Decimal; providerFees: Decimal; labelCost: Decimal; refunds: Decimal };
-
-/**
- * The one margin formula: what the customers paid (items after discounts, shipping and surcharge) less the FIFO cost
- * of the pieces they kept, the provider's fees (the payments' and the refunds'), the labels and the refunds that gave
- * money back. Restocked pieces cost nothing: fifo.ts gave their cost back to the pool.
- */
-function marginOf(parts: MarginParts): Decimal {
-  return parts.paid.minus(parts.purchaseCost).minus(parts.providerFees).minus(parts.labelCost).minus(parts.refunds);
-}
-
-/** Refunds giving money back, with their fees, per order of the `where`. */
-async function refundsPerOrder(db: Db, where: SQL) {
-  return db
-    .select({
-      orderId: refund.orderId,
-      month: shopMonth(order.soldAt),
-      shop: orderDetail.shop,
-      amount: sql<string>`sum(${refund.amount})`.mapWith((value: string) => new Decimal(value)),
-      providerFees: sql<string>`coalesce(sum(${refund.providerFees}), 0)`.mapWith((value: string) => new Decimal(value)),
-    })
-    .from(refund)
-    .innerJoin(order, eq(order.id, refund.orderId))
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(and(refundGivingBack, where))
-    .groupBy(refund.orderId, order.soldAt, orderDetail.shop);
-}
-
-/** `orderMargin` of the order with this number, for its page; NOT_FOUND for an unknown number. */
-export async function orderMarginByNumber(db: Db, orderNumber: string): Promise<OrderMargin> {
-  const [row] = await db.select({ id: order.id }).from(order).where(eq(order.orderNumber, orderNumber));
-  if (!row) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
-  return orderMargin(db, row.id);
-}
-
-/**
- * The margin of one order: per line the FIFO cost of the pieces the customer kept, and the order's charges. An
- * order that was never paid, or was cancelled, sold nothing: its `margin` is null and its lines cost nothing.
- */
-export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin> {
-  const [row] = await selectOrderWithDetails(db).where(eq(order.id, orderId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
-  const { order: head, detail, payment } = row;
-  const [lines, [refunds]] = await Promise.all([readOrderLines(db, orderId), refundsPerOrder(db, eq(refund.orderId, orderId))]);
-
-  const sold = head.soldAt !== null && (paidOrderStatuses as readonly string[]).includes(head.status);
-  let costs = new Map<number, FifoCost>();
-  if (sold) {
-    // The order's own moment: its lines and any other paid at the very same instant, after everything before it.
-    const range = { from: head.soldAt!, to: new Date(head.soldAt!.getTime() + 1) };
-    costs = await costSales(db, range, await salesIn(db, range, [...new Set(lines.map((line) => line.productId))]), "history");
-  }
-  const costed = lines.map((line) => ({ line, cost: costs.get(line.itemId) }));
-  const totals = storedOrderTotals(lines, payment);
-  const parts = {
-    paid: totals.total,
-    purchaseCost: sum(costed.map(({ cost }) => cost?.costEuro ?? ZERO)),
-    providerFees: (payment.providerFees ?? ZERO).plus(refunds?.providerFees ?? ZERO),
-    labelCost: detail.labelCost ?? ZERO,
-    refunds: refunds?.amount ?? ZERO,
-  };
-  return {
-    orderId: head.id,
-    orderNumber: head.orderNumber,
-    status: head.status,
-    shop: detail.shop,
-    soldAt: head.soldAt,
-    sold,
-    totals,
-    ...parts,
-    purchaseCostPhp: sum(costed.map(({ cost }) => cost?.costPhp ?? ZERO)),
-    unknownCostPieces: costed.reduce((pieces, { cost }) => pieces + (cost?.unknownCostPieces ?? 0), 0),
-    restockedPieces: costed.reduce((pieces, { cost }) => pieces + (cost?.restockedPieces ?? 0), 0),
-    margin: sold ? marginOf(parts) : null,
-    lines: costed.map(
-      ({ line, cost }): OrderMarginLine => ({
-        ...orderLineOf(line),
-        paid: line.totalPrice,
-        restockedPieces: cost?.restockedPieces ?? 0,
-        purchaseCost: cost?.costEuro ?? ZERO,
-        purchaseCostPhp: cost?.costPhp ?? ZERO,
-        unknownCostPieces: cost?.unknownCostPieces ?? 0,
-      }),
-    ),
-  };
-}
-
 /** A line paid in a range, with the FIFO cost of its kept pieces (undefined for none kept). */
 export type CostedSale = Omit<SaleRow, "restockedPieces"> & { cost: FifoCost | undefined };
 
@@ -373,106 +274,4 @@ export async function costedSalesIn(db: Db, range: MarginRange): Promise<CostedS
   const sales = await salesIn(db, range);
   const costs = await costSales(db, range, sales, "ledger");
   return sales.map((sale) => ({ ...sale, cost: costs.get(sale.orderItemId) }));
-}
-
-/** Refunds given in the range (money gone back or on its way) on orders that count as sales, not cancelled ones. */
-export async function refundsGiven(db: Db, range: MarginRange): Promise<{ count: number; amount: Decimal }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number), amount: sql<string>`coalesce(sum(${refund.amount}), 0)` })
-    .from(refund)
-    .innerJoin(order, eq(order.id, refund.orderId))
-    .where(and(refundGivingBack, soldOrder, gte(refund.createdAt, range.from), lt(refund.createdAt, range.to)));
-  return { count: row?.count ?? 0, amount: new Decimal(row?.amount ?? 0) };
-}
-
-/** The start of the shop-time month `monthsBack` months before the one `now` falls in, and that month's key. */
-async function monthStart(db: Db, now: Date, monthsBack: number): Promise<{ from: Date; month: string }> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const start = sql`date_trunc('month', ${at} at time zone ${SHOP_TIME_ZONE}) - make_interval(months => ${monthsBack}::int)`;
-  const [row] = await rawRows<{ from: string | Date; month: string }>(
-    db,
-    sql`select (${start}) at time zone ${SHOP_TIME_ZONE} as "from", to_char(${start}, 'YYYY-MM') as month`,
-  );
-  return { from: new Date(row!.from), month: row!.month };
-}
-
-function nextMonth(month: string): string {
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, "0")}`;
-}
-
-const shops: Shop[] = ["WEBSHOP", "EBAY"];
-
-/**
- * Margin per month (shop time) and channel for the last `months` months, the current one included, oldest first;
- * every month and channel has a row, empty ones too. An order counts in the month it was paid, with its refunds
- * whenever they were given. The orders' charges are summed by the database, the pieces' costs here.
- */
-export async function monthlyMargins(db: Db, options: { months: number; now?: Date }): Promise<MonthlyMargin[]> {
-  const now = options.now ?? new Date();
-  const { from, month: first } = await monthStart(db, now, options.months - 1);
-  // Up to and including `now`: an order paid this very moment counts.
-  const range = { from, to: new Date(now.getTime() + 1) };
-  const money = (column: SQL | AnyColumn) => sql<string>`coalesce(sum(${column}), 0)`.mapWith((value: string) => new Decimal(value));
-  const [charges, sales, refunds] = await Promise.all([
-    db
-      .select({
-        month: shopMonth(order.soldAt),
-        shop: orderDetail.shop,
-        orders: sql<number>`count(*)`.mapWith(Number),
-        shipping: money(paymentDetail.shippingTotal),
-        providerFees: money(paymentDetail.providerFees),
-        labelCost: money(orderDetail.labelCost),
-      })
-      .from(order)
-      .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-      .innerJoin(paymentDetail, eq(paymentDetail.orderId, order.id))
-      .where(paidIn(range))
-      .groupBy(sql`1`, orderDetail.shop),
-    costedSalesIn(db, range),
-    refundsPerOrder(db, paidIn(range)),
-  ]);
-
-  const rows = new Map<string, MonthlyMargin>();
-  for (let index = 0, month = first; index < options.months; index++, month = nextMonth(month)) {
-    for (const shop of shops) {
-      rows.set(`${month} ${shop}`, {
-        month,
-        shop,
-        orders: 0,
-        revenue: ZERO,
-        shipping: ZERO,
-        purchaseCost: ZERO,
-        purchaseCostPhp: ZERO,
-        unknownCostPieces: 0,
-        providerFees: ZERO,
-        labelCost: ZERO,
-        refunds: ZERO,
-        margin: ZERO,
-      });
-    }
-  }
-  const rowOf = (month: string, shop: Shop) => rows.get(`${month} ${shop}`);
-  for (const charge of charges) {
-    const row = rowOf(charge.month, charge.shop);
-    if (!row) continue;
-    Object.assign(row, { orders: charge.orders, shipping: charge.shipping, providerFees: charge.providerFees, labelCost: charge.labelCost });
-  }
-  for (const sale of sales) {
-    const row = rowOf(sale.month, sale.shop);
-    if (!row) continue;
-    row.revenue = row.revenue.plus(sale.totalPrice);
-    if (!sale.cost) continue;
-    row.purchaseCost = row.purchaseCost.plus(sale.cost.costEuro);
-    row.purchaseCostPhp = row.purchaseCostPhp.plus(sale.cost.costPhp);
-    row.unknownCostPieces += sale.cost.unknownCostPieces;
-  }
-  for (const given of refunds) {
-    const row = rowOf(given.month, given.shop);
-    if (!row) continue;
-    row.refunds = row.refunds.plus(given.amount);
-    row.providerFees = row.providerFees.plus(given.providerFees);
-  }
-  for (const row of rows.values()) row.margin = marginOf({ ...row, paid: row.revenue.plus(row.shipping) });
-  return [...rows.values()];
 }

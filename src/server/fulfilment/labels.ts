@@ -1,51 +1,28 @@
 import "server-only";
-import { Decimal } from "decimal.js";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Carrier, OrderStatus } from "@/lib/enums";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { OrderStatus } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
-import { oneLine } from "@/lib/text";
-import { postalLines } from "@/server/account/schemas";
-import { classificationOf } from "@/server/catalog/classification";
-import { classificationColumns } from "@/server/catalog/columns";
 import type { Db } from "@/server/db/client";
-import { order, orderDetail, orderItem, productDescription } from "@/server/db/schema";
+import { order, orderDetail } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { getCarrier } from "@/server/integrations/carriers/carriers";
-import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type TrackingInfo } from "@/server/integrations/carriers/port";
+import { CarrierError, type CarrierPort, type Label } from "@/server/integrations/carriers/port";
 import { privateFolders, type PrivateStoragePort } from "@/server/integrations/storage/port";
-import { getPrivateStorage } from "@/server/integrations/storage/storage";
 import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { notifyStaff } from "@/server/notifications/service";
-import { requestShipmentUpload } from "@/server/marketplace/shipment";
-import { changeEachOrderApart } from "@/server/orders/each-order-apart";
-import { lockOrderWithDetail, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { transitionOrder } from "@/server/orders/service";
 import { shopDateAndHour } from "@/server/shipping/service";
-import type { CreatedLabel, RefusedOrder, ShipmentOutcome, VoidedLabel } from "./schemas";
-import { shopSeller } from "./documents/service";
-import { chooseShipment, estimateParcel, type ShipmentChoice } from "./shipment-rules";
-import { queueShippingEmail } from "./shipping-email";
+import type { CreatedLabel, RefusedOrder, VoidedLabel } from "./schemas";
+import { lockShippingState, planShipment, readShippingOrder, receiverAddress, shopAddress } from "./parcel";
+import { shopPorts, type FulfilmentActor, type FulfilmentPorts } from "./ports";
 
-/**
- * Fulfilment: buying a parcel's label, voiding it, handing the parcel to the carrier and following it. Carriers are
- * asked outside any transaction (a slow carrier never holds an order's lock); what they answer is written in one
- * transaction with the order's status change and its logbook entry.
+/*
+ * A parcel's label: which orders may get one, buying it, voiding it until the parcel has shipped, and its PDF, kept
+ * in the private storage and read back only for staff. Carriers are asked outside any transaction (a slow carrier
+ * never holds an order's lock); what they answer is written in one transaction with the order's status change and
+ * its logbook entry.
  */
-
-/** Who asks; null for the system (a job, the tracking poll). */
-export type FulfilmentActor = { userId: string | null; now?: Date };
-
-/**
- * The outside services fulfilment uses; the sandbox or live adapters unless a test hands in its own. Labels carry the
- * customer's name, address and phone number, so they go to the private storage, which has no public address.
- */
-export type FulfilmentPorts = { carrierFor: (carrier: Carrier) => CarrierPort; storage: PrivateStoragePort };
-
-function shopPorts(): FulfilmentPorts {
-  return { carrierFor: getCarrier, storage: getPrivateStorage() };
-}
 
 /** The statuses in which an order waits for its label. */
 const labelStatuses = ["PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT"] as const satisfies readonly OrderStatus[];
@@ -79,15 +56,6 @@ function labelRefusal(state: LabelState, now: Date): string | null {
   return null;
 }
 
-/** The order and its shipping details as fulfilment reads them; NOT_FOUND for an unknown order. */
-async function readShippingOrder(db: Db, orderId: number) {
-  const [row] = await selectOrderWithDetails(db).where(eq(order.id, orderId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
-  return row;
-}
-
-type ShippingOrder = Awaited<ReturnType<typeof readShippingOrder>>;
-
 /** Orders to label, and why the others cannot be; for the bulk action to answer before it queues anything. */
 export async function checkLabelRequests(
   db: Db,
@@ -108,52 +76,6 @@ export async function checkLabelRequests(
     else answer.ready.push({ orderId, orderNumber: row!.orderNumber });
   }
   return answer;
-}
-
-/** The parcel's weight (stored, or estimated from what is in it) and the carrier and product it goes with. */
-async function planShipment(db: Db, row: ShippingOrder): Promise<{ weightGrams: number; choice: ShipmentChoice; declaredValue: Decimal }> {
-  const lines = await db
-    .select({ ...classificationColumns, quantity: orderItem.quantity, paid: orderItem.totalPrice })
-    .from(orderItem)
-    .leftJoin(productDescription, eq(productDescription.productId, orderItem.productId))
-    .where(eq(orderItem.orderId, row.order.id));
-  const estimate = estimateParcel(lines.map((line) => ({ itemType: classificationOf(line).itemType, quantity: line.quantity })));
-  const weightGrams = row.detail.totalWeight ?? estimate.weightGrams;
-  const choice = chooseShipment({
-    countryCode: row.address.countryCode,
-    eu: row.destination?.eu ?? false,
-    method: row.detail.shippingMethod,
-    weightGrams,
-    fitsLetterbox: estimate.fitsLetterbox,
-  });
-  return { weightGrams, choice, declaredValue: lines.reduce((sum, line) => sum.plus(line.paid), new Decimal(0)) };
-}
-
-/** The shop as the label's sender: the same details its documents print (`shopSeller`). */
-function shopAddress(): CarrierAddress {
-  const { name, street, houseNumber, postCode, city, countryCode, email, phone } = shopSeller();
-  return { name, companyName: name, street, houseNumber, postCode, city, countryCode, email, phoneNumber: phone };
-}
-
-/**
- * The order's address as the carrier is given it, each field on one line, also for an address stored before line
- * breaks were refused: the carrier prints every field as a line of the label (SECURITY-REVIEW N-M5).
- */
-function receiverAddress(address: ShippingOrder["address"]): CarrierAddress {
-  const lines = postalLines(address);
-  return {
-    name: oneLine(`${address.firstName} ${address.lastName}`),
-    companyName: oneLine(lines.companyName),
-    street: oneLine(lines.street),
-    houseNumber: oneLine(lines.houseNumber),
-    addressLine2: oneLine(lines.addressLine2),
-    postCode: oneLine(lines.postCode),
-    city: oneLine(lines.city),
-    stateCode: oneLine(address.stateCode),
-    countryCode: address.countryCode,
-    email: address.email,
-    phoneNumber: oneLine(address.phoneNumber),
-  };
 }
 
 /**
@@ -356,132 +278,6 @@ function voidRefusal(state: LabelState & { shippedAt: Date | null }, now: Date):
   if (state.trackingNumber) return null;
   const beingCreated = state.labelCreatedAt && now.getTime() - state.labelCreatedAt.getTime() < LABEL_CLAIM_STALE_MS;
   return beingCreated ? `A label for order ${state.orderNumber} is being created right now; void it when it is done.` : `Order ${state.orderNumber} has no label to void.`;
-}
-
-/** An order's status and label state, its row locked for the caller's transaction; null for an unknown order. */
-async function lockShippingState(tx: Db, orderId: number) {
-  return lockOrderWithDetail(tx, orderId, {
-    orderNumber: order.orderNumber,
-    status: order.status,
-    trackingNumber: orderDetail.trackingNumber,
-    labelCreatedAt: orderDetail.labelCreatedAt,
-    shippedAt: orderDetail.shippedAt,
-    deliveredAt: orderDetail.deliveredAt,
-  });
-}
-
-/**
- * Hands a PROCESSED order with a label to the carrier, in the caller's transaction: SHIPPED from `shippedAt` on, and
- * the shipping e-mail written (and, for a marketplace order, the upload of its tracking number queued) in the same transaction,
- * so they go exactly when the order really shipped.
- */
-async function shipOrder(tx: Db, orderId: number, orderNumber: string, actor: { userId: string | null; description: string; now: Date }): Promise<void> {
-  await tx.update(orderDetail).set({ shippedAt: actor.now }).where(eq(orderDetail.orderId, orderId));
-  await transitionOrder(tx, orderId, "SHIPPED", actor);
-  await queueShippingEmail(tx, orderNumber);
-  // An order sold on the marketplace is marked shipped there too, with its tracking number.
-  await requestShipmentUpload(tx, orderId);
-}
-
-/** Marks packed orders (PROCESSED, with a label) as handed to the carrier; each order on its own, each refusal with its reason. */
-export async function markShipped(db: Db, orderIds: readonly number[], actor: FulfilmentActor): Promise<ShipmentOutcome> {
-  const now = actor.now ?? new Date();
-  const { done, refused } = await changeEachOrderApart(db, orderIds, async (tx, orderId, found) => {
-    const current = await lockShippingState(tx, orderId);
-    if (!current) throw new AppError("NOT_FOUND", `Order ${orderId} does not exist.`);
-    found(current.orderNumber);
-    if (current.status !== "PROCESSED") throw new AppError("CONFLICT", `Order ${current.orderNumber} is ${current.status}: only packed orders (PROCESSED) can be marked shipped.`);
-    if (!current.trackingNumber) throw new AppError("CONFLICT", `Order ${current.orderNumber} has no label yet: create one first.`);
-    await shipOrder(tx, orderId, current.orderNumber, { userId: actor.userId, description: "Marked shipped by staff.", now });
-  });
-  return { shipped: done, refused };
-}
-
-/**
- * How many parcels one run of the tracking poll asks about, how often one parcel is asked and for how long after its
- * label, and how long one run may keep asking: a carrier that times out on every parcel must not outlive the job.
- */
-const trackingPollLimits = { batchSize: 50, minIntervalMs: 3 * 60 * 60_000, giveUpAfterMs: 45 * 24 * 60 * 60_000, runBudgetMs: 4 * 60_000 };
-
-export type TrackingPoll = {
-  checked: number;
-  shipped: string[];
-  delivered: string[];
-  failed: { orderNumber: string; error: string }[];
-};
-
-/**
- * One run of the tracking poll: asks the carrier about parcels on their way (PROCESSED or SHIPPED, with a tracking
- * number, not delivered), the ones asked longest ago first, each at most every few hours and for at most 45 days
- * after its label (PostNL asks for sensible intervals, not a poll per parcel per minute). A parcel the carrier has
- * moving ships its PROCESSED order (and the shipping e-mail goes); a delivered one records `deliveredAt`. The carrier's
- * words are kept in `trackingStatus`.
- */
-export async function pollTracking(db: Db, options: { now?: Date; ports?: FulfilmentPorts } = {}): Promise<TrackingPoll> {
-  const now = options.now ?? new Date();
-  const ports = options.ports ?? shopPorts();
-  const due = await db
-    .select({ orderId: order.id, orderNumber: order.orderNumber, carrier: orderDetail.carrier, trackingNumber: orderDetail.trackingNumber })
-    .from(order)
-    .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
-    .where(
-      and(
-        inArray(order.status, ["PROCESSED", "SHIPPED"]),
-        isNotNull(orderDetail.trackingNumber),
-        isNotNull(orderDetail.carrier),
-        isNull(orderDetail.deliveredAt),
-        gt(orderDetail.labelCreatedAt, new Date(now.getTime() - trackingPollLimits.giveUpAfterMs)),
-        or(isNull(orderDetail.trackingCheckedAt), lt(orderDetail.trackingCheckedAt, new Date(now.getTime() - trackingPollLimits.minIntervalMs))),
-      ),
-    )
-    .orderBy(sql`${orderDetail.trackingCheckedAt} asc nulls first`, asc(order.id))
-    .limit(trackingPollLimits.batchSize);
-
-  const poll: TrackingPoll = { checked: 0, shipped: [], delivered: [], failed: [] };
-  const stopAt = Date.now() + trackingPollLimits.runBudgetMs;
-  for (const parcel of due) {
-    // What is left waits for the next run, asked-longest-ago first as always.
-    if (Date.now() > stopAt) break;
-    const trackingNumber = parcel.trackingNumber!;
-    let info: TrackingInfo;
-    try {
-      info = await ports.carrierFor(parcel.carrier!).track(trackingNumber);
-    } catch (error) {
-      poll.failed.push({ orderNumber: parcel.orderNumber, error: errorMessage(error) });
-      // Asked again after the interval like any other parcel, not on the next run.
-      await db.update(orderDetail).set({ trackingCheckedAt: now }).where(and(eq(orderDetail.orderId, parcel.orderId), eq(orderDetail.trackingNumber, trackingNumber)));
-      continue;
-    }
-    poll.checked += 1;
-    const change = await applyTracking(db, parcel.orderId, trackingNumber, info, now);
-    if (change.shipped) poll.shipped.push(parcel.orderNumber);
-    if (change.delivered) poll.delivered.push(parcel.orderNumber);
-  }
-  return poll;
-}
-
-/** Records what the carrier said about one parcel, under its order's lock; a label voided meanwhile is left alone. */
-async function applyTracking(db: Db, orderId: number, trackingNumber: string, info: TrackingInfo, now: Date): Promise<{ shipped: boolean; delivered: boolean }> {
-  return db.transaction(async (tx) => {
-    const current = await lockShippingState(tx, orderId);
-    if (!current || current.trackingNumber !== trackingNumber) return { shipped: false, delivered: false };
-    const moving = info.status === "in_transit" || info.status === "delivered";
-    const shipped = moving && current.status === "PROCESSED";
-    if (shipped) {
-      await shipOrder(tx, orderId, current.orderNumber, { userId: null, description: `${info.description} (carrier tracking).`, now });
-    }
-    const delivered = info.status === "delivered" && !current.deliveredAt;
-    const deliveredAt = delivered ? (info.deliveredAt ?? now) : current.deliveredAt;
-    await tx.update(orderDetail).set({ trackingStatus: info.description, trackingCheckedAt: now, deliveredAt }).where(eq(orderDetail.orderId, orderId));
-    if (delivered) {
-      await logOrderChange(tx, orderId, {
-        userId: null,
-        newState: { deliveredAt, trackingStatus: info.description },
-        description: `Order ${current.orderNumber} was delivered (${trackingNumber})`,
-      });
-    }
-    return { shipped, delivered };
-  });
 }
 
 /** An order's label PDF as stored, with the file name staff download it under; null when the order has none. */
