@@ -9,7 +9,7 @@ import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { addressFromBook } from "@/features/checkout/address-section";
-import { paymentMethodLabels } from "@/lib/labels";
+import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { addressFields, addressLines, type Address } from "@/server/account/schemas";
@@ -216,9 +216,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                 >
                   <input type="radio" value={method} className="mt-0.5 size-4 accent-[var(--primary)]" {...register("shippingMethod")} />
                   <span>
-                    <span className="block font-medium">
-                      {method === "TNT" ? "Tracked (TNT)" : "Untracked post"}
-                    </span>
+                    <span className="block font-medium">{shippingMethodLabels[method]}</span>
                     <span className="block text-xs text-muted-foreground">
                       {option ? (option.available ? formatEuro(option.cost) : option.unavailableReason) : "Choose a country for the price"}
                     </span>
