@@ -6,30 +6,35 @@ import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { addressInput, type Address, type AddressInput, type AddressValues, type CountryOption } from "@/server/account/schemas";
+import {
+  addressFields,
+  addressInput,
+  addressLines,
+  addressLineTexts,
+  type Address,
+  type AddressInput,
+  type AddressValues,
+  type CountryOption,
+} from "@/server/account/schemas";
 
 type Field = { name: FieldPath<AddressInput>; label: string; required?: boolean; autoComplete?: string; wide?: boolean };
 
 const fields: Field[] = [
-  { name: "firstName", label: "First name", required: true, autoComplete: "given-name" },
-  { name: "lastName", label: "Last name", required: true, autoComplete: "family-name" },
-  { name: "companyName", label: "Company", autoComplete: "organization", wide: true },
-  { name: "street", label: "Street", required: true, autoComplete: "address-line1" },
-  { name: "houseNumber", label: "House number", required: true },
-  { name: "addressLine2", label: "Address line 2", autoComplete: "address-line2", wide: true },
-  { name: "postCode", label: "Postcode", required: true, autoComplete: "postal-code" },
-  { name: "city", label: "City", required: true, autoComplete: "address-level2" },
-  { name: "state", label: "State or province", autoComplete: "address-level1" },
-  { name: "phoneNumber", label: "Phone", autoComplete: "tel" },
+  ...addressLines.map((name) => ({ name, ...addressFields[name] })),
+  { name: "state", ...addressFields.state },
+  { name: "phoneNumber", ...addressFields.phoneNumber },
   { name: "email", label: "E-mail for delivery updates", autoComplete: "email", wide: true },
 ];
 
 function toDefaults(address: Address | null, defaultCountry: string): AddressInput {
-  if (!address) {
-    return { firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode: defaultCountry, state: "", phoneNumber: "", email: "", isDefault: false };
-  }
-  const { id: _id, country: _country, ...values } = address;
-  return { ...values, companyName: values.companyName ?? "", addressLine2: values.addressLine2 ?? "", state: values.state ?? "", phoneNumber: values.phoneNumber ?? "", email: values.email ?? "" };
+  return {
+    ...addressLineTexts(address),
+    countryCode: address?.countryCode ?? defaultCountry,
+    state: address?.state ?? "",
+    phoneNumber: address?.phoneNumber ?? "",
+    email: address?.email ?? "",
+    isDefault: address?.isDefault ?? false,
+  };
 }
 
 /** The address form: the server's own schema checks it here first; required fields carry an asterisk. */
@@ -73,7 +78,8 @@ export function AddressForm({
       })}
       <div className="flex flex-col gap-1.5 sm:col-span-2">
         <Label htmlFor="address-countryCode">
-          Country<span aria-hidden className="text-destructive">*</span>
+          {addressFields.countryCode.label}
+          <span aria-hidden className="text-destructive">*</span>
         </Label>
         <select
           id="address-countryCode"

@@ -6,23 +6,14 @@ import { useFormContext, useWatch, type FieldPath } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { SIGN_IN_PATH } from "@/lib/auth-paths";
 import { cn } from "@/lib/utils";
-import type { Address } from "@/server/account/schemas";
+import { addressFields, addressLines, addressLineTexts, type Address, type AddressFieldSpec, type AddressLine } from "@/server/account/schemas";
 import type { CheckoutFormInput } from "@/server/checkout/schemas";
 import type { ShippingCountry } from "@/server/shipping/schemas";
 import { CheckoutSection, FormField, selectClassName } from "./form-field";
 
-type AddressField = { name: FieldPath<CheckoutFormInput> & `address.${string}`; label: string; required?: boolean; autoComplete?: string; wide?: boolean; type?: string };
+type AddressField = AddressFieldSpec & { name: FieldPath<CheckoutFormInput> & `address.${AddressLine}` };
 
-const addressFields: AddressField[] = [
-  { name: "address.firstName", label: "First name", required: true, autoComplete: "given-name" },
-  { name: "address.lastName", label: "Last name", required: true, autoComplete: "family-name" },
-  { name: "address.companyName", label: "Company", autoComplete: "organization", wide: true },
-  { name: "address.street", label: "Street", required: true, autoComplete: "address-line1" },
-  { name: "address.houseNumber", label: "House number", required: true },
-  { name: "address.addressLine2", label: "Address line 2", autoComplete: "address-line2", wide: true },
-  { name: "address.postCode", label: "Postcode", required: true, autoComplete: "postal-code" },
-  { name: "address.city", label: "City", required: true, autoComplete: "address-level2" },
-];
+const addressFieldList: AddressField[] = addressLines.map((line) => ({ name: `address.${line}`, ...addressFields[line] }));
 
 /** The form's address values for an address from the address book; its state is matched to the country's region codes. */
 export function addressFromBook(address: Address, countries: ShippingCountry[]): CheckoutFormInput["address"] {
@@ -30,23 +21,14 @@ export function addressFromBook(address: Address, countries: ShippingCountry[]):
   const state = address.state?.toLowerCase();
   const region = regions.find((r) => r.name.toLowerCase() === state || r.code.toLowerCase() === state);
   return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    companyName: address.companyName ?? "",
-    street: address.street,
-    houseNumber: address.houseNumber,
-    addressLine2: address.addressLine2 ?? "",
-    postCode: address.postCode,
-    city: address.city,
+    ...addressLineTexts(address),
     countryCode: countries.some((c) => c.code === address.countryCode) ? address.countryCode : "",
     stateCode: region?.code ?? "",
     phoneNumber: address.phoneNumber ?? "",
   };
 }
 
-export const emptyAddress = (countryCode: string): CheckoutFormInput["address"] => ({
-  firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode, stateCode: "", phoneNumber: "",
-});
+export const emptyAddress = (countryCode: string): CheckoutFormInput["address"] => ({ ...addressLineTexts(null), countryCode, stateCode: "", phoneNumber: "" });
 
 function errorOf(errors: Record<string, unknown>, path: string): string | undefined {
   const found = path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), errors);
@@ -164,7 +146,7 @@ export function AddressSection({
 
         {showFields ? (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {addressFields.map((spec) => {
+            {addressFieldList.map((spec) => {
               const f = field(spec.name);
               return (
                 <FormField key={spec.name} id={f.id} label={spec.label} required={spec.required} error={f.error} className={spec.wide ? "sm:col-span-2" : undefined}>
@@ -172,11 +154,11 @@ export function AddressSection({
                 </FormField>
               );
             })}
-            <FormField id={country.id} label="Country" required error={country.error} className={regions.length > 0 ? undefined : "sm:col-span-2"}>
+            <FormField id={country.id} label={addressFields.countryCode.label} required error={country.error} className={regions.length > 0 ? undefined : "sm:col-span-2"}>
               <select
                 className={selectClassName}
                 aria-required
-                autoComplete="country"
+                autoComplete={addressFields.countryCode.autoComplete}
                 disabled={!countries}
                 {...country.inputProps}
                 onChange={(event) => {
@@ -193,8 +175,8 @@ export function AddressSection({
               </select>
             </FormField>
             {regions.length > 0 ? (
-              <FormField id={state.id} label="State or province" required error={state.error}>
-                <select className={selectClassName} aria-required autoComplete="address-level1" {...state.inputProps}>
+              <FormField id={state.id} label={addressFields.state.label} required error={state.error}>
+                <select className={selectClassName} aria-required autoComplete={addressFields.state.autoComplete} {...state.inputProps}>
                   <option value="">Choose a state or province</option>
                   {regions.map((r) => (
                     <option key={r.code} value={r.code}>
@@ -204,8 +186,8 @@ export function AddressSection({
                 </select>
               </FormField>
             ) : null}
-            <FormField id={phone.id} label="Phone" error={phone.error} className="sm:col-span-2">
-              <Input type="tel" autoComplete="tel" inputMode="tel" {...phone.inputProps} />
+            <FormField id={phone.id} label={addressFields.phoneNumber.label} error={phone.error} className="sm:col-span-2">
+              <Input type="tel" autoComplete={addressFields.phoneNumber.autoComplete} inputMode="tel" {...phone.inputProps} />
             </FormField>
             {isSignedIn && choice === "new" ? (
               <label className="flex items-center gap-2 text-sm sm:col-span-2">

@@ -130,7 +130,8 @@ export function CheckoutPage() {
     if (!method || !options) return;
     if (!options.some((option) => option.method === method && option.available)) form.resetField("shippingMethod", { defaultValue: undefined });
   }, [method, options, form]);
-  const chosenOption = options?.find((option) => option.method === method && option.available) ?? null;
+  // The quote has totals only for the methods the destination allows.
+  const chosenTotals = quoted?.totals.find((entry) => entry.method === method) ?? null;
 
   const place = usePlaceOrder();
 
@@ -217,7 +218,7 @@ export function CheckoutPage() {
           </form>
           <OrderSummary
             cart={cart}
-            shipping={chosenOption}
+            shipping={chosenTotals}
             appliedCoupon={appliedCoupon}
             validatingCoupon={validatingCoupon}
             onApplyCoupon={(code) => setAppliedCoupon(code.toUpperCase())}

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { CartLine } from "@/features/cart/cart-line";
+import type { ShippingMethod } from "@/lib/enums";
 import { shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
+import type { OrderTotals } from "@/server/orders/schemas";
 import type { PricedCart } from "@/server/pricing/schemas";
-import type { ShippingOption } from "@/server/shipping/schemas";
 
 function Row({ label, children, strong = false }: { label: React.ReactNode; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -82,7 +83,8 @@ function CouponField({
 
 /**
  * The order as it will be placed: the lines, the discount code, and the totals as the server priced them for the
- * chosen destination and method. Shipping reads 'Select a shipping method' until a method is chosen.
+ * chosen destination and method (the quote's named totals; nothing is added up here). Shipping reads 'Select a
+ * shipping method' until a method is chosen, and the total is then the cart's.
  */
 export function OrderSummary({
   cart,
@@ -95,7 +97,8 @@ export function OrderSummary({
   formError,
 }: {
   cart: PricedCart;
-  shipping: ShippingOption | null;
+  /** The chosen method and the order's totals with it, from the quote; null until a method is chosen. */
+  shipping: { method: ShippingMethod; totals: OrderTotals } | null;
   appliedCoupon: string | null;
   validatingCoupon: boolean;
   onApplyCoupon: (code: string) => void;
@@ -103,7 +106,7 @@ export function OrderSummary({
   placing: boolean;
   formError: string | null;
 }) {
-  const total = shipping ? cart.total.plus(shipping.cost) : cart.total;
+  const total = shipping ? shipping.totals.total : cart.total;
   return (
     <aside aria-labelledby="order-summary" className="flex h-fit flex-col gap-4 rounded-xl border bg-card p-5 lg:sticky lg:top-6">
       <h2 id="order-summary" className="font-serif text-xl font-semibold">
@@ -124,16 +127,16 @@ export function OrderSummary({
         </Row>
         <Row label={shipping ? `Shipping: ${shippingMethodLabels[shipping.method]}` : "Shipping"}>
           {shipping ? (
-            <span data-testid="checkout-shipping">{formatEuro(shipping.baseCost)}</span>
+            <span data-testid="checkout-shipping">{formatEuro(shipping.totals.shipping)}</span>
           ) : (
             <span className="text-muted-foreground" data-testid="checkout-shipping">
               Select a shipping method
             </span>
           )}
         </Row>
-        {shipping && !shipping.surcharge.isZero() ? (
+        {shipping && !shipping.totals.surcharge.isZero() ? (
           <Row label="Insurance surcharge">
-            <span data-testid="checkout-surcharge">{formatEuro(shipping.surcharge)}</span>
+            <span data-testid="checkout-surcharge">{formatEuro(shipping.totals.surcharge)}</span>
           </Row>
         ) : null}
         <div className="my-1 h-px bg-border" />

@@ -17,19 +17,55 @@ export const updateProfileInput = z.object({ name: requiredText("Name", 80) });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 /**
+ * The lines of a postal address that every address form (the address book, checkout, staff's manual order) shows
+ * first, in this order, each an input of its own; the country, the state and the phone follow, each form in its way.
+ */
+export const addressLines = ["firstName", "lastName", "companyName", "street", "houseNumber", "addressLine2", "postCode", "city"] as const;
+export type AddressLine = (typeof addressLines)[number];
+
+/** How a form shows an address field: `required` when the schema below refuses it empty, `wide` for a whole row. */
+export type AddressFieldSpec = { label: string; required?: true; autoComplete?: string; wide?: true };
+
+/**
+ * Every address field as the forms show it: its label (which the schema's messages use too), the browser's autofill
+ * name, whether it is required and whether it takes a whole row. The state is asked for only where the country has
+ * states or provinces.
+ */
+export const addressFields: Record<AddressLine | "countryCode" | "state" | "phoneNumber", AddressFieldSpec> = {
+  firstName: { label: "First name", required: true, autoComplete: "given-name" },
+  lastName: { label: "Last name", required: true, autoComplete: "family-name" },
+  companyName: { label: "Company", autoComplete: "organization", wide: true },
+  street: { label: "Street", required: true, autoComplete: "address-line1" },
+  houseNumber: { label: "House number", required: true },
+  addressLine2: { label: "Address line 2", autoComplete: "address-line2", wide: true },
+  postCode: { label: "Postcode", required: true, autoComplete: "postal-code" },
+  city: { label: "City", required: true, autoComplete: "address-level2" },
+  countryCode: { label: "Country", required: true, autoComplete: "country" },
+  state: { label: "State or province", autoComplete: "address-level1" },
+  phoneNumber: { label: "Phone", autoComplete: "tel" },
+};
+
+/** An address's lines as a form holds them: text, empty where the address has none (or there is no address yet). */
+export function addressLineTexts(address: { [Line in AddressLine]: string | null } | null): Record<AddressLine, string> {
+  return Object.fromEntries(addressLines.map((line) => [line, address?.[line] ?? ""])) as Record<AddressLine, string>;
+}
+
+const label = (field: keyof typeof addressFields) => addressFields[field].label;
+
+/**
  * A postal address, with the rules of `addressColumns()`: the one schema behind the address book and checkout, in
  * the browser and on the server alike. Each adds how it names the state: the address book as text, checkout as
  * one of the country's region codes.
  */
 export const postalAddressInput = z.object({
-  firstName: requiredText("First name"),
-  lastName: requiredText("Last name"),
-  companyName: optionalText("Company"),
-  street: requiredText("Street"),
-  houseNumber: requiredText("House number", 20),
-  addressLine2: optionalText("Address line 2"),
-  postCode: requiredText("Postcode", 20),
-  city: requiredText("City"),
+  firstName: requiredText(label("firstName")),
+  lastName: requiredText(label("lastName")),
+  companyName: optionalText(label("companyName")),
+  street: requiredText(label("street")),
+  houseNumber: requiredText(label("houseNumber"), 20),
+  addressLine2: optionalText(label("addressLine2")),
+  postCode: requiredText(label("postCode"), 20),
+  city: requiredText(label("city")),
   countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, "Choose a country").toUpperCase(),
   phoneNumber: z
     .string()
@@ -53,7 +89,7 @@ export function postalLines({ companyName, street, houseNumber, addressLine2, po
 
 /** An address in the address book. */
 export const addressInput = postalAddressInput.extend({
-  state: optionalText("State or province"),
+  state: optionalText(label("state")),
   email: z.union([z.literal(""), z.email("Enter a valid e-mail address")]).optional().nullable().transform((value) => (value ? value.toLowerCase() : null)),
   isDefault: z.boolean().default(false),
 });

@@ -2,8 +2,9 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { moneyBackRefundStatuses } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
-import { account, addressBook, country, discount, logbook, order, orderItem, paymentDetail, refund, user } from "@/server/db/schema";
+import { account, addressBook, country, discount, order, orderItem, paymentDetail, refund, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { logChange } from "@/server/logbook/service";
 import { formatDiscountValue } from "@/server/discounts/discount-price";
 import { userDiscountInForce } from "@/server/discounts/in-force";
 import { MAX_ADDRESSES, type Address, type AddressValues, type CountryOption, type OrderSummary, type Profile } from "./schemas";
@@ -63,10 +64,8 @@ async function ownAddress(db: Db, userId: string, id: number): Promise<Address> 
   return row;
 }
 
-function logAddress(db: Db, userId: string, id: number, description: string, previousState: Address | null, newState: Address | null) {
-  return db.insert(logbook).values({
-    userId, eventType: "ADDRESS", entityType: "ADDRESS_BOOK", entityId: String(id), description, previousState, newState,
-  });
+function logAddress(tx: Db, userId: string, id: number, description: string, previousState: Address | null, newState: Address | null) {
+  return logChange(tx, { userId, eventType: "ADDRESS", entityType: "ADDRESS_BOOK", entityId: id, description, previousState, newState });
 }
 
 export async function countAddresses(db: Db, userId: string): Promise<number> {

@@ -1,11 +1,12 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
-import { shippingMethods } from "@/lib/enums";
+import { shippingMethods, type ShippingMethod } from "@/lib/enums";
 import { text } from "@/lib/text";
 import { postalAddressInput } from "@/server/account/schemas";
 import { checkoutPaymentMethods } from "@/lib/payment-methods";
-import { cartItemsInput } from "@/server/pricing/schemas";
-import { regionCode } from "@/server/shipping/schemas";
+import type { OrderTotals } from "@/server/orders/schemas";
+import { cartItemsInput, type PricedCart } from "@/server/pricing/schemas";
+import { regionCode, type ShippingOptions } from "@/server/shipping/schemas";
 
 /** Where the order goes; one schema for the checkout form and the server. */
 export const checkoutAddressInput = postalAddressInput.extend({
@@ -50,6 +51,13 @@ export const checkoutShippingInput = z.object({
 export type CheckoutShippingInput = z.input<typeof checkoutShippingInput>;
 
 export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
+
+/**
+ * The checkout's summary as the server priced it: the cart, each shipping method's cost and dates once the
+ * destination is known, and the order's named totals with each method the destination allows, as placing the order
+ * stores them; the browser shows these and adds nothing up itself.
+ */
+export type CheckoutQuote = { cart: PricedCart; shipping: ShippingOptions | null; totals: { method: ShippingMethod; totals: OrderTotals }[] };
 
 export type PlacedOrder = {
   orderId: number;

@@ -108,6 +108,7 @@ describe("the checkout's quote", () => {
     expect(bare.shipping).toBeNull();
     expect(bare.cart.coupon?.code).toBe("WELCOME10");
     expect(bare.cart.total.toFixed(2)).toBe("108.00");
+    expect(bare.totals).toEqual([]);
 
     const nl = await checkoutQuote(t.db, { items, countryCode: "NL", couponCode: "WELCOME10" }, { userId: null }, { now });
     const [untracked, tnt] = nl.shipping!.options;
@@ -118,6 +119,11 @@ describe("the checkout's quote", () => {
     expect(tnt!.surcharge.toFixed(2)).toBe("2.16");
     expect(tnt!.cost.toFixed(2)).toBe("11.11");
     expect(tnt!.estimatedDeliveryDate).not.toBeNull();
+    // The order's totals with each method it allows, which the summary shows as they are.
+    const money = (totals: Record<string, Decimal>) => Object.fromEntries(Object.entries(totals).map(([name, amount]) => [name, amount.toFixed(2)]));
+    expect(nl.totals.map((entry) => ({ method: entry.method, totals: money(entry.totals) }))).toEqual([
+      { method: "TNT", totals: { items: "120.00", discount: "12.00", shipping: "8.95", surcharge: "2.16", total: "119.11" } },
+    ]);
   });
 
   it("asks for a state or province where the country has them, and says that an expired code does not apply, as it says of any code that does not (N-L5)", async () => {

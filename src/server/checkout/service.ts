@@ -15,7 +15,6 @@ import { notifyStaff } from "@/server/notifications/service";
 import type { CartItemInput, CartLine, PricedCart } from "@/server/pricing/schemas";
 import { priceItemsWithUses, type PricedCartWithUses } from "@/server/pricing/service";
 import { getShippingOptions, quoteShipping } from "@/server/shipping/service";
-import type { ShippingOptions } from "@/server/shipping/schemas";
 import { insertOrder, LARGEST_STORED_AMOUNT, lockStock, totalsFitStorage } from "@/server/orders/insert-order";
 import { orderTotals } from "@/server/orders/totals";
 import {
@@ -27,7 +26,7 @@ import {
   refuseLinesOverCap,
   type UnpaidOrderCaps,
 } from "@/server/orders/unpaid-holds";
-import { checkoutShippingInput, placeOrderInput, type CheckoutShippingInput, type PlacedOrder, type PlaceOrderInput } from "./schemas";
+import { checkoutShippingInput, placeOrderInput, type CheckoutQuote, type CheckoutShippingInput, type PlacedOrder, type PlaceOrderInput } from "./schemas";
 
 /**
  * Checkout: the cart priced for a destination, and placing the order. Everything is priced from the database;
@@ -64,20 +63,25 @@ async function priceCheckoutCart(
 
 /**
  * The checkout's summary: the priced cart (with the coupon, when one is given) and, once the destination is known,
- * each shipping method's cost and dates there. Without a country there is nothing to ship to yet: `shipping` is null.
+ * each shipping method's cost and dates there and the order's totals with each method it allows, as `placeOrder`
+ * would store them. Without a country there is nothing to ship to yet: `shipping` is null and `totals` empty.
  */
 export async function checkoutQuote(
   db: Db,
   rawInput: CheckoutShippingInput,
   buyer: Buyer,
   options: { now?: Date; imageUrl?: (key: string) => string } = {},
-): Promise<{ cart: PricedCart; shipping: ShippingOptions | null }> {
+): Promise<CheckoutQuote> {
   const input = checkoutShippingInput.parse(rawInput);
   const now = options.now ?? new Date();
   const { cart } = await priceCheckoutCart(db, buyer, input.items, input.couponCode, now, options.imageUrl);
-  if (!input.countryCode) return { cart, shipping: null };
+  if (!input.countryCode) return { cart, shipping: null, totals: [] };
   const shipping = await getShippingOptions(db, { countryCode: input.countryCode, regionCode: input.stateCode || undefined, orderValue: cart.total }, now);
-  return { cart, shipping };
+  const lines = orderLinesOfCart(cart);
+  const totals = shipping.options
+    .filter((option) => option.available)
+    .map((option) => ({ method: option.method, totals: orderTotals(lines, { shippingTotal: option.cost, surcharge: option.surcharge }) }));
+  return { cart, shipping, totals };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Decimal } from "decimal.js";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { formatEuro } from "@/lib/money";
+import type { SurchargeBand } from "@/lib/surcharge";
 import type { Db } from "@/server/db/client";
 import { country, region, shippingSurcharge } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -20,7 +21,7 @@ import type {
   UpdateCountryCostsValues,
   UpdateSurchargeBandValues,
 } from "./costs-schemas";
-import { bandRange, checkSurchargeBands, describeBandProblems, percentOf, type SurchargeBandBounds } from "./surcharge-bands";
+import { bandRange, checkSurchargeBands, describeBandProblems, percentOf } from "./surcharge-bands";
 
 /**
  * Shipping costs as staff set them: the surcharge bands (insurance on the order value) and each destination's
@@ -37,7 +38,7 @@ const SURCHARGE_BANDS_LOCK = 80_412_031;
 
 type Actor = { userId: string | null };
 
-type BandValues = SurchargeBandBounds;
+type BandValues = SurchargeBand;
 
 // Surcharge bands.
 

@@ -2,6 +2,7 @@ import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { amountInput } from "@/lib/amount-input";
 import { shippingMethods, type ShippingMethod } from "@/lib/enums";
+import type { SurchargeBand } from "@/lib/surcharge";
 
 /**
  * The value the shipping rules look at: what the goods in the parcel are worth, after discounts and without
@@ -35,8 +36,6 @@ export type ShippingOptionsInput = z.input<typeof shippingOptionsInput>;
 
 export const shippingQuoteInput = shippingOptionsInput.extend({ method: z.enum(shippingMethods) });
 export type ShippingQuoteInput = z.input<typeof shippingQuoteInput>;
-
-export type SurchargeBand = { minPrice: Decimal; maxPrice: Decimal; percentage: Decimal };
 
 /**
  * What shipping to a destination costs and takes, as its country stores it (a region may lower the untracked limit):

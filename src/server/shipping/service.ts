@@ -4,6 +4,7 @@ import { asc, eq, gte } from "drizzle-orm";
 import type { ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
+import { surchargeAmount, surchargeBandFor, type SurchargeBand } from "@/lib/surcharge";
 import type { Db } from "@/server/db/client";
 import { country, region, shippingCalendar, shippingSurcharge } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -18,7 +19,6 @@ import {
   type ShippingQuoteInput,
   type ShippingPlace,
   type ShippingRates,
-  type SurchargeBand,
 } from "./schemas";
 
 /**
@@ -67,31 +67,6 @@ export function estimatedDeliveryDate(shippingDate: string, etaDays: number): st
  */
 export function isFutureShipment(shippingDate: string, nextDay: string | null): boolean {
   return nextDay !== null && shippingDate > nextDay;
-}
-
-/**
- * The surcharge band an order value falls in. Bands are inclusive at both ends; where two bands meet (the seed's
- * 100.00 ends one band and starts the next) the higher band applies, so a band's minimum is where its rate starts.
- * Null when no band covers the value.
- */
-export function surchargeBandFor(bands: readonly SurchargeBand[], value: Decimal): SurchargeBand | null {
-  let match: SurchargeBand | null = null;
-  for (const band of bands) {
-    if (value.lessThan(band.minPrice) || value.greaterThan(band.maxPrice)) continue;
-    if (!match || band.minPrice.greaterThan(match.minPrice)) match = band;
-  }
-  return match;
-}
-
-/**
- * The surcharge is a percentage of the order value, not of the shipping cost: it pays for insuring the parcel's
- * contents, and what an insurer charges follows what is in the box. A €600 watch sent to Germany pays 5% of €600
- * (€30.00) on top of the €12.95 postage, where 5% of the postage (€0.65) would not cover the risk at all. Rounded
- * half up to the cent.
- */
-export function surchargeAmount(value: Decimal, band: SurchargeBand | null): Decimal {
-  if (!band) return new Decimal(0);
-  return value.times(band.percentage).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 type Destination = ShippingRates & Pick<ShippingPlace, "countryName" | "regionName">;

@@ -1,8 +1,8 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
+import { surchargeBandFor } from "@/lib/surcharge";
 import { surchargeBands as seededBands } from "@/server/db/seed/reference-data";
 import { saveSurchargeBandsInput, surchargeBandInput } from "./costs-schemas";
-import { surchargeBandFor } from "./service";
 import { bandRange, checkSurchargeBands, percentOf } from "./surcharge-bands";
 
 const band = (minPrice: string, maxPrice: string, percentage = "0.05") => ({ minPrice: new Decimal(minPrice), maxPrice: new Decimal(maxPrice), percentage: new Decimal(percentage) });

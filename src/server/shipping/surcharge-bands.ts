@@ -1,12 +1,13 @@
 import { Decimal } from "decimal.js";
 import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
+import type { SurchargeBand } from "@/lib/surcharge";
 
 /**
  * The rule a set of surcharge bands must keep, pure, so that the staff form checks as it is typed what the service
  * checks again under its lock.
  *
- * How checkout picks a band (`surchargeBandFor` in ./service.ts): a band covers its minimum and its maximum both,
+ * How checkout picks a band (`surchargeBandFor` in lib/surcharge.ts): a band covers its minimum and its maximum both,
  * and where two bands meet (one's maximum is the next one's minimum) the higher band applies at that amount. So a
  * set is valid when, sorted by minimum, it is a chain: each band starts exactly where the band before it ends.
  * - Meeting at one amount is how bands join, not an overlap: checkout settles that amount (the higher band).
@@ -20,8 +21,6 @@ import { formatEuro } from "@/lib/money";
  * pay none, as the seeded €0–€100 band does.
  */
 
-export type SurchargeBandBounds = { minPrice: Decimal; maxPrice: Decimal; percentage: Decimal };
-
 export type SurchargeBandProblem = {
   kind: "EMPTY_RANGE" | "OVERLAP" | "GAP" | "PERCENTAGE";
   /** For staff, naming the bands by their ranges: "€500.00–€1,000.00 overlaps €800.00–€2,000.00". */
@@ -32,7 +31,7 @@ export type SurchargeBandProblem = {
 };
 
 /** A band as staff know it: "€500.00–€1,000.00". */
-export function bandRange(band: Pick<SurchargeBandBounds, "minPrice" | "maxPrice">): string {
+export function bandRange(band: Pick<SurchargeBand, "minPrice" | "maxPrice">): string {
   return `${formatEuro(band.minPrice)}–${formatEuro(band.maxPrice)}`;
 }
 
@@ -42,9 +41,9 @@ export function percentOf(fraction: Decimal): string {
 }
 
 /** Every way the set breaks the rule; empty when checkout can use the set as it is. */
-export function checkSurchargeBands(bands: readonly SurchargeBandBounds[]): SurchargeBandProblem[] {
+export function checkSurchargeBands(bands: readonly SurchargeBand[]): SurchargeBandProblem[] {
   const problems: SurchargeBandProblem[] = [];
-  const ranged: { band: SurchargeBandBounds; index: number }[] = [];
+  const ranged: { band: SurchargeBand; index: number }[] = [];
   bands.forEach((band, index) => {
     if (band.percentage.isNegative()) {
       problems.push({ kind: "PERCENTAGE", band: index, field: "percentage", message: `${bandRange(band)}: the surcharge must not be negative` });

@@ -2,27 +2,23 @@
 
 import { Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { addressFromBook } from "@/features/checkout/address-section";
-import type { ShippingMethod } from "@/lib/enums";
-import { paymentMethodLabels } from "@/lib/labels";
+import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
-import type { Address } from "@/server/account/schemas";
+import { addressFields, addressLines, type Address } from "@/server/account/schemas";
 import {
   createManualOrderInput,
-  manualOrderQuoteLineInput,
   updateManualOrderInput,
   type CreateManualOrderInput,
   type CustomerMatch,
   type EditableManualOrder,
-  type ManualOrderAddressValues,
-  type ManualOrderPaymentMethod,
   type ManualOrderQuoteInput,
   type UpdateManualOrderInput,
 } from "@/server/orders/manual-order-schemas";
@@ -35,91 +31,17 @@ import { CustomerPicker } from "./manual-order-customer";
 import { OrderLines, type ManualOrderFormLine } from "./manual-order-lines";
 import { QUOTE_PAUSE_MS, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
 import { QuoteSummary } from "./manual-order-summary";
-
-/** The form's values: the address flat, so SPEC section 5's required check sees each field. */
-export type ManualOrderFormValues = {
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  street: string;
-  houseNumber: string;
-  addressLine2: string;
-  postCode: string;
-  city: string;
-  countryCode: string;
-  stateCode: string;
-  phoneNumber: string;
-  email: string;
-  lines: ManualOrderFormLine[];
-  shippingMethod: ShippingMethod | "";
-  waiveShipping: boolean;
-  shipOn: string;
-  paymentMethod: ManualOrderPaymentMethod | "";
-  paid: boolean;
-};
-
-const addressFields = ["firstName", "lastName", "companyName", "street", "houseNumber", "addressLine2", "postCode", "city", "countryCode", "stateCode", "phoneNumber"] as const;
-
-const requiredForBoth = ["firstName", "lastName", "street", "houseNumber", "postCode", "city", "countryCode", "email", "lines", "shippingMethod"] as const;
-const requiredToCreate = [...requiredForBoth, "paymentMethod"] as const;
-
-const blank: ManualOrderFormValues = {
-  firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode: "NL", stateCode: "",
-  phoneNumber: "", email: "", lines: [], shippingMethod: "TNT", waiveShipping: false, shipOn: "", paymentMethod: "", paid: true,
-};
-
-function valuesOf(order: EditableManualOrder | undefined): ManualOrderFormValues {
-  if (!order) return blank;
-  return {
-    ...blank,
-    ...order.address,
-    email: order.email,
-    lines: order.lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, priceOverride: "", priceOverrideReason: "", soldReason: line.priceOverrideReason })),
-    shippingMethod: order.shippingMethod,
-    waiveShipping: order.waiveShipping,
-    shipOn: order.shipOn,
-  };
-}
-
-/** What creating and saving send alike: the address, the lines and the shipping. */
-function orderInputOf(values: ManualOrderFormValues) {
-  return {
-    address: Object.fromEntries(addressFields.map((field) => [field, values[field]])) as ManualOrderAddressValues,
-    email: values.email,
-    lines: values.lines.map(({ productId, quantity, priceOverride, priceOverrideReason }) => ({ productId, quantity, priceOverride, priceOverrideReason })),
-    shippingMethod: values.shippingMethod as ShippingMethod,
-    waiveShipping: values.waiveShipping,
-    shipOn: values.shipOn,
-  };
-}
-
-const createInputOf =
-  (userId: string | null) =>
-  (values: ManualOrderFormValues): CreateManualOrderInput => ({ userId, ...orderInputOf(values), paymentMethod: values.paymentMethod as ManualOrderPaymentMethod, paid: values.paid });
-
-const updateInputOf =
-  (orderNumber: string) =>
-  (values: ManualOrderFormValues): UpdateManualOrderInput => ({ orderNumber, ...orderInputOf(values) });
-
-/** What the preview can price of the form as it stands: each complete line (an unfinished override left out). */
-function quoteInputOf(values: ManualOrderFormValues, orderNumber: string | undefined): ManualOrderQuoteInput | null {
-  const lines = values.lines.flatMap(({ productId, quantity, priceOverride }) => {
-    const withOverride = manualOrderQuoteLineInput.safeParse({ productId, quantity, priceOverride });
-    if (withOverride.success) return [{ productId, quantity, priceOverride: priceOverride || undefined }];
-    return manualOrderQuoteLineInput.safeParse({ productId, quantity }).success ? [{ productId, quantity }] : [];
-  });
-  if (lines.length === 0 && !orderNumber) return null;
-  return {
-    orderNumber,
-    lines,
-    countryCode: values.countryCode || undefined,
-    stateCode: values.stateCode || undefined,
-    shippingMethod: values.shippingMethod || "TNT",
-    waiveShipping: values.waiveShipping,
-    shipOn: values.shipOn || undefined,
-    paid: values.paid,
-  };
-}
+import {
+  createInputOf,
+  fieldLabels,
+  orderAddressFields,
+  quoteInputOf,
+  requiredForBoth,
+  requiredToCreate,
+  updateInputOf,
+  valuesOf,
+  type ManualOrderFormValues,
+} from "./manual-order-values";
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -132,11 +54,6 @@ function Section({ title, description, children }: { title: string; description:
     </section>
   );
 }
-
-const fieldLabels: Record<(typeof addressFields)[number] | "email", string> = {
-  firstName: "First name", lastName: "Last name", companyName: "Company", street: "Street", houseNumber: "House number", addressLine2: "Address line 2",
-  postCode: "Postcode", city: "City", countryCode: "Country", stateCode: "State or province", phoneNumber: "Phone", email: "E-mail",
-};
 
 /**
  * A manual order: a new one (a phone or counter sale) or an edit of an order not yet shipped. The form validates
@@ -174,7 +91,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
   const useAddress = (address: Address) => {
     if (!countries.data) return;
     const filled = addressFromBook(address, countries.data);
-    for (const field of addressFields) form.setValue(field, filled[field] ?? "", { shouldDirty: true });
+    for (const field of orderAddressFields) form.setValue(field, filled[field] ?? "", { shouldDirty: true });
     if (address.email && !form.getValues("email")) form.setValue("email", address.email, { shouldDirty: true });
   };
   const chooseCustomer = (chosen: CustomerMatch | null) => {
@@ -218,7 +135,8 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
   const marked = new Set([...invalid].filter((name) => !required.has(name) || !isFilled(values[name as keyof ManualOrderFormValues])));
   const markedError = (name: string) => (marked.has(name) ? "Required" : undefined);
   const field = (name: keyof ManualOrderFormValues) => fieldProps(name, markedError(name), required.has(name));
-  const text = (name: (typeof addressFields)[number] | "email", props: { className?: string; autoComplete?: string; type?: string; placeholder?: string } = {}) => (
+  // Staff type a customer's address: the browser's autofill (the address fields' autoComplete) would offer their own.
+  const text = (name: keyof typeof fieldLabels, props: { className?: string; autoComplete?: string; type?: string; placeholder?: string } = {}) => (
     <FormField label={fieldLabels[name]} htmlFor={`field-${name}`} required={required.has(name)} error={markedError(name)} className={props.className}>
       <AdminInput {...field(name)} {...register(name)} type={props.type} autoComplete={props.autoComplete ?? "off"} placeholder={props.placeholder} />
     </FormField>
@@ -254,17 +172,12 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
         </Section>
         <Section title="Ship to" description="Where the parcel goes, and who to tell about it.">
           <div className="grid gap-3 sm:grid-cols-2">
-            {text("firstName", { autoComplete: "off" })}
-            {text("lastName")}
-            {text("companyName", { className: "sm:col-span-2" })}
-            {text("street")}
-            {text("houseNumber")}
-            {text("addressLine2", { className: "sm:col-span-2" })}
-            {text("postCode")}
-            {text("city")}
+            {addressLines.map((line) => (
+              <Fragment key={line}>{text(line, { className: addressFields[line].wide ? "sm:col-span-2" : undefined })}</Fragment>
+            ))}
             {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
             {text("email", { type: "email", placeholder: "customer@example.com" })}
-            <FormField label="Country" htmlFor="field-countryCode" required error={markedError("countryCode")}>
+            <FormField label={fieldLabels.countryCode} htmlFor="field-countryCode" required error={markedError("countryCode")}>
               <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
                 <option value="">Choose a country</option>
                 {countries.data?.map((entry) => (
@@ -275,7 +188,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
               </AdminSelect>
             </FormField>
             {country?.regions.length ? (
-              <FormField label="State or province" htmlFor="field-stateCode" required error={markedError("stateCode")}>
+              <FormField label={fieldLabels.stateCode} htmlFor="field-stateCode" required error={markedError("stateCode")}>
                 <AdminSelect {...field("stateCode")} {...register("stateCode")}>
                   <option value="">Choose</option>
                   {country.regions.map((region) => (
@@ -303,9 +216,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                 >
                   <input type="radio" value={method} className="mt-0.5 size-4 accent-[var(--primary)]" {...register("shippingMethod")} />
                   <span>
-                    <span className="block font-medium">
-                      {method === "TNT" ? "Tracked (TNT)" : "Untracked post"}
-                    </span>
+                    <span className="block font-medium">{shippingMethodLabels[method]}</span>
                     <span className="block text-xs text-muted-foreground">
                       {option ? (option.available ? formatEuro(option.cost) : option.unavailableReason) : "Choose a country for the price"}
                     </span>

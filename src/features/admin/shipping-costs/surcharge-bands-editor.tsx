@@ -11,6 +11,7 @@ import { AdminInput } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { euroText, percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
+import { surchargeAmount } from "@/lib/surcharge";
 import { cn } from "@/lib/utils";
 import { saveSurchargeBandsInput, type SaveSurchargeBandsInput, type SaveSurchargeBandsValues, type SurchargeBandList } from "@/server/shipping/costs-schemas";
 import { showRefusal } from "../forms/filled-resolver";
@@ -226,9 +227,9 @@ function RowGroup({ issues, isNew, children }: { issues: { field: BandField; mes
   );
 }
 
-/** What a band charges at its two ends, as typed; nothing while a figure is not an amount yet. */
+/** What a band charges at its two ends, as typed, by checkout's own rule; nothing while a figure is not an amount yet. */
 function example(band: { minPrice: string; maxPrice: string; percentage: string }): string | null {
-  // Read as typed numbers, the percentage too (it is divided by 100 below).
+  // Read as typed numbers, the percentage too (as a fraction below).
   const amount = (text: string) => {
     const read = euroText.safeParse(text);
     return read.success ? read.data : null;
@@ -236,7 +237,7 @@ function example(band: { minPrice: string; maxPrice: string; percentage: string 
   const [min, max, percent] = [amount(band.minPrice), amount(band.maxPrice), amount(band.percentage)];
   if (!min || !max || !percent || max.lessThanOrEqualTo(min)) return null;
   if (percent.isZero()) return "No surcharge";
-  const at = (value: Decimal) => formatEuro(value.times(percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const at = (value: Decimal) => formatEuro(surchargeAmount(value, { percentage: percent.dividedBy(100) }));
   return `${at(min)} on ${formatEuro(min)} to ${at(max)} on ${formatEuro(max)}`;
 }
 

@@ -3,6 +3,7 @@ import { Decimal } from "decimal.js";
 import { sql, type InferInsertModel } from "drizzle-orm";
 import type { OrderStatus, ShippingMethod, Shop } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
+import { surchargeBandFor, type SurchargeBand } from "@/lib/surcharge";
 import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 import { orderLinesOfCart } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
@@ -15,8 +16,7 @@ import { orderAddressValues, paymentAmounts, type OrderAddressValues } from "@/s
 import { orderMachine } from "@/server/orders/order-machine";
 import { orderTotals, type PricedOrderLine } from "@/server/orders/totals";
 import { priceItemsWithUses } from "@/server/pricing/service";
-import type { SurchargeBand } from "@/server/shipping/schemas";
-import { estimatedDeliveryDate, nextShippingDay, shippingOptionsFor, shopDateAndHour, surchargeBandFor } from "@/server/shipping/service";
+import { estimatedDeliveryDate, nextShippingDay, shippingOptionsFor, shopDateAndHour } from "@/server/shipping/service";
 import { bookStockInProductOrder } from "@/server/stock/service";
 import { bulkInsert } from "./bulk-insert";
 import { DAY, HOUR, MINUTE } from "./durations";
