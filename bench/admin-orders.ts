@@ -56,7 +56,7 @@ async function main() {
   const url = `${server}/${name}`;
   const { openDatabase } = await import("@/server/db/client");
   const { runMigrations } = await import("@/server/db/migrate");
-  const { seedDatabase } = await import("@/server/db/seed/seed");
+  const { seedDatabase } = await import("@/server/setup/seed/seed");
   const { createSandboxStorage } = await import("@/server/integrations/storage/sandbox");
   const { listOrders } = await import("@/server/orders/admin-service");
   const { orderListInput } = await import("@/server/orders/admin-schemas");

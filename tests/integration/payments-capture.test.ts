@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
 import { adminNotification, logbook, mailOutbox, order, paymentDetail, webhookEvent } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import { createPayPalPayments, type PayPalPayments } from "@/server/integrations/payments/paypal";
 import type { PaymentsPort } from "@/server/integrations/payments/port";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { cartItem, order, orderPlacer, paymentDetail, product } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";

@@ -18,7 +18,7 @@ import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests
 import { backupDatabase, restoreDatabase } from "./backup";
 import { openDatabase, type Db } from "./client";
 import { runMigrations } from "./migrate";
-import { seedDatabase } from "./seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 
 let workDir: string;
 

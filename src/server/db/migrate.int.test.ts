@@ -4,7 +4,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, readSchemaVersion, runMigrations } from "@/server/db/migrate";
 import { addressBook, logbook, orderAddress } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { makeUser, temporaryStorage } from "../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";

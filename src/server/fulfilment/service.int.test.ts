@@ -7,7 +7,7 @@ import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
 import { rawRows } from "@/server/db/raw-rows";
 import { logbook, mailMessage, mailOutbox, order, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { MailPort } from "@/server/integrations/mail/port";

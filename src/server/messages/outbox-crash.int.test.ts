@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { logbook, mailMessage, orderDetail } from "@/server/db/schema";
 import { runMigrations } from "@/server/db/migrate";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { withJobClient } from "@/server/jobs/queue";
 import { queueOrderConfirmation } from "@/server/orders/confirmation";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
 import { adminNotification, mailOutbox, order, paymentDetail, product, sandboxPayment } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import type { OnlinePaymentMethod } from "@/lib/payment-methods";
 import type { PaymentsPort } from "@/server/integrations/payments/port";

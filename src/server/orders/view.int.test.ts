@@ -7,7 +7,7 @@ import { updateCartItem } from "@/server/cart/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { placeOrder } from "@/server/checkout/service";
 import { paymentDetail, user } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { bookStock } from "@/server/stock/service";

@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { surchargeBands as seededBands } from "@/server/db/seed/reference-data";
+import { surchargeBands as seededBands } from "@/server/setup/seed/reference-data";
 import { saveSurchargeBandsInput, surchargeBandInput } from "./costs-schemas";
 import { surchargeBandFor } from "./service";
 import { bandRange, checkSurchargeBands, percentOf } from "./surcharge-bands";

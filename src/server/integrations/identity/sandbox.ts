@@ -5,7 +5,7 @@ import { base64url, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK } from 
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { account, user } from "@/server/db/schema";
-import { demoUsers } from "@/server/db/seed/reference-data";
+import { demoUsers } from "@/server/setup/seed/reference-data";
 import { AppError } from "@/server/errors";
 import { CALLBACK_BODY_LIMIT, readTextWithin } from "@/server/http/request-guards";
 
