@@ -8,7 +8,7 @@ import { rateLimitJobs } from "@/server/rate-limit/service";
 import { refundJobs } from "@/server/refunds/jobs";
 import { shippingJobs } from "@/server/shipping/jobs";
 import { stockReconciliationJobs } from "@/server/stock/reconciliation";
-import type { RegisteredJob } from "./worker";
+import type { RegisteredJob } from "@/server/jobs/worker";
 
 /** Every kind of job the worker runs: each domain's array of job definitions (`<domain>/jobs.ts`). */
 export const jobRegistry: readonly RegisteredJob[] = [...orderExpiryJobs, ...orderConfirmationJobs, ...stockReconciliationJobs, ...rateLimitJobs, ...fulfilmentJobs, ...shippingJobs, ...refundJobs, ...marketplaceJobs, ...messageJobs];
