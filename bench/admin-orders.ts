@@ -55,7 +55,7 @@ async function main() {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Use a plain database name, not "${name}"`);
   const url = `${server}/${name}`;
   const { openDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
+  const { runMigrations } = await import("@/server/setup/migrate");
   const { seedDatabase } = await import("@/server/setup/seed/seed");
   const { createSandboxStorage } = await import("@/server/integrations/storage/sandbox");
   const { listOrders } = await import("@/server/orders/admin-service");

@@ -17,7 +17,7 @@ import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 import { backupDatabase, restoreDatabase } from "./backup";
 import { openDatabase, type Db } from "./client";
-import { runMigrations } from "./migrate";
+import { runMigrations } from "@/server/setup/migrate";
 import { seedDatabase } from "@/server/setup/seed/seed";
 
 let workDir: string;

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { logbook, mailMessage, orderDetail } from "@/server/db/schema";
-import { runMigrations } from "@/server/db/migrate";
+import { runMigrations } from "@/server/setup/migrate";
 import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { withJobClient } from "@/server/jobs/queue";

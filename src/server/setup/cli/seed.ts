@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const { env } = await import("@/env");
   const { getDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
+  const { runMigrations } = await import("@/server/setup/migrate");
   const { getStorage } = await import("@/server/integrations/storage/storage");
   const { seedDatabase, seedIfEmpty } = await import("@/server/setup/seed/seed");
 
