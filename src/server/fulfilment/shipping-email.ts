@@ -3,7 +3,7 @@ import { z } from "zod";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
-import { renderShippingConfirmationEmail } from "@/server/integrations/mail/shipping-confirmation";
+import { renderShippingConfirmationEmail } from "./shipping-confirmation-email";
 import { defineJob } from "@/server/jobs/define";
 import { queueMail } from "@/server/messages/outbox";
 import { confirmationUrl } from "@/server/orders/confirmation";

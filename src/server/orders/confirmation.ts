@@ -5,7 +5,7 @@ import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { order, paymentDetail } from "@/server/db/schema";
-import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
+import { renderOrderConfirmationEmail } from "./order-confirmation-email";
 import { defineJob } from "@/server/jobs/define";
 import { queueMail } from "@/server/messages/outbox";
 import type { OnPaymentUpdate } from "@/server/webhooks/schemas";

@@ -8,7 +8,7 @@ import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { placeOrder } from "@/server/checkout/service";
 import { paymentDetail, user } from "@/server/db/schema";
 import { seedDatabase } from "@/server/setup/seed/seed";
-import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
+import { renderOrderConfirmationEmail } from "./order-confirmation-email";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { bookStock } from "@/server/stock/service";
 import { makeProduct } from "../../../tests/helpers/factories";

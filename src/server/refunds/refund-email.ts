@@ -4,7 +4,7 @@ import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { order, refund } from "@/server/db/schema";
-import { renderRefundConfirmationEmail } from "@/server/integrations/mail/refund-confirmation";
+import { renderRefundConfirmationEmail } from "./refund-confirmation-email";
 import { queueMail } from "@/server/messages/outbox";
 import { confirmationUrl } from "@/server/orders/confirmation";
 import { getOrderView } from "@/server/orders/view";
