@@ -11,7 +11,7 @@ import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
-import { EBAY_ACCESS_TOKEN_PARAM } from "@/server/marketplace/token-store";
+import { EBAY_ACCESS_TOKEN_PARAM } from "@/server/integrations/marketplace/token-store";
 import { bulkInsert } from "./bulk-insert";
 import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
 import { DAY } from "./durations";
