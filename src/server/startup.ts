@@ -33,7 +33,7 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   const { startJobWorker } = await import("@/server/jobs/worker");
   const { jobRegistry } = await import("@/server/job-registry");
   const { enqueueJob } = await import("@/server/jobs/queue");
-  const { stockReconciliationJob } = await import("@/server/stock/reconciliation");
+  const { stockReconciliationJob } = await import("@/server/stock/jobs");
   const { env } = await import("@/env");
   const { listenForCatalogueChanges } = await import("@/server/cache/catalogue");
 

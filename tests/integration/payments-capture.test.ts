@@ -12,7 +12,7 @@ import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
-import { mailDeliveryJob } from "@/server/messages/outbox";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { settlePaymentAndConfirm } from "@/server/orders/confirmation";
 import { transitionOrder } from "@/server/orders/service";
 import { handleMollieWebhook, handlePayPalWebhook } from "@/server/webhooks/service";

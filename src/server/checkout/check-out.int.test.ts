@@ -9,7 +9,7 @@ import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { logger } from "@/server/logger";
-import { sweepUnpaidOrders } from "@/server/orders/expiry-job";
+import { sweepUnpaidOrders } from "@/server/orders/unpaid-sweep";
 import { applyPaymentUpdate } from "@/server/orders/service";
 import { configuredUnpaidHolds } from "@/server/orders/unpaid-holds";
 import { callerLimits } from "@/server/rate-limit/service";

@@ -23,7 +23,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { createLabelJob, queueLabels } from "./jobs";
 import { respondToLabelDownload } from "./label-download";
 import { createLabel, markShipped, pollTracking, readLabelPdf, voidLabel, type FulfilmentPorts } from "./service";
-import { deliverMail, mailDeliveryJob } from "@/server/messages/outbox";
+import { deliverMail } from "@/server/messages/delivery";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { runWaitingJobs } from "@/server/jobs/worker";
 
 /**
