@@ -35,7 +35,9 @@ import { customerAddresses } from "./reference-data";
  * (and a cancelled order's coming back) through the stock ledger (`bookStockInProductOrder`), in the order it happened.
  *
  * It stays cheap enough for every first start (a few hundred orders): the orders' rows and logbook entries go in a
- * few bulk statements, and only the ledger moves one by one, through `bookStock`. Their rows are then dated to the
+ * few bulk statements, and only the ledger moves one by one, through `bookStock`. Writing them in bulk makes this a
+ * second writer of orders beside `insertOrder` and `transitionOrder`; `order-writer.int.test.ts` writes seeded orders
+ * again through those and fails when the rows differ. Their rows are then dated to the
  * moment they describe, so the logbook, the ledger and an order's timeline read like the shop's past.
  *
  * The plan also says how many pieces of each product the orders sell, so that the catalogue's purchases include
@@ -352,7 +354,7 @@ type Rows = {
 };
 
 /** A stock move of the ledger: an order's pieces taken when it is placed, or given back when it is cancelled. */
-type Move = { at: Date; orderNumber: string; items: { id: number; productId: number; quantity: number }[]; back: boolean; userId: string | null };
+type Move = { at: Date; orderNumber: string; shop: Shop; items: { id: number; productId: number; quantity: number }[]; back: boolean; userId: string | null };
 
 type ShippingRules = {
   destinations: Map<string, Parameters<typeof shippingOptionsFor>[0] & { countryCode: string; regionCode: string | null; regionName: string | null; eu: boolean }>;
@@ -410,7 +412,7 @@ export async function placeDemoOrders(
         type: "ORDER_ITEM" as const,
         orderItemId: item.id,
         userId: move.userId,
-        description: move.back ? `Order ${move.orderNumber} was cancelled: ${item.quantity} back in stock` : `Sold ${item.quantity} in order ${move.orderNumber}`,
+        description: move.back ? `Order ${move.orderNumber} was cancelled: ${item.quantity} back in stock` : `Sold ${item.quantity}${move.shop === "EBAY" ? " on eBay" : ""} in order ${move.orderNumber}`,
       })),
     );
   }
@@ -544,10 +546,10 @@ async function orderRows(tx: Db, planned: PlannedOrder, context: OrderContext): 
   const mail = (at: Date, what: string, state: Record<string, unknown>) =>
     entry(at, { userId: null, eventType: "EMAIL", entityType: "ORDER", entityId: String(orderId), newState: toLogState({ ...state, to: buyer.email }), description: `${what} of ${orderNumber} sent to ${buyer.email}` });
 
-  const moves: Move[] = [{ at: placedAt, orderNumber, items: lines, back: false, userId }];
+  const moves: Move[] = [{ at: placedAt, orderNumber, shop: planned.shop, items: lines, back: false, userId }];
   if (planned.cancelled) {
     move("CANCELLED", planned.cancelled.at, null, cancellationReason(planned));
-    moves.push({ at: planned.cancelled.at, orderNumber, items: lines, back: true, userId: null });
+    moves.push({ at: planned.cancelled.at, orderNumber, shop: planned.shop, items: lines, back: true, userId: null });
   }
   const webshop = planned.shop === "WEBSHOP";
   if (planned.paidAt) {
