@@ -115,7 +115,8 @@ async function writeAgain(tx: Db, seeded: Written, orderId: number): Promise<num
       items: payment!.itemTotal, discount: payment!.itemTotalDiscountAmount, surcharge: payment!.additionalShippingFees!,
       shipping: payment!.shippingTotal.minus(payment!.additionalShippingFees!), total: payment!.total,
     },
-    discounts: discounts.map(({ discountId, discountType, name, amount }) => ({ discountId, discountType, name, amount })),
+    // A seeded use always names its discount (the column is only emptied when a discount is deleted later).
+    discounts: discounts.map(({ discountId, discountType, name, amount }) => ({ discountId: discountId!, discountType, name, amount })),
     externalPaymentId: `${payment!.externalPaymentId}-again`,
   });
   for (const change of seeded.changes) {
