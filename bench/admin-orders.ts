@@ -55,8 +55,8 @@ async function main() {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Use a plain database name, not "${name}"`);
   const url = `${server}/${name}`;
   const { openDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
-  const { seedDatabase } = await import("@/server/db/seed/seed");
+  const { runMigrations } = await import("@/server/setup/migrate");
+  const { seedDatabase } = await import("@/server/setup/seed/seed");
   const { createSandboxStorage } = await import("@/server/integrations/storage/sandbox");
   const { listOrders } = await import("@/server/orders/admin-service");
   const { orderListInput } = await import("@/server/orders/admin-schemas");

@@ -43,8 +43,8 @@ export async function openLargeCatalogue({ url, products, reseed }: LargeCatalog
   applyEmbeddedDefaults();
   // The shop's modules validate the environment when first imported: after the defaults are in place.
   const { openDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
-  const { seedDatabase } = await import("@/server/db/seed/seed");
+  const { runMigrations } = await import("@/server/setup/migrate");
+  const { seedDatabase } = await import("@/server/setup/seed/seed");
   const { createSandboxStorage } = await import("@/server/integrations/storage/sandbox");
   const { product } = await import("@/server/db/schema");
   const { count, sql } = await import("drizzle-orm");

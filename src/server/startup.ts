@@ -26,14 +26,14 @@ export async function prepareServer(): Promise<() => Promise<void>> {
   // Imported after the defaults: src/env validates configuration on first import.
   const { logger } = await import("@/server/logger");
   const { getDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
-  const { seedIfEmpty } = await import("@/server/db/seed/seed");
+  const { runMigrations } = await import("@/server/setup/migrate");
+  const { seedIfEmpty } = await import("@/server/setup/seed/seed");
   const { checkPrivateStorage, getStorage, usesLiveStorage } = await import("@/server/integrations/storage/storage");
   const { movePublicLabelsJob } = await import("@/server/fulfilment/jobs");
   const { startJobWorker } = await import("@/server/jobs/worker");
-  const { jobRegistry } = await import("@/server/jobs/registry");
+  const { jobRegistry } = await import("@/server/job-registry");
   const { enqueueJob } = await import("@/server/jobs/queue");
-  const { stockReconciliationJob } = await import("@/server/stock/reconciliation");
+  const { stockReconciliationJob } = await import("@/server/stock/jobs");
   const { env } = await import("@/env");
   const { listenForCatalogueChanges } = await import("@/server/cache/catalogue");
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { databaseForFile, type TestDatabase } from "./test-database";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { openDatabase, type Database, type Db } from "@/server/db/client";
-import { runMigrations } from "@/server/db/migrate";
+import { runMigrations } from "@/server/setup/migrate";
 import { rawRows } from "@/server/db/raw-rows";
 import { perFile } from "./per-file";
 

@@ -17,6 +17,7 @@ import {
 } from "@/server/integrations/identity/sandbox";
 import { createOutboxMail } from "@/server/integrations/mail/sandbox";
 import { logger } from "@/server/logger";
+import { demoUsers } from "@/server/setup/seed/reference-data";
 import { startProviderServer, type ProviderServer, type ReceivedRequest } from "../helpers/provider-server";
 import { AuthBrowser } from "../helpers/auth-browser";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -110,7 +111,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   shop = await startProviderServer(standIn);
   origin = shop.url;
-  identity = createSandboxIdentity({ db: t.db, baseUrl: origin, secret: SECRET });
+  identity = createSandboxIdentity({ db: t.db, baseUrl: origin, secret: SECRET, demoCustomer: demoUsers.customer });
   handlers = createAuthHandlers(() => ({
     db: t.db,
     mail: createOutboxMail({ db: t.db, from: "Shop <shop@example.com>", log: logger }),

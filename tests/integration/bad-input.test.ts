@@ -6,7 +6,7 @@ import { transformer } from "@/lib/trpc/transformer";
 import { templateFormInput } from "@/server/catalog/admin-schemas";
 import { createTemplate } from "@/server/catalog/admin-service";
 import type { Database } from "@/server/db/client";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { appRouter } from "@/server/root";
 import { createBox } from "@/server/stock/service";

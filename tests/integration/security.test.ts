@@ -5,7 +5,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerLimits } from "@/server/rate-limit/service";
 import { cartItem, order, product, rateLimit, sandboxPayment } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { countryFromPosition } from "@/server/maps/service";
 import type { GeoPort } from "@/server/integrations/geo/port";

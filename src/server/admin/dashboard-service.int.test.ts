@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { orderItem } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";

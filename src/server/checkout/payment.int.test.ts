@@ -8,7 +8,7 @@ import { completeSandboxPayment, createSandboxPayments } from "@/server/integrat
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { runWaitingJobs } from "@/server/jobs/worker";
 import { logger } from "@/server/logger";
-import { mailDeliveryJob } from "@/server/messages/outbox";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { queueOrderConfirmation, settlePaymentAndConfirm } from "@/server/orders/confirmation";
 import { orderTokenMatches } from "@/server/orders/order-token";
 import { expireUnpaidOrders, transitionOrder } from "@/server/orders/service";

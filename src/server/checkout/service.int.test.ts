@@ -5,7 +5,7 @@ import type { ShippingMethod } from "@/lib/enums";
 import { checkoutQuote, placeOrder, type Buyer } from "@/server/checkout/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
-import { surchargeBands } from "@/server/db/seed/reference-data";
+import { surchargeBands } from "@/server/setup/seed/reference-data";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { queryRows } from "../../../tests/helpers/test-database";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensurePrivateFolder } from "../db/lock";
+import { ensurePrivateFolder } from "./private-folder";
 
 /**
  * A fresh clone starts with no configuration at all. Unless live integrations are asked for, this fills in what

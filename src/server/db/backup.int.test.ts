@@ -7,18 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignInvoiceNumber } from "@/server/fulfilment/documents/invoice-number";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { enqueueJob } from "@/server/jobs/queue";
-import { orderExpirySweepJob } from "@/server/orders/expiry-job";
+import { orderExpirySweepJob } from "@/server/orders/jobs";
 import { transitionOrder } from "@/server/orders/service";
-import { rateLimitPruneJob } from "@/server/rate-limit/service";
-import { stockReconciliationJob } from "@/server/stock/reconciliation";
+import { rateLimitPruneJob } from "@/server/rate-limit/jobs";
+import { stockReconciliationJob } from "@/server/stock/jobs";
 import { hashSessionToken } from "@/server/auth/session-token";
 import { makeSession, makeUser } from "../../../tests/helpers/admin-fixtures";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 import { backupDatabase, restoreDatabase } from "./backup";
 import { openDatabase, type Db } from "./client";
-import { runMigrations } from "./migrate";
-import { seedDatabase } from "./seed/seed";
+import { runMigrations } from "@/server/setup/migrate";
+import { seedDatabase } from "@/server/setup/seed/seed";
 
 let workDir: string;
 

@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Client, Pool, type ClientConfig } from "pg";
 import { env } from "@/env";
 import { logger } from "@/server/logger";
-import { ensurePrivateFolder, lockDatabaseFolder } from "./lock";
+import { ensurePrivateFolder } from "@/server/config/private-folder";
+import { lockDatabaseFolder } from "./lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTRPCContext } from "@/server/trpc";
 import { ownPostgresUnavailable, startOwnPostgres, type OwnPostgres } from "../../../tests/helpers/own-postgres";
 import { openDatabase, type Database } from "./client";
-import { runMigrations } from "./migrate";
+import { runMigrations } from "@/server/setup/migrate";
 
 /**
  * RELIABILITY-REVIEW D6: PostgreSQL shut down under the running shop and started again. The catalogue's change

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkHealth, HEALTH_TIMEOUT_MS } from "@/server/health/service";
 import { ownPostgresUnavailable, startOwnPostgres, type OwnPostgres } from "../../../tests/helpers/own-postgres";
 import { openDatabase, type Database } from "./client";
-import { runMigrations } from "./migrate";
+import { runMigrations } from "@/server/setup/migrate";
 
 /**
  * RELIABILITY-REVIEW D3: a stalled PostgreSQL (frozen with SIGSTOP, as a stalled disk or a network partition looks)

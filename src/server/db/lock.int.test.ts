@@ -101,7 +101,7 @@ describe("one process per embedded database folder", () => {
     const server = open(path.join(dataDir, "pglite"));
     await server.db.execute(sql`select 1`);
 
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "src/server/db/cli/migrate.ts"], {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "src/server/setup/cli/migrate.ts"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: "utf8",

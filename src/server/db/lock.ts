@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -23,13 +23,6 @@ const HALFWAY_MS = 10_000;
 export function lockFileOf(folder: string): string {
   const resolved = path.resolve(folder);
   return path.join(path.dirname(resolved), `${path.basename(resolved)}.lock`);
-}
-
-/** Makes the folder (and any missing parents) and keeps it readable by its owner only, also when it existed already. */
-export function ensurePrivateFolder(folder: string): void {
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  // mkdirSync leaves an existing folder's mode alone, and earlier versions of the shop made these 0755.
-  chmodSync(folder, 0o700);
 }
 
 /**

@@ -9,7 +9,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { Database, Schema } from "./client";
 import { rawRows } from "./raw-rows";
-import { installJobQueue } from "@/server/jobs/boss";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -17,14 +16,12 @@ export const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 80_412_004;
 
 /**
- * Applies every committed migration that the database does not have yet, then the job queue's own tables (pg-boss
- * keeps its schema in step itself, and `installJobQueue` moves a queue that pg-boss 10 kept): queuing a job needs
- * them even where no worker runs, as in tests and scripts.
+ * Applies every committed migration that the database does not have yet. The job queue's tables come after them
+ * (`setup/migrate.ts`), since the queue sits above the database.
  */
-export async function runMigrations(database: Database): Promise<void> {
+export async function migrateSchema(database: Database): Promise<void> {
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
-    await installJobQueue(database);
     return;
   }
   // A single connection, so that the session lock and the migrations share it.
@@ -40,7 +37,6 @@ export async function runMigrations(database: Database): Promise<void> {
   } finally {
     await pool.end();
   }
-  await installJobQueue(database);
 }
 
 type Journal = { entries: { idx: number; tag: string; when: number }[] };

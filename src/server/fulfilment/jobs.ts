@@ -15,7 +15,7 @@ import { movePublicLabels } from "./label-move";
 import { checkLabelRequests, createLabel } from "./labels";
 import type { FulfilmentActor } from "./ports";
 import { pollTracking } from "./tracking";
-import { shippingEmailJob } from "./shipping-email";
+import { queueShippingEmail } from "./shipping-email";
 
 const createLabelRetry = { limit: 3, delaySeconds: 60, backoff: true };
 
@@ -71,6 +71,20 @@ export const movePublicLabelsJob = defineJob({
   async run(_data, { db, log }) {
     const moved = await movePublicLabels(db, { from: getStorage(), to: getPrivateStorage() });
     if (moved.length > 0) log.warn({ event: "STORAGE", moved: moved.length }, `moved ${moved.length} label(s) from the public bucket to the private storage`);
+  },
+});
+
+/**
+ * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
+ * e-mail there now. Nothing queues it any more.
+ */
+export const shippingEmailJob = defineJob({
+  name: "shipping-email",
+  schema: z.object({ orderNumber: z.string().min(1).max(40) }),
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  expireInSeconds: 120,
+  async run({ orderNumber }, { db }) {
+    await db.transaction((tx) => queueShippingEmail(tx, orderNumber));
   },
 });
 

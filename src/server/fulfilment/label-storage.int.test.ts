@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logbook, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import { createGcsClient, createGcsPrivateStorage, createGcsPublicStorage } from "@/server/integrations/storage/live";
 import { InvalidStorageKeyError, PrivateStorageCheckError, productImageKey, type PrivateStoragePort, type StoragePort } from "@/server/integrations/storage/port";

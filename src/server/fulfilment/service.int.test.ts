@@ -7,7 +7,7 @@ import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
 import { rawRows } from "@/server/db/raw-rows";
 import { logbook, mailMessage, mailOutbox, order, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { MailPort } from "@/server/integrations/mail/port";
@@ -25,7 +25,8 @@ import { respondToLabelDownload } from "./label-download";
 import { createLabel, readLabelPdf, voidLabel } from "./labels";
 import type { FulfilmentPorts } from "./ports";
 import { markShipped, pollTracking } from "./tracking";
-import { deliverMail, mailDeliveryJob } from "@/server/messages/outbox";
+import { deliverMail } from "@/server/messages/delivery";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { runWaitingJobs } from "@/server/jobs/worker";
 
 /**

@@ -1,10 +1,8 @@
 import "server-only";
-import { z } from "zod";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
-import { renderShippingConfirmationEmail } from "@/server/integrations/mail/shipping-confirmation";
-import { defineJob } from "@/server/jobs/define";
+import { renderShippingConfirmationEmail } from "./shipping-confirmation-email";
 import { queueMail } from "@/server/messages/outbox";
 import { confirmationUrl } from "@/server/orders/confirmation";
 import { getOrderView } from "@/server/orders/view";
@@ -28,16 +26,3 @@ export async function queueShippingEmail(tx: Db, orderNumber: string): Promise<v
   });
 }
 
-/**
- * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
- * e-mail there now. Nothing queues it any more.
- */
-export const shippingEmailJob = defineJob({
-  name: "shipping-email",
-  schema: z.object({ orderNumber: z.string().min(1).max(40) }),
-  retry: { limit: 5, delaySeconds: 60, backoff: true },
-  expireInSeconds: 120,
-  async run({ orderNumber }, { db }) {
-    await db.transaction((tx) => queueShippingEmail(tx, orderNumber));
-  },
-});

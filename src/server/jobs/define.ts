@@ -4,8 +4,9 @@ import type { Logger } from "@/server/logger";
 
 /**
  * A kind of background job (ARCHITECTURE section 1): e-mails, labels, tracking polls, the unpaid-order sweep and,
- * later, marketplace pushes. A domain defines its jobs beside its service (`<domain>/jobs.ts`) and the queue
- * (`jobs/registry.ts`) runs them: retried with backoff when `run` throws, and done once whichever instance takes them.
+ * later, marketplace pushes. A domain defines its jobs beside its service (`<domain>/jobs.ts`), `job-registry.ts`
+ * (beside `root.ts`) lists them all and the queue runs them: retried with backoff when `run` throws, and done once
+ * whichever instance takes them.
  * A job's `run` must be safe to run again after a crash half-way (claim before acting, as the e-mails do).
  */
 export type JobContext = {

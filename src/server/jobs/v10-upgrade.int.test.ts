@@ -6,7 +6,7 @@ import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Database } from "@/server/db/client";
-import { runMigrations } from "@/server/db/migrate";
+import { runMigrations } from "@/server/setup/migrate";
 import { logger } from "@/server/logger";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 import { jobsOverview } from "./admin-service";

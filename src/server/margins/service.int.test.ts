@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Carrier } from "@/lib/enums";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { order, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createLabel } from "@/server/fulfilment/labels";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PaymentsPort } from "@/server/integrations/payments/port";

@@ -4,8 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { logbook, mailMessage, orderDetail } from "@/server/db/schema";
-import { runMigrations } from "@/server/db/migrate";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { runMigrations } from "@/server/setup/migrate";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { withJobClient } from "@/server/jobs/queue";
 import { queueOrderConfirmation } from "@/server/orders/confirmation";
@@ -14,7 +14,7 @@ import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { resendApiKey, startResendStandIn } from "../../../tests/helpers/resend-stand-in";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { killWorker, meeting, startWorkerProcess, type Meeting } from "../../../tests/helpers/worker-process";
-import { mailDeliveryJob } from "./outbox";
+import { mailDeliveryJob } from "./jobs";
 
 /**
  * RELIABILITY-REVIEW D1 and D5, acceptance 4 of issue 24: a paid order's confirmation e-mail arrives exactly once when
@@ -49,7 +49,7 @@ async function paidOrder(where: Meeting) {
 async function startMailWorker(where: Meeting, resendUrl: string) {
   const worker = startWorkerProcess({
     env: { ...where.childEnv, MAIL_SERVICE: "resend", RESEND_API_KEY: resendApiKey, RESEND_API_URL: resendUrl, LOG_LEVEL: "warn" },
-    module: "./src/server/messages/outbox.ts",
+    module: "./src/server/messages/jobs.ts",
     exportName: "messageJobs",
     cleanUps,
   });

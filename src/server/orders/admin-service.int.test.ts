@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { order } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createLabel } from "@/server/fulfilment/labels";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import type { StoragePort } from "@/server/integrations/storage/port";

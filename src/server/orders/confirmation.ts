@@ -1,12 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { order, paymentDetail } from "@/server/db/schema";
-import { renderOrderConfirmationEmail } from "@/server/integrations/mail/order-confirmation";
-import { defineJob } from "@/server/jobs/define";
+import { renderOrderConfirmationEmail } from "./order-confirmation-email";
 import { queueMail } from "@/server/messages/outbox";
 import type { OnPaymentUpdate } from "@/server/webhooks/schemas";
 import { paidOrderStatuses } from "./order-machine";
@@ -37,22 +35,6 @@ export async function queueOrderConfirmation(tx: Db, orderNumber: string): Promi
     description: `Order confirmation e-mail of ${orderNumber} sent to ${view.email}`,
   });
 }
-
-/**
- * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
- * e-mail there now. Nothing queues it any more.
- */
-export const orderConfirmationEmailJob = defineJob({
-  name: "order-confirmation-email",
-  schema: z.object({ orderNumber: z.string().min(1) }),
-  retry: { limit: 5, delaySeconds: 30, backoff: true },
-  expireInSeconds: 120,
-  async run({ orderNumber }, { db }) {
-    await db.transaction((tx) => queueOrderConfirmation(tx, orderNumber));
-  },
-});
-
-export const orderConfirmationJobs = [orderConfirmationEmailJob];
 
 /**
  * What the payment webhooks (and the unpaid-order sweep) do with a settled payment (`applyPaymentUpdate`), and when

@@ -3,7 +3,6 @@ import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rateLimit } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterMs: number };
@@ -54,19 +53,6 @@ export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<n
     .returning({ key: rateLimit.key });
   return deleted.length;
 }
-
-/** Prunes the counters once an hour; a failed round is left to the next one. */
-export const rateLimitPruneJob = defineScheduledJob({
-  name: "rate-limit-prune",
-  schedule: "17 * * * *",
-  retry: leftToNextTick,
-  async run({ db, log }) {
-    const pruned = await pruneRateLimits(db);
-    if (pruned > 0) log.info({ pruned }, `pruned ${pruned} old rate-limit counter(s)`);
-  },
-});
-
-export const rateLimitJobs = [rateLimitPruneJob];
 
 export async function resetRateLimits(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

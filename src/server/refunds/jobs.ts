@@ -1,7 +1,20 @@
 import "server-only";
 import type { RegisteredJob } from "@/server/jobs/worker";
-import { refundEmailJob } from "./refund-email";
+import { queueRefundEmail } from "./refund-email";
+import { defineRefundJob } from "./refund-job";
 import { refundFollowUpJob, refundSendJob } from "./refund-payout";
+
+/**
+ * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
+ * e-mail there now. Nothing queues it any more.
+ */
+export const refundEmailJob = defineRefundJob({
+  name: "refund-email",
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  async run({ refundId }, { db }) {
+    await db.transaction((tx) => queueRefundEmail(tx, refundId));
+  },
+});
 
 /**
  * The refunds' jobs: `refund-send` completes a refund the process did not see through (same request, same key),

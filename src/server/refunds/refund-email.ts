@@ -4,11 +4,10 @@ import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
 import { order, refund } from "@/server/db/schema";
-import { renderRefundConfirmationEmail } from "@/server/integrations/mail/refund-confirmation";
 import { queueMail } from "@/server/messages/outbox";
 import { confirmationUrl } from "@/server/orders/confirmation";
 import { getOrderView } from "@/server/orders/view";
-import { defineRefundJob } from "./refund-job";
+import { renderRefundConfirmationEmail } from "./refund-confirmation-email";
 import { readRefundRows, toRefundView } from "./refund-rows";
 
 /**
@@ -32,15 +31,3 @@ export async function queueRefundEmail(tx: Db, refundId: number): Promise<void> 
     description: `Refund e-mail of refund ${refundId} (order ${found.orderNumber}, ${refunded.amount}) sent to ${view.email}`,
   });
 }
-
-/**
- * Jobs of this name were queued by the shop before its e-mails went through the outbox; one still waiting writes its
- * e-mail there now. Nothing queues it any more.
- */
-export const refundEmailJob = defineRefundJob({
-  name: "refund-email",
-  retry: { limit: 5, delaySeconds: 60, backoff: true },
-  async run({ refundId }, { db }) {
-    await db.transaction((tx) => queueRefundEmail(tx, refundId));
-  },
-});

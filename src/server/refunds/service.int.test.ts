@@ -26,7 +26,7 @@ import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { codeOf } from "../../../tests/helpers/refusals";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { runWaitingJobs } from "@/server/jobs/worker";
-import { mailDeliveryJob } from "@/server/messages/outbox";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { followUpRefund, sendRefund, type RefundPorts } from "./refund-payout";
 import { createRefundInput, type CreateRefundInput } from "./schemas";
 import { cancelOrder, createRefund, getRefundProposal, retryRefund } from "./service";

@@ -1,6 +1,6 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { countries, regions } from "@/server/db/seed/reference-data";
+import { countries, regions } from "@/server/setup/seed/reference-data";
 import {
   estimatedDeliveryDate,
   getNextShippingDay,

@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { surchargeBandFor } from "@/lib/surcharge";
-import { surchargeBands as seededBands } from "@/server/db/seed/reference-data";
+import { surchargeBands as seededBands } from "@/server/setup/seed/reference-data";
 import { saveSurchargeBandsInput, surchargeBandInput } from "./costs-schemas";
 import { bandRange, checkSurchargeBands, percentOf } from "./surcharge-bands";
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { logbook, product, stockRecord } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { reconcileStock, stockReconciliationJob } from "./reconciliation";
+import { stockReconciliationJob } from "./jobs";
+import { reconcileStock } from "./reconciliation";
 
 const t = seededDatabaseForFile({ products: 40 });
 

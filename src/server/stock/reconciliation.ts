@@ -3,14 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { product, stockRecord } from "@/server/db/schema";
-import { defineScheduledJob } from "@/server/jobs/define";
 import { logChange } from "@/server/logbook/service";
 
 /** A product whose stock is not the sum of its ledger. */
 export type StockDrift = { productId: number; name: string; stock: number; ledgerStock: number };
 
 /** Past this many drifting products one summary entry stands for the rest, so that a broken night stays readable. */
-const DRIFTS_LOGGED_ONE_BY_ONE = 100;
+export const DRIFTS_LOGGED_ONE_BY_ONE = 100;
 // Any fixed number: with several instances, one checks at a time and the others skip that round.
 const RECONCILIATION_LOCK = 80_412_006;
 
@@ -61,24 +60,3 @@ export async function reconcileStock(db: Db): Promise<StockDrift[] | null> {
   });
 }
 
-/**
- * Checks the stock ledger every night at 02:00 UTC (three or four in the morning in the shop's time zone, when it
- * is quiet); the server also queues one check when it starts. Drift is logged; a failed check is tried again.
- */
-export const stockReconciliationJob = defineScheduledJob({
-  name: "stock-reconciliation",
-  schedule: "0 2 * * *",
-  retry: { limit: 2, delaySeconds: 600 },
-  expireInSeconds: 1800,
-  async run({ db, log }) {
-    const drift = await reconcileStock(db);
-    if (drift === null) return;
-    if (drift.length > 0) {
-      log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger`);
-    } else {
-      log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger");
-    }
-  },
-});
-
-export const stockReconciliationJobs = [stockReconciliationJob];

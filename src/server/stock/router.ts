@@ -1,5 +1,4 @@
 import { oneProductInput } from "@/server/catalog/admin-schemas";
-import { getExchangeRatePort } from "@/server/integrations/exchange-rate/exchange-rate";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   boxIdInput,
@@ -13,6 +12,7 @@ import {
   shipBoxInput,
   updatePurchaseRecordInput,
 } from "./schemas";
+import { exchangeRatePort } from "./exchange-rate";
 import {
   addPurchaseRecord,
   correctInventory,
@@ -51,9 +51,9 @@ export const stockRouter = createTRPCRouter({
   history: adminProcedure.input(oneProductInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
   incoming: adminProcedure.input(oneProductInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
   correct: adminProcedure.input(inventoryCorrectionInput).mutation(({ ctx, input }) => correctInventory(ctx.db, input, ctx.session.user.id)),
-  exchangeRate: adminProcedure.query(({ ctx }) => exchangeRateInfo(ctx.db, getExchangeRatePort(ctx.db))),
+  exchangeRate: adminProcedure.query(({ ctx }) => exchangeRateInfo(ctx.db, exchangeRatePort(ctx.db))),
   refreshExchangeRate: adminProcedure.mutation(({ ctx }) =>
-    refreshExchangeRate(ctx.db, getExchangeRatePort(ctx.db), ctx.session.user.id),
+    refreshExchangeRate(ctx.db, exchangeRatePort(ctx.db), ctx.session.user.id),
   ),
 });
 

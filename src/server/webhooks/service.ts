@@ -7,7 +7,7 @@ import { webhookEvent } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { foundOrNull } from "@/server/http/found-or-null";
 import type { PayPalPayments } from "@/server/integrations/payments/paypal";
-import { payPalOrderIdOfEvent, payPalWebhookEvent } from "@/server/integrations/payments/paypal";
+import { payPalOrderIdOfEvent, payPalWebhookEvent } from "@/server/integrations/payments/paypal-records";
 import { isSettled, type PaymentsPort, type ProviderPayment } from "@/server/integrations/payments/port";
 import { mollieWebhookBody, type OnPaymentUpdate, type WebhookOutcome } from "./schemas";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceCounter, logbook, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { placeOneWatchOrder } from "../../../../tests/helpers/factories";
 import { startPaidOrders } from "../../../../tests/helpers/paid-orders";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Carrier } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { orderAddress, orderDetail } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { getCarrier } from "@/server/integrations/carriers/carriers";
 import type { CarrierPort, LabelRequest } from "@/server/integrations/carriers/port";
 import type { PrivateStoragePort } from "@/server/integrations/storage/port";

@@ -1,22 +1,27 @@
 import "server-only";
 import { env } from "@/env";
-import type { AuthDependencies } from "@/server/auth/config";
 import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
-import { createSandboxIdentity, sandboxGoogleClient, type SandboxIdentity } from "./sandbox";
+import { createSandboxIdentity, sandboxGoogleClient, type SandboxGoogleAccount, type SandboxIdentity } from "./sandbox";
+
+/** What Auth.js needs for its Google provider: `issuer` points elsewhere than Google for a stand-in. */
+export type GoogleSignIn = { clientId: string; clientSecret: string; issuer?: string };
 
 /**
  * Google sign-in for Auth.js: with sandbox integrations always the shop's own stand-in, so the button can be clicked
  * through like every other outside service; with live integrations the real Google, when it is configured.
  */
-export function googleSignIn(): AuthDependencies["google"] {
+export function googleSignIn(): GoogleSignIn | undefined {
   if (env.INTEGRATIONS === "sandbox") return sandboxGoogleClient({ baseUrl: shopUrl(), secret: env.AUTH_SECRET });
   return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined;
 }
 
-/** The stand-in for Google, or null with live integrations, where its pages and endpoints do not exist. */
-export function getSandboxIdentity(): SandboxIdentity | null {
-  return env.INTEGRATIONS === "sandbox" ? createSandboxIdentity({ db: getDb(), baseUrl: shopUrl(), secret: env.AUTH_SECRET }) : null;
+/**
+ * The stand-in for Google, or null with live integrations, where its pages and endpoints do not exist. The chooser
+ * offers `demoCustomer` first when its caller names one (the demo shop's customer, which the seed creates).
+ */
+export function getSandboxIdentity(options: { demoCustomer?: SandboxGoogleAccount } = {}): SandboxIdentity | null {
+  return env.INTEGRATIONS === "sandbox" ? createSandboxIdentity({ db: getDb(), baseUrl: shopUrl(), secret: env.AUTH_SECRET, ...options }) : null;
 }
 
 /** A route handler of the stand-in's endpoints (called by the shop's Auth.js, not by a browser): 404 when live. */

@@ -5,7 +5,6 @@ import { base64url, calculateJwkThumbprint, jwtVerify, SignJWT, type JWK } from 
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { account, user } from "@/server/db/schema";
-import { demoUsers } from "@/server/db/seed/reference-data";
 import { AppError } from "@/server/errors";
 import { CALLBACK_BODY_LIMIT, readTextWithin } from "@/server/http/request-guards";
 
@@ -154,8 +153,9 @@ function clientCredentials(request: Request, form: URLSearchParams): { id: strin
 
 export type SandboxIdentity = ReturnType<typeof createSandboxIdentity>;
 
-export function createSandboxIdentity(options: { db: Db; baseUrl: string; secret: string }) {
-  const { db } = options;
+/** `demoCustomer`: the account the chooser offers first (the demo shop's customer), given by whoever knows the demo. */
+export function createSandboxIdentity(options: { db: Db; baseUrl: string; secret: string; demoCustomer?: SandboxGoogleAccount }) {
+  const { db, demoCustomer } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const client = sandboxGoogleClient(options);
   const { issuer } = client;
@@ -230,15 +230,15 @@ export function createSandboxIdentity(options: { db: Db; baseUrl: string; secret
       return new URLSearchParams(Object.entries(request).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
     },
 
-    /** The accounts the chooser offers: the demo customer and the newest customer accounts (never staff). */
+    /** The accounts the chooser offers: the demo customer, if any, and the newest customer accounts (never staff). */
     async accountsToChoose(): Promise<SandboxGoogleAccount[]> {
       const recent = await db
         .select({ email: user.email, name: user.name })
         .from(user)
-        .where(and(ne(user.role, "ADMIN"), ne(user.email, demoUsers.customer.email)))
+        .where(and(ne(user.role, "ADMIN"), demoCustomer ? ne(user.email, demoCustomer.email) : undefined))
         .orderBy(desc(user.createdAt))
         .limit(4);
-      return [{ ...demoUsers.customer }, ...recent];
+      return demoCustomer ? [{ ...demoCustomer }, ...recent] : recent;
     },
 
     /** The chosen account goes back to the shop: the address to redirect to, with a code for it. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { configParams } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { receiveMarketplaceNotification } from "@/server/marketplace/notifications";
-import { EBAY_ACCESS_TOKEN_PARAM, marketplaceTokenStore } from "@/server/marketplace/token-store";
+import { EBAY_ACCESS_TOKEN_PARAM, marketplaceTokenStore } from "@/server/integrations/marketplace/token-store";
 import { ebayCredentials, ebayNotificationBody, ebayOrderJson, signEbayNotification, startEbayStandIn } from "../../../../tests/helpers/ebay-stand-in";
 import { sampleOffer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
 import { standInForFile } from "../../../../tests/helpers/stand-in";

@@ -2,10 +2,10 @@ import "server-only";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
-import { marketplaceTokenStore } from "@/server/marketplace/token-store";
 import { createEbayMarketplace } from "./ebay";
 import type { MarketplacePort } from "./port";
 import { createSandboxMarketplace } from "./sandbox";
+import { marketplaceTokenStore } from "./token-store";
 
 // One adapter per process: the live one keeps its access token between calls.
 const globalForMarketplace = globalThis as unknown as { shopMarketplace?: MarketplacePort };

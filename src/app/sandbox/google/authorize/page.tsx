@@ -15,6 +15,7 @@ import { AppError } from "@/server/errors";
 import { getSandboxIdentity } from "@/server/integrations/identity/identity";
 import { sandboxGooglePath, STAFF_ACCOUNT_REFUSED, type AuthorizationRequest, type SandboxIdentity } from "@/server/integrations/identity/sandbox";
 import { canUseSandboxPages } from "@/server/integrations/sandbox-access";
+import { demoUsers } from "@/server/setup/seed/reference-data";
 
 export const dynamic = "force-dynamic";
 
@@ -66,7 +67,7 @@ function Initial({ of }: { of: string }) {
  * are refused here; they sign in with the e-mail link only.
  */
 export default async function SandboxGoogleAuthorizePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const identity = getSandboxIdentity();
+  const identity = getSandboxIdentity({ demoCustomer: demoUsers.customer });
   if (!identity || !canUseSandboxPages(await headers(), await currentSession())) notFound();
   const params = await searchParams;
   const read = readRequest(identity, params);

@@ -1,41 +1,30 @@
 import "server-only";
-import { DEMO_ADMIN_TOTP_SECRET } from "@/server/auth/demo-admin";
-import { setConfirmedTotp } from "@/server/auth/second-factor";
 import { availableParallelism } from "node:os";
 import { Decimal } from "decimal.js";
 import { count, getTableName, sql, type InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { configParamKeys, type ConfigParamKey, type RestockStatus } from "@/lib/enums";
+import type { RestockStatus } from "@/lib/enums";
 import { buildSearchText } from "@/server/catalog/search-text";
-import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
-import { EBAY_ACCESS_TOKEN_PARAM } from "@/server/marketplace/token-store";
-import { bulkInsert } from "./bulk-insert";
-import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
-import { DAY } from "./durations";
+import { bulkInsert, insertInChunks } from "./bulk-insert";
+import { productTemplateRows, seedCatalogueTree } from "./catalogue-tree";
+import { seedDemoUsers } from "./demo-users";
 import { renderProductImage } from "./images";
-import { generateProduct, selectOptionLists, type ProductDraft } from "./products";
 import { writeOrderHistory } from "./order-history";
-import { demoProduct, planDemoOrders, placeDemoOrders, type DemoOrderPlan } from "./orders";
-import { createRandom } from "./random";
-import {
-  countries,
-  customerAddresses,
-  DEMO_EUR_TO_PHP,
-  demoUsers,
-  discounts,
-  localDate,
-  regions,
-  shippingDays,
-  surchargeBands,
-} from "./reference-data";
+import { demoProduct, planDemoOrders } from "./order-plan";
+import { placeDemoOrders } from "./orders";
+import { generateProduct, type ProductDraft } from "./products";
+import { DEMO_EUR_TO_PHP, discounts, regions } from "./reference-data";
+import { seedShopSettings } from "./shop-settings";
+import { pendingBoxes, stockLedger } from "./stock-ledger";
 
 /**
- * The demo catalogue: categories, brands, about 300 products with descriptions, pictures and a stock ledger that
- * adds up, shipping settings, discounts, an admin and a customer, and six months of orders (`orders.ts`). The same
- * seed gives the same shop on every run; only the dates move with today.
+ * The demo catalogue: categories, brands (`catalogue-tree.ts`), about 300 products with descriptions, pictures and a
+ * stock ledger that adds up (`stock-ledger.ts`), shipping settings and discounts (`shop-settings.ts`), an admin and a
+ * customer (`demo-users.ts`), and six months of orders (`orders.ts`). The same seed gives the same shop on every run;
+ * only the dates move with today.
  */
 
 export type SeedOptions = {
@@ -80,8 +69,6 @@ export type SeedSummary = {
  * whatever the catalogue's size.
  */
 const seedDefaults = { products: 300, images: 300, seed: 2004 };
-/** Purchases travel in boxes of about this many records. */
-const RECORDS_PER_BOX = 40;
 /** Products generated and written per round; bounds memory in the 100 000-product benchmark. */
 const PRODUCT_BATCH = 4000;
 // Any fixed number; it serialises seeders (two app instances starting on an empty database).
@@ -144,18 +131,6 @@ async function syncIdentities(tx: Db, tables: PgTable[]): Promise<void> {
   await tx.execute(sql.raw(statements.join(" union all ")));
 }
 
-// PostgreSQL takes at most 65 535 parameters per statement.
-const MAX_PARAMETERS = 60_000;
-
-async function insertInChunks<T extends PgTable>(tx: Db, table: T, rows: InferInsertModel<T>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Math.max(1, Object.keys(rows[0] as object).length);
-  const size = Math.max(1, Math.min(5000, Math.floor(MAX_PARAMETERS / columns)));
-  for (let start = 0; start < rows.length; start += size) {
-    await tx.insert(table).values(rows.slice(start, start + size));
-  }
-}
-
 type Ids = {
   category: Map<string, number>;
   manufacturer: Map<string, number>;
@@ -175,112 +150,11 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await wipeDemoData(tx);
   log("Cleared the catalogue, stock, orders, shipping settings, discounts and logbook");
 
-  const ids: Ids = { category: new Map(), manufacturer: new Map(), country: new Map(), discount: new Map() };
-  const categoryNames = new Map<string, string>();
-
-  // Shipping settings.
-  const countryRows = countries.map((c, i) => {
-    ids.country.set(c.code, i + 1);
-    return {
-      id: i + 1, code: c.code, name: c.name, phoneCode: c.phoneCode, untrackedCost: new Decimal(c.untrackedCost), tntCost: new Decimal(c.tntCost),
-      untrackedEtaDays: c.untrackedEtaDays, tntEtaDays: c.tntEtaDays, maxOrderUntracked: new Decimal(c.maxOrderUntracked), active: c.active, eu: c.eu,
-    };
-  });
-  await insertInChunks(tx, schema.country, countryRows);
-  await insertInChunks(tx, schema.region, regions.map((r) => ({
-    countryId: ids.country.get(r.countryCode) ?? 0, code: r.code, name: r.name, active: r.active,
-    maxOrderUntracked: r.maxOrderUntracked === null ? null : new Decimal(r.maxOrderUntracked),
-  })));
-  await insertInChunks(tx, schema.shippingSurcharge, surchargeBands.map((band) => ({
-    minPrice: new Decimal(band.minPrice), maxPrice: new Decimal(band.maxPrice), percentage: new Decimal(band.percentage),
-  })));
-  const calendar = shippingDays(now, 8);
-  await insertInChunks(tx, schema.shippingCalendar, calendar.map((shortDate) => ({ shortDate })));
-
-  // Discounts.
-  const inDays = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY));
-  await insertInChunks(tx, schema.discount, discounts.map((d, i) => {
-    ids.discount.set(d.key, i + 1);
-    return {
-      id: i + 1, name: d.name, discountType: d.discountType, pricingType: d.pricingType, value: new Decimal(d.value), active: d.active,
-      startsAt: inDays(d.startsInDays), expiresAt: inDays(d.expiresInDays),
-    };
-  }));
-
-  // Category tree: ids are handed out depth-first so that a parent always has a lower id than its children.
-  const categoryRows: InferInsertModel<typeof schema.productCategory>[] = [];
-  const relatedKeys: [number, string][] = [];
-  const walkCategories = (nodes: CategoryNode[], parentId: number | null) => {
-    nodes.forEach((node, position) => {
-      const id = categoryRows.length + 1;
-      ids.category.set(node.key, id);
-      categoryNames.set(node.key, node.name);
-      categoryRows.push({
-        id, name: node.name, isParent: Boolean(node.children?.length), parentId, orderWeight: (position + 1) * 10,
-        ebayMainCategory: node.ebayMainCategory ?? null, ebayShopCategory: String(id),
-      });
-      if (node.relatedTo) relatedKeys.push([id, node.relatedTo]);
-      if (node.children) walkCategories(node.children, id);
-    });
-  };
-  walkCategories(categoryTree, null);
-  for (const [id, key] of relatedKeys) {
-    const row = categoryRows[id - 1];
-    if (row) row.relatedTo = ids.category.get(key) ?? null;
-  }
-  await insertInChunks(tx, schema.productCategory, categoryRows);
-
-  // Manufacturers: the first top-level entry ("Brands") holds the watch brands the navigation lists.
-  const manufacturerRows: InferInsertModel<typeof schema.productManufacturer>[] = [];
-  manufacturerGroups.forEach((group, groupPosition) => {
-    const groupId = manufacturerRows.length + 1;
-    manufacturerRows.push({ id: groupId, name: group.name, isParent: true, parentId: null, orderWeight: (groupPosition + 1) * 10 });
-    group.members.forEach((name, position) => {
-      const id = manufacturerRows.length + 1;
-      if (!ids.manufacturer.has(name)) ids.manufacturer.set(name, id);
-      manufacturerRows.push({ id, name, isParent: false, parentId: groupId, orderWeight: (position + 1) * 10, ebayShopManufacturer: name });
-    });
-  });
-  await insertInChunks(tx, schema.productManufacturer, manufacturerRows);
-
-  await insertInChunks(tx, schema.productSelectOptions, Object.entries(selectOptionLists).flatMap(([selectRow, options]) =>
-    [...new Set(options)].map((optionText) => ({ selectRow, optionText }))));
-
-  // Every setting the shop keeps in configParams, as a fresh shop has it.
-  const settings: Record<ConfigParamKey, string> = {
-    [EXCHANGE_RATE_PARAM]: DEMO_EUR_TO_PHP,
-    NAVBAR_BANNER_TEXT: `New pieces from our latest box arrive every week — see them ${(options.serverUrl ?? "http://localhost:3000").replace(/\/+$/, "")}/search?sort=createdAt:desc`,
-    NEXT_PRODUCT_ID: String(productCount + 1),
-    CALC_START_PRODUCTID: "1",
-    BULK_UPDATE_EBAY_OFFERS_CURRENT_ID: "0",
-    // Filled in by the marketplace and carrier logins once they run.
-    [EBAY_ACCESS_TOKEN_PARAM]: "",
-    UPS_ACCESS_TOKEN: "",
-  };
-  await insertInChunks(tx, schema.configParams, configParamKeys.map((param) => ({ param, value: settings[param] })));
-
-  // The demo users keep their ids across reseeds, so that a signed-in session survives.
-  const [admin] = await tx.insert(schema.user)
-    .values({ ...demoUsers.admin, role: "ADMIN", emailVerified: now })
-    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.admin.name, role: "ADMIN" } })
-    .returning({ id: schema.user.id });
-  const [customer] = await tx.insert(schema.user)
-    .values({ ...demoUsers.customer, role: "USER", emailVerified: now, discountId: ids.discount.get("user-loyal") ?? null })
-    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.customer.name, role: "USER", discountId: ids.discount.get("user-loyal") ?? null } })
-    .returning({ id: schema.user.id });
-  await tx.insert(schema.user)
-    .values({ ...demoUsers.newStaff, role: "ADMIN", emailVerified: now })
-    .onConflictDoUpdate({ target: schema.user.email, set: { name: demoUsers.newStaff.name, role: "ADMIN" } });
-  if (!admin || !customer) throw new Error("Could not write the demo users");
-  // The demo admin's second factor is an authenticator app whose secret the README publishes, as it publishes the
-  // address: a first look at the back office is not blocked, and shows how staff sign in.
-  await setConfirmedTotp(tx, admin.id, DEMO_ADMIN_TOTP_SECRET, now);
-  await tx.delete(schema.addressBook).where(sql`${schema.addressBook.userId} = ${customer.id}`);
-  await insertInChunks(tx, schema.addressBook, customerAddresses.map((address) => ({ ...address, userId: customer.id })));
-  log(
-    `Users: ${demoUsers.admin.email} (admin, authenticator secret ${DEMO_ADMIN_TOTP_SECRET}), ${demoUsers.newStaff.email} (admin who has not set up a second factor yet), ` +
-      `${demoUsers.customer.email} (customer with the "Loyal collector" discount)`,
-  );
+  const settings = await seedShopSettings(tx, { now, productCount, serverUrl: options.serverUrl });
+  const tree = await seedCatalogueTree(tx);
+  const { categoryNames } = tree;
+  const ids: Ids = { category: tree.categoryIds, manufacturer: tree.manufacturerIds, country: settings.countryIds, discount: settings.discountIds };
+  const { adminId, customerId } = await seedDemoUsers(tx, { now, loyalDiscountId: ids.discount.get("user-loyal") ?? null, log });
 
   // The demo's orders are planned before the products are written: the pieces they sell are bought with the rest.
   const plan = planDemoOrders(
@@ -340,8 +214,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   }
   log(`Products: ${productCount}, ${totals.inStock} in stock, booked through ${totals.purchaseRecords} purchase records in ${totals.boxes} boxes`);
 
-  // Purchases still on their way: boxes being filled abroad and one in transit, not yet booked into stock.
-  const pending = pendingBoxes(productCount, totals, rate, now, seed);
+  const pending = pendingBoxes(productCount, Math.min(productCount, seedDefaults.products), totals, rate, now, seed);
   await insertInChunks(tx, schema.box, pending.boxes);
   await insertInChunks(tx, schema.purchaseRecord, pending.purchaseRecords);
 
@@ -349,16 +222,16 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await insertInChunks(tx, schema.productRestockManager, outOfStock.slice(0, restockStatuses.length).map((productId, i) => ({
     productId, status: restockStatuses[i] ?? "PENDING",
   })));
-  await insertInChunks(tx, schema.productTemplate, templates(ids));
-  await seedLogbook(tx, { adminId: admin.id, now, productCount, outOfStock: outOfStock.length, boxes: totals.boxes });
+  await insertInChunks(tx, schema.productTemplate, productTemplateRows(ids));
+  await seedLogbook(tx, { adminId, now, productCount, outOfStock: outOfStock.length, boxes: totals.boxes });
 
   await syncIdentities(tx, [
     schema.country, schema.discount, schema.productCategory, schema.productManufacturer, schema.product, schema.box, schema.purchaseRecord,
   ]);
 
   const historyOrders = productCount > 0 ? Math.max(0, Math.floor(options.orders ?? 0)) : 0;
-  await writeOrderHistory(tx, { count: historyOrders, productCount, now, customerId: customer.id, rate, log });
-  const orders = await placeDemoOrders(tx, plan, { now, customerId: customer.id, adminId: admin.id, orderNumberBase: historyOrders });
+  await writeOrderHistory(tx, { count: historyOrders, productCount, now, customerId, rate, log });
+  const orders = await placeDemoOrders(tx, plan, { now, customerId, adminId, orderNumberBase: historyOrders });
   await syncIdentities(tx, [schema.order, schema.orderItem]);
   const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");
   log(`Orders: ${orders.orders} over the last six months (${statuses}; ${orders.byShop.EBAY} from eBay)${historyOrders ? ` after a history of ${historyOrders}` : ""}`);
@@ -375,9 +248,9 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   return {
     products: productCount,
     productsInStock: totals.inStock,
-    categories: categoryRows.length,
-    manufacturers: manufacturerRows.length,
-    countries: countryRows.length,
+    categories: tree.categories,
+    manufacturers: tree.manufacturers,
+    countries: settings.countries,
     regions: regions.length,
     discounts: discounts.length,
     boxes: totals.boxes,
@@ -402,106 +275,6 @@ function productDiscount(draft: ProductDraft, discountIds: Map<string, number>):
   else if (roll < 0.095) key = "product-future";
   else if (roll < 0.1) key = "product-inactive";
   return key ? (discountIds.get(key) ?? null) : null;
-}
-
-type Ledger = {
-  boxes: InferInsertModel<typeof schema.box>[];
-  purchaseRecords: InferInsertModel<typeof schema.purchaseRecord>[];
-  stockRecords: InferInsertModel<typeof schema.stockRecord>[];
-};
-
-/**
- * The purchases behind the stock of a batch of products: each product in stock, or sold in the demo's orders, was
- * bought in one go (the pieces on the shelf and those the orders sell), travelled in a box with others and was
- * booked into stock when the box was exploded, before the product went online. The orders then take their pieces
- * through the ledger, so each product's stock equals the sum of its ledger rows.
- */
-function stockLedger(
-  drafts: ProductDraft[],
-  totals: { inStock: number; boxes: number; purchaseRecords: number; stockRecords: number },
-  rate: Decimal,
-  plan: DemoOrderPlan,
-): Ledger {
-  const ledger: Ledger = { boxes: [], purchaseRecords: [], stockRecords: [] };
-  const bought = (draft: ProductDraft) => draft.stock + (plan.sold.get(draft.index + 1) ?? 0);
-  const inStock = drafts.filter((draft) => bought(draft) > 0);
-  for (let start = 0; start < inStock.length; start += RECORDS_PER_BOX) {
-    const group = inStock.slice(start, start + RECORDS_PER_BOX);
-    const boxId = ++totals.boxes;
-    const explodedAt = new Date(Math.min(...group.map((draft) => draft.createdAt.getTime())) - DAY);
-    const packedAt = new Date(explodedAt.getTime() - 16 * DAY);
-    ledger.boxes.push({
-      id: boxId, status: "EXPLODED", estimatedDeliveryDate: localDate(explodedAt), trackingNumber: trackingNumber(boxId),
-      createdAt: packedAt, updatedAt: explodedAt,
-    });
-    for (const draft of group) {
-      const purchaseRecordId = ++totals.purchaseRecords;
-      const costEuro = unitCost(draft);
-      const pieces = bought(draft);
-      ledger.purchaseRecords.push({
-        id: purchaseRecordId, productId: draft.index + 1, boxId, purchaseCostEuro: costEuro, purchaseCostPhp: costEuro.times(rate).toDecimalPlaces(2),
-        purchasedStock: pieces, remainingStock: pieces, createdAt: packedAt, updatedAt: explodedAt,
-      });
-      ledger.stockRecords.push({
-        productId: draft.index + 1, type: "PURCHASE_RECORD", purchaseRecordId, quantity: pieces, createdAt: explodedAt, updatedAt: explodedAt,
-      });
-      totals.stockRecords++;
-      if (draft.stock > 0) totals.inStock++;
-    }
-  }
-  return ledger;
-}
-
-/** What one piece cost the shop, in euro. */
-function unitCost(draft: ProductDraft): Decimal {
-  return draft.price.times(draft.costShare).toDecimalPlaces(2);
-}
-
-function trackingNumber(boxId: number): string {
-  return `LX${String(100_000_000 + boxId * 7_919).slice(-9)}PH`;
-}
-
-function pendingBoxes(productCount: number, totals: { boxes: number; purchaseRecords: number }, rate: Decimal, now: Date, seed: number): Ledger {
-  const ledger: Ledger = { boxes: [], purchaseRecords: [], stockRecords: [] };
-  if (productCount === 0) return ledger;
-  const rng = createRandom(seed + 1);
-  const plans = [
-    { status: "OPEN" as const, records: 4, deliveryInDays: null },
-    { status: "OPEN" as const, records: 3, deliveryInDays: null },
-    { status: "SHIPPED" as const, records: 6, deliveryInDays: 9 },
-  ];
-  for (const plan of plans) {
-    const boxId = ++totals.boxes;
-    const packedAt = new Date(now.getTime() - rng.int(2, 20) * DAY);
-    ledger.boxes.push({
-      id: boxId, status: plan.status,
-      estimatedDeliveryDate: plan.deliveryInDays === null ? null : localDate(new Date(now.getTime() + plan.deliveryInDays * DAY)),
-      trackingNumber: plan.status === "SHIPPED" ? trackingNumber(boxId) : null,
-      createdAt: packedAt, updatedAt: packedAt,
-    });
-    for (let i = 0; i < plan.records; i++) {
-      const productIndex = rng.int(0, Math.min(productCount, seedDefaults.products) - 1);
-      const draftPrice = generateProduct(productIndex, { seed, now }).price;
-      const costEuro = draftPrice.times(0.3 + rng.next() * 0.2).toDecimalPlaces(2);
-      const quantity = rng.int(1, 5);
-      ledger.purchaseRecords.push({
-        id: ++totals.purchaseRecords, productId: productIndex + 1, boxId, purchaseCostEuro: costEuro,
-        purchaseCostPhp: costEuro.times(rate).toDecimalPlaces(2), purchasedStock: quantity, remainingStock: quantity,
-        createdAt: packedAt, updatedAt: packedAt,
-      });
-    }
-  }
-  return ledger;
-}
-
-function templates(ids: Ids): InferInsertModel<typeof schema.productTemplate>[] {
-  // A category, maker or country the demo catalogue lacks leaves the template's field empty.
-  return productTemplates.map(({ category, manufacturer, country, ...template }) => ({
-    ...template,
-    categoryId: ids.category.get(category) ?? null,
-    manufacturerId: manufacturer === undefined ? null : (ids.manufacturer.get(manufacturer) ?? null),
-    countryId: ids.country.get(country) ?? null,
-  }));
 }
 
 async function seedLogbook(tx: Db, facts: { adminId: string; now: Date; productCount: number; outOfStock: number; boxes: number }): Promise<void> {

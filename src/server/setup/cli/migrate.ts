@@ -7,7 +7,8 @@ const defaults = applyEmbeddedDefaults();
 async function main(): Promise<void> {
   const started = performance.now();
   const { getDatabase } = await import("@/server/db/client");
-  const { readSchemaVersion, runMigrations } = await import("@/server/db/migrate");
+  const { readSchemaVersion } = await import("@/server/db/migrate");
+  const { runMigrations } = await import("@/server/setup/migrate");
 
   if (defaults.applied) console.log(`Embedded defaults: ${defaults.summary}`);
   const database = getDatabase();

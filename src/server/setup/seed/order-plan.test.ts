@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSeedArguments } from "./arguments";
-import { demoProduct, planDemoOrders, type DemoProduct } from "./orders";
+import { demoProduct, planDemoOrders, type DemoProduct } from "./order-plan";
 import { generateProduct } from "./products";
 
 const now = new Date("2026-03-18T15:30:00Z");

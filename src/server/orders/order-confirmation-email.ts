@@ -1,8 +1,8 @@
 import { formatShippingDay, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
-import type { OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "./layout";
-import type { MailMessage } from "./port";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "@/server/integrations/mail/layout";
+import type { MailMessage } from "@/server/integrations/mail/port";
+import type { OrderView } from "./schemas";
 
 const formatDay = (day: string | null): string | null => (day ? formatShippingDay(day) : null);
 

@@ -1,12 +1,10 @@
 import "server-only";
 import type { Db } from "@/server/db/client";
-import { getPayments } from "@/server/integrations/payments/payments";
 import type { PaymentGateway, PaymentsPort } from "@/server/integrations/payments/port";
-import { defineScheduledJob, everyMinute } from "@/server/jobs/define";
 import type { Logger } from "@/server/logger";
 import { settlePaymentAndConfirm } from "./confirmation";
 import { expireUnpaidOrders, type UnpaidOrderSweep } from "./service";
-import { configuredUnpaidHolds, forgetSettledPlacers, type UnpaidHolds } from "./unpaid-holds";
+import { forgetSettledPlacers, type UnpaidHolds } from "./unpaid-holds";
 
 export type OrderExpiryOptions = {
   /** How long unpaid orders hold their pieces (`holdEndsAt`). */
@@ -32,18 +30,3 @@ export async function sweepUnpaidOrders(db: Db, options: OrderExpiryOptions, log
   return sweep;
 }
 
-/**
- * Every minute, `sweepUnpaidOrders` with the live or sandbox payment adapters. The queue runs it on one instance per
- * tick; should two runs meet anyway (a slow run and the next tick), each order is locked while it changes, and one
- * already settled is left alone. A failed run is left to the next tick, a minute away.
- */
-export const orderExpirySweepJob = defineScheduledJob({
-  name: "order-expiry-sweep",
-  ...everyMinute,
-  expireInSeconds: 600,
-  async run({ db, log }) {
-    await sweepUnpaidOrders(db, { holds: configuredUnpaidHolds(), paymentsFor: (gateway) => getPayments(gateway) }, log);
-  },
-});
-
-export const orderExpiryJobs = [orderExpirySweepJob];

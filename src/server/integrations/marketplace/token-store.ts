@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { configParams } from "@/server/db/schema";
-import type { EbayTokenStore } from "@/server/integrations/marketplace/ebay";
+import type { EbayTokenStore } from "./ebay";
 
 /** The configParams row that holds eBay's access token, shared by the web server and the job worker. */
 export const EBAY_ACCESS_TOKEN_PARAM = "EBAY_ACCESS_TOKEN";

@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "seed-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function seed(args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "src/server/db/cli/seed.ts", ...args], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions", "react-server", "src/server/setup/cli/seed.ts", ...args], {
     cwd: root,
     env: { ...process.env, ENVIRONMENT: "production", DATA_DIR: dataDir },
     encoding: "utf8",

@@ -1,6 +1,6 @@
 import { carrierNames, type OrderView } from "@/server/orders/schemas";
-import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "./layout";
-import type { MailMessage } from "./port";
+import { emailButton, emailHeading, emailItemRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail, shippingToHtml, shippingToText } from "@/server/integrations/mail/layout";
+import type { MailMessage } from "@/server/integrations/mail/port";
 
 /**
  * The shipping e-mail: the order is on its way, with what is in the parcel, the carrier, the tracking number and

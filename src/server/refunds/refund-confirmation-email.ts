@@ -2,9 +2,9 @@ import type { PaymentProvider, RefundReason } from "@/lib/enums";
 import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { OrderView } from "@/server/orders/schemas";
-import type { RefundView } from "@/server/refunds/schemas";
-import { emailButton, emailHeading, emailLineRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail } from "./layout";
-import type { MailMessage } from "./port";
+import { emailButton, emailHeading, emailLineRow, escapeHtml, mailColours, mailTextStyle, renderOrderEmail } from "@/server/integrations/mail/layout";
+import type { MailMessage } from "@/server/integrations/mail/port";
+import type { RefundView } from "./schemas";
 
 /** What the refund e-mail says about one refund. */
 export type RefundForEmail = Pick<RefundView, "id" | "kind" | "productName" | "quantity" | "amount" | "reason" | "monetary" | "status">;

@@ -43,3 +43,16 @@ export async function bulkInsert<T extends PgTable>(tx: Db, table: T, rows: Infe
 export function toPgArrayLiteral(values: readonly (string | null)[]): string {
   return `{${values.map((value) => (value === null ? "NULL" : `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`)).join(",")}}`;
 }
+
+// PostgreSQL takes at most 65 535 parameters per statement.
+const MAX_PARAMETERS = 60_000;
+
+/** Writes rows with ordinary multi-row inserts, as many per statement as PostgreSQL takes parameters for. */
+export async function insertInChunks<T extends PgTable>(tx: Db, table: T, rows: InferInsertModel<T>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Math.max(1, Object.keys(rows[0] as object).length);
+  const size = Math.max(1, Math.min(5000, Math.floor(MAX_PARAMETERS / columns)));
+  for (let start = 0; start < rows.length; start += size) {
+    await tx.insert(table).values(rows.slice(start, start + size));
+  }
+}

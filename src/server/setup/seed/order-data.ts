@@ -2,7 +2,7 @@ import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 
 /**
  * Who buys from the demo shop and where they live: the names, streets and payment habits the demo orders
- * (`orders.ts`) and the benchmark's order history (`order-history.ts`) draw from. Every e-mail address is on a
+ * (`order-plan.ts`) and the benchmark's order history (`order-history.ts`) draw from. Every e-mail address is on a
  * domain reserved for examples, so a demo order can never mail a real person.
  */
 

@@ -1,7 +1,7 @@
 // `npm run db:seed`: fills the database with the demo shop. The embedded defaults must be in place before anything
 // reads the environment, so every module that imports `@/env` is loaded after them.
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
-import { parseSeedArguments, seedRefusal, seedUsage } from "@/server/db/seed/arguments";
+import { parseSeedArguments, seedRefusal, seedUsage } from "@/server/setup/seed/arguments";
 
 const defaults = applyEmbeddedDefaults();
 
@@ -17,9 +17,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const { env } = await import("@/env");
   const { getDatabase } = await import("@/server/db/client");
-  const { runMigrations } = await import("@/server/db/migrate");
+  const { runMigrations } = await import("@/server/setup/migrate");
   const { getStorage } = await import("@/server/integrations/storage/storage");
-  const { seedDatabase, seedIfEmpty } = await import("@/server/db/seed/seed");
+  const { seedDatabase, seedIfEmpty } = await import("@/server/setup/seed/seed");
 
   if (defaults.applied) console.log(`Embedded defaults: ${defaults.summary}`);
   // Seeding a large catalogue runs statements longer than a request may.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import { startPayment } from "@/server/checkout/payment";
 import { adminNotification, mailOutbox, order, paymentDetail, product, sandboxPayment } from "@/server/db/schema";
-import { seedDatabase } from "@/server/db/seed/seed";
+import { seedDatabase } from "@/server/setup/seed/seed";
 import { createMolliePayments } from "@/server/integrations/payments/mollie";
 import type { OnlinePaymentMethod } from "@/lib/payment-methods";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
@@ -18,9 +18,9 @@ import type { CheckoutPaymentMethod } from "@/server/checkout/schemas";
 import { placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { startProviderServer, type ProviderServer } from "../../../tests/helpers/provider-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
-import { mailDeliveryJob } from "@/server/messages/outbox";
+import { mailDeliveryJob } from "@/server/messages/jobs";
 import { settlePaymentAndConfirm } from "./confirmation";
-import { sweepUnpaidOrders, type OrderExpiryOptions } from "./expiry-job";
+import { sweepUnpaidOrders, type OrderExpiryOptions } from "./unpaid-sweep";
 
 /**
  * The unpaid-order sweep asks the provider before it expires anything (SECURITY-REVIEW M7, M9, L7), with the
