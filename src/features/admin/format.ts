@@ -1,7 +1,4 @@
 import type { Decimal } from "decimal.js";
-import { formatEuro } from "@/lib/money";
-
-export { formatEuro };
 
 const peso = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });

@@ -12,7 +12,8 @@ import type { Shop } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/admin/schemas";
 import type { MonthlyMargin } from "@/server/margins/schemas";
-import { formatCount, formatDateTime, formatEuro, formatPeso, humanize } from "../format";
+import { formatEuro } from "@/lib/money";
+import { formatCount, formatDateTime, formatPeso, humanize } from "../format";
 import { useDashboard, useDashboardMargins } from "./queries";
 
 const waitingLinks: Record<string, { label: string; href: string }> = {

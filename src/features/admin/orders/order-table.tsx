@@ -22,7 +22,8 @@ import {
   type OrderSortColumn,
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
-import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
+import { formatCount, formatDate, formatDateTime } from "../format";
 import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";

@@ -31,7 +31,7 @@ const blank: FormValues = {
 const text = (value: string | null | undefined) => value ?? "";
 
 /** Form values from a saved product, or from a template's starting point. */
-export function valuesFrom(source: AdminProduct | ProductTemplate | null): FormValues {
+function valuesFrom(source: AdminProduct | ProductTemplate | null): FormValues {
   if (!source) return blank;
   const description = Object.fromEntries(descriptionTextFields.map((field) => [field, text(source[field])])) as Record<(typeof descriptionTextFields)[number], string>;
   return {

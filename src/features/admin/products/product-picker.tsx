@@ -1,6 +1,6 @@
 "use client";
 
-import { formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
 import { SearchToAdd, useSearchTerm } from "../forms/search-to-add";
 import { useProductPickerSearch } from "./queries";
 

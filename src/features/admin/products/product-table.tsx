@@ -17,7 +17,8 @@ import {
   type AdminProductSortColumn,
 } from "@/server/catalog/admin-schemas";
 import { LOW_STOCK } from "@/server/stock/schemas";
-import { formatCount, formatDate, formatEuro, humanize } from "../format";
+import { formatEuro } from "@/lib/money";
+import { formatCount, formatDate, humanize } from "../format";
 import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, NewItemLink, RowsPerPage, sortableColumn } from "../list-table";
 import { ListSearchBox } from "../list-search-box";
 import { useListAddress } from "../use-list-address";

@@ -8,7 +8,8 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { RestockStatus } from "@/lib/enums";
 import { cn } from "@/lib/utils";
-import { formatDateTime, formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
+import { formatDateTime } from "../format";
 import { ListTable } from "../list-table";
 import { useDecideRestock, useRequestRestock, useRestockCandidates, useRestockCounts, useRestocks } from "./queries";
 

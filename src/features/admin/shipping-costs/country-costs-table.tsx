@@ -23,7 +23,7 @@ const columns: ListColumn[] = [
   { label: <span className="sr-only">Edit</span>, className: "w-10" },
 ];
 
-export const countryHref = (code: string) => `/admin/shippingSurcharge/countries/${code}`;
+const countryHref = (code: string) => `/admin/shippingSurcharge/countries/${code}`;
 
 const days = (count: number) => `${count} day${count === 1 ? "" : "s"}`;
 
