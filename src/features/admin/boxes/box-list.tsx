@@ -8,9 +8,9 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { BoxStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
-import { formatCount, formatDate, formatDateTime, formatPeso } from "../format";
-import { ListFrame, ListTable } from "../list-table";
-import { useShortcut } from "../use-shortcut";
+import { formatCount, formatDate, formatDateTime, formatPeso } from "../kit/format";
+import { ListFrame, ListTable } from "../kit/list-table";
+import { useShortcut } from "../kit/use-shortcut";
 import { BoxStatusBadge } from "./box-status";
 import { useBoxes, useCreateBox } from "./queries";
 

@@ -11,9 +11,9 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
-import { formatCount, formatDateTime } from "../format";
-import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
-import { DeleteRowButton, ListFrame, ListTable } from "../list-table";
+import { formatCount, formatDateTime } from "../kit/format";
+import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
+import { DeleteRowButton, ListFrame, ListTable } from "../kit/list-table";
 import { useBucketListing, useDeleteBucketObject, useRefreshBucket } from "./queries";
 
 function folderOf(params: URLSearchParams): string {

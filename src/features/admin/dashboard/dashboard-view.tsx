@@ -13,7 +13,7 @@ import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/admin/schemas";
 import type { MonthlyMargin } from "@/server/margins/schemas";
 import { formatEuro } from "@/lib/money";
-import { formatCount, formatDateTime, formatPeso, humanize } from "../format";
+import { formatCount, formatDateTime, formatPeso, humanize } from "../kit/format";
 import { useDashboard, useDashboardMargins } from "./queries";
 
 const waitingLinks: Record<string, { label: string; href: string }> = {

@@ -6,7 +6,7 @@ import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminSwitch } from "@/components/ui/admin-form-controls";
 import { formatEuro } from "@/lib/money";
-import { formatCount, formatDateTime } from "../format";
+import { formatCount, formatDateTime } from "../kit/format";
 import { WindowText } from "./discount-list";
 import { DiscountForm } from "./discount-form";
 import { discountStatusLabels, discountStatusTones, discountTypeLabels } from "./labels";

@@ -25,13 +25,13 @@ import {
   type DiscountTargetProduct,
   type UpdateDiscountInput,
 } from "@/server/discounts/admin-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../forms/form-layout";
-import { isFilled } from "../forms/is-filled";
-import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../forms/search-to-add";
-import { useDebounced } from "../forms/use-debounced";
-import { formatCount } from "../format";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../kit/forms/form-layout";
+import { isFilled } from "../kit/forms/is-filled";
+import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../kit/forms/search-to-add";
+import { useDebounced } from "../kit/forms/use-debounced";
+import { formatCount } from "../kit/format";
 import { ProductPicker } from "../products/product-picker";
 import { discountTypeHints, discountTypeLabels } from "./labels";
 import {

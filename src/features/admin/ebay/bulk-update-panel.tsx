@@ -10,7 +10,7 @@ import { AdminDialog, AdminDialogClose, AdminDialogContent } from "@/components/
 import { AdminCheckbox } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import type { BulkOfferProgress, BulkRunView, BulkUpdateInput } from "@/server/marketplace/schemas";
-import { formatCount, formatDateTime } from "../format";
+import { formatCount, formatDateTime } from "../kit/format";
 import { useBulkOfferProgress } from "../shell/queries";
 import { plural } from "./labels";
 import { useCancelBulkUpdate, useMarketplaceOverview, useStartBulkUpdate } from "./queries";

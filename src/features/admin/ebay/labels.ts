@@ -1,7 +1,7 @@
 import type { AdminBadgeTone } from "@/components/ui/admin-badge";
 import type { MarketplaceId, MarketplaceOfferStatus } from "@/lib/enums";
 import type { MarketplaceOverview } from "@/server/marketplace/schemas";
-import { formatCount } from "../format";
+import { formatCount } from "../kit/format";
 
 /** An offer's status in the table, "NONE" being a product never offered. */
 export type OfferStatusChoice = MarketplaceOfferStatus | "NONE";

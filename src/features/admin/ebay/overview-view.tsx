@@ -9,7 +9,7 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { MarketplaceOverview } from "@/server/marketplace/schemas";
-import { formatCount, formatDateTime } from "../format";
+import { formatCount, formatDateTime } from "../kit/format";
 import { BulkRunStatusBadge, fieldsInWords } from "./bulk-update-panel";
 import { plural } from "./labels";
 import { useMarketplaceOverview, usePollOrdersNow, usePushQuantity } from "./queries";

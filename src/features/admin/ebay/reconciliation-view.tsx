@@ -9,8 +9,8 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { QuantityMismatch } from "@/server/marketplace/schemas";
-import { formatCount } from "../format";
-import { ListTable } from "../list-table";
+import { formatCount } from "../kit/format";
+import { ListTable } from "../kit/list-table";
 import { plural } from "./labels";
 import { useForgetLaterReconciliationPages, usePushQuantity, useReconciliationPages } from "./queries";
 

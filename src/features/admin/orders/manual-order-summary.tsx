@@ -7,7 +7,7 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import type { OrderStatus } from "@/lib/enums";
 import type { ManualOrderQuote } from "@/server/orders/manual-order-schemas";
 import { formatEuro } from "@/lib/money";
-import { formatDate } from "../format";
+import { formatDate } from "../kit/format";
 
 export const manualOrderStatusLabels: Record<OrderStatus, { label: string; tone: AdminBadgeTone }> = {
   PENDING: { label: "Pending: awaiting payment", tone: "warning" },

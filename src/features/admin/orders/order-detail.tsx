@@ -13,7 +13,7 @@ import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import type { AdminOrder, OrderEmailState, StaffOrderStatus } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatEuro } from "@/lib/money";
-import { formatDate, formatDateTime, formatPeso } from "../format";
+import { formatDate, formatDateTime, formatPeso } from "../kit/format";
 import { RefundPanel } from "../refunds/refund-panel";
 import { useRefundProposal } from "../refunds/queries";
 import { cancelQuestion } from "./cancel-question";

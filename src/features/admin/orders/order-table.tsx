@@ -23,10 +23,10 @@ import {
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
 import { formatEuro } from "@/lib/money";
-import { formatCount, formatDate, formatDateTime } from "../format";
-import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
-import { ListSearchBox } from "../list-search-box";
-import { useListAddress } from "../use-list-address";
+import { formatCount, formatDate, formatDateTime } from "../kit/format";
+import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../kit/list-table";
+import { ListSearchBox } from "../kit/list-search-box";
+import { useListAddress } from "../kit/use-list-address";
 import { ExportDialog } from "./export-dialog";
 import { useShippingCountries } from "./manual-order-queries";
 import { useOrderActions } from "./order-actions";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { MAX_IMAGES_PER_PRODUCT } from "@/server/catalog/admin-schemas";
-import { DeleteRowButton } from "../list-table";
+import { DeleteRowButton } from "../kit/list-table";
 import { useDeleteProductImage, useProductImages, useReorderProductImages, useSetProductImages } from "./queries";
 
 /** A product's pictures: add several at once, move them, delete them. Position 1 is what the shop shows. */

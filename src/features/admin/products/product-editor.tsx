@@ -6,7 +6,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { formatEuro } from "@/lib/money";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "../kit/format";
 import { ImagesManager } from "./images-manager";
 import { ProductForm } from "./product-form";
 import { useAdminProduct } from "./queries";

@@ -5,9 +5,9 @@ import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
 import { descriptionFieldLabels } from "@/lib/labels";
 import { descriptionTextFields, type DescriptionTextField, type ProductFormChoices } from "@/server/catalog/admin-schemas";
-import { FormField, fieldProps } from "../forms/form-field";
-import { FormSection } from "../forms/form-layout";
-import { humanize } from "../format";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { FormSection } from "../kit/forms/form-layout";
+import { humanize } from "../kit/format";
 
 /**
  * The product and description fields, shared by the product form and the template form. Everything is held as

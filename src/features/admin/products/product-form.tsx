@@ -15,8 +15,8 @@ import {
   type ProductFormInput,
   type ProductTemplate,
 } from "@/server/catalog/admin-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../forms/form-layout";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
 import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
 

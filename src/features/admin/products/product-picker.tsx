@@ -1,7 +1,7 @@
 "use client";
 
 import { formatEuro } from "@/lib/money";
-import { SearchToAdd, useSearchTerm } from "../forms/search-to-add";
+import { SearchToAdd, useSearchTerm } from "../kit/forms/search-to-add";
 import { useProductPickerSearch } from "./queries";
 
 /**

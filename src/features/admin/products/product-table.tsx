@@ -18,10 +18,10 @@ import {
 } from "@/server/catalog/admin-schemas";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatEuro } from "@/lib/money";
-import { formatCount, formatDate, humanize } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, NewItemLink, RowsPerPage, sortableColumn } from "../list-table";
-import { ListSearchBox } from "../list-search-box";
-import { useListAddress } from "../use-list-address";
+import { formatCount, formatDate, humanize } from "../kit/format";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, NewItemLink, RowsPerPage, sortableColumn } from "../kit/list-table";
+import { ListSearchBox } from "../kit/list-search-box";
+import { useListAddress } from "../kit/use-list-address";
 import { useAdminProducts, useProductFormChoices } from "./queries";
 
 /** The table's state lives in the address, so a filtered, sorted page can be bookmarked, shared and gone back to. */

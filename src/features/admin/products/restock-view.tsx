@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import type { RestockStatus } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { formatEuro } from "@/lib/money";
-import { formatDateTime } from "../format";
-import { ListTable } from "../list-table";
+import { formatDateTime } from "../kit/format";
+import { ListTable } from "../kit/list-table";
 import { useDecideRestock, useRequestRestock, useRestockCandidates, useRestockCounts, useRestocks } from "./queries";
 
 const tabs: { status: RestockStatus; label: string }[] = [

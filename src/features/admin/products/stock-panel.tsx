@@ -13,9 +13,9 @@ import { Button } from "@/components/ui/button";
 import { inventoryCorrectionReasons, type InventoryCorrectionReason } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { formatEuro } from "@/lib/money";
-import { formatDate, formatDateTime, humanize } from "../format";
-import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
-import { ListTable } from "../list-table";
+import { formatDate, formatDateTime, humanize } from "../kit/format";
+import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
+import { ListTable } from "../kit/list-table";
 import { useCorrectStock, useIncomingStock, useStockHistory } from "./queries";
 
 function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {

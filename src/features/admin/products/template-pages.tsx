@@ -11,11 +11,11 @@ import { AdminInput, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { descriptionTextFields, templateFormInput, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
-import { formatDateTime, humanize } from "../format";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { CancelButton, FormActions, FormSection, SubmitButton } from "../forms/form-layout";
-import { DeleteRowButton, ListFrame, ListTable } from "../list-table";
+import { formatDateTime, humanize } from "../kit/format";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { CancelButton, FormActions, FormSection, SubmitButton } from "../kit/forms/form-layout";
+import { DeleteRowButton, ListFrame, ListTable } from "../kit/list-table";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
 import { useCreateTemplate, useDeleteTemplate, useProductFormChoices, useTemplate, useTemplates, useUpdateTemplate } from "./queries";
 

@@ -12,9 +12,9 @@ import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CreateRefundInput, RefundProposal } from "@/server/refunds/schemas";
-import { FormField } from "../forms/form-field";
-import { RefusalNote } from "../forms/form-layout";
-import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { FormField } from "../kit/forms/form-field";
+import { RefusalNote } from "../kit/forms/form-layout";
+import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { refundOf, useCreateRefund } from "./queries";
 import {
   amountOf,

@@ -12,9 +12,9 @@ import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { updateCountryCostsInput, type AdminCountry, type UpdateCountryCostsInput } from "@/server/shipping/costs-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { FormActions, FormSection, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../forms/form-layout";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { FormActions, FormSection, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useCountryCostsOf, useUpdateCountryCosts } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 

@@ -8,9 +8,9 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { AdminCountryRow } from "@/server/shipping/costs-schemas";
-import { ListSearchBox } from "../list-search-box";
-import { ListTable, type ListColumn } from "../list-table";
-import { useListAddress } from "../use-list-address";
+import { ListSearchBox } from "../kit/list-search-box";
+import { ListTable, type ListColumn } from "../kit/list-table";
+import { useListAddress } from "../kit/use-list-address";
 import { useCountryCosts } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 

@@ -11,9 +11,9 @@ import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { surchargeBandInput, type SurchargeBandInput } from "@/server/shipping/costs-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { CancelButton, FormActions, RefusalNote, RequiredNote, SubmitButton, useSaveShortcut } from "../forms/form-layout";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { CancelButton, FormActions, RefusalNote, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useCreateSurchargeBand, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 

@@ -13,8 +13,8 @@ import { euroText, percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { saveSurchargeBandsInput, type SaveSurchargeBandsInput, type SaveSurchargeBandsValues, type SurchargeBandList } from "@/server/shipping/costs-schemas";
-import { showRefusal } from "../forms/filled-resolver";
-import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../forms/form-layout";
+import { showRefusal } from "../kit/forms/filled-resolver";
+import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useSaveSurchargeBands, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 
