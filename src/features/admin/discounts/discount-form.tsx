@@ -32,7 +32,7 @@ import { isFilled } from "../kit/forms/is-filled";
 import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../kit/forms/search-to-add";
 import { useDebounced } from "../kit/forms/use-debounced";
 import { formatCount } from "../kit/format";
-import { ProductPicker } from "../products/product-picker";
+import { ProductPicker } from "../catalog/product-picker";
 import { discountTypeHints, discountTypeLabels } from "./labels";
 import {
   useCreateDiscount,

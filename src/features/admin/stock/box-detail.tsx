@@ -16,7 +16,7 @@ import { formatEuro } from "@/lib/money";
 import { formatCount, formatDate, formatDateTime, formatPeso } from "../kit/format";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListTable } from "../kit/list-table";
-import { useAdminProducts } from "../products/queries";
+import { useAdminProducts } from "../catalog/queries";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
 import { useAddPurchase, useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
 
