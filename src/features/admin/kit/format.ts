@@ -32,3 +32,8 @@ export function humanize(value: string): string {
   const words = value.toLowerCase().replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** "1 piece", "3 pieces". */
+export function formatPieces(count: number): string {
+  return `${count} piece${count === 1 ? "" : "s"}`;
+}

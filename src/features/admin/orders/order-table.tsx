@@ -24,13 +24,15 @@ import {
 import { carrierNames } from "@/server/orders/schemas";
 import { formatEuro } from "@/lib/money";
 import { formatCount, formatDate, formatDateTime } from "../kit/format";
-import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../kit/list-table";
+import { ClearFiltersButton, FilterSelect, sortableColumn, type ListColumn } from "../kit/list-table";
+import { SelectableList, SelectionToolbar, useRowSelection } from "../kit/selectable-list";
 import { ListSearchBox } from "../kit/list-search-box";
 import { useListAddress } from "../kit/use-list-address";
+import { printUrl } from "../fulfilment/print-url";
 import { ExportDialog } from "./export-dialog";
 import { useShippingCountries } from "./manual-order-queries";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge, orderStatusLabels, printUrl } from "./order-status";
+import { AdminOrderStatusBadge, orderStatusLabels } from "./order-status";
 import { useAdminOrders } from "./queries";
 
 /** The filters' keys in the address, beside `search`, `sort`, `page` and `size`. */

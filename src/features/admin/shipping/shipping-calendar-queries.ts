@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc/client";
 import type { ShippingCalendarRangeInput } from "@/server/shipping/schemas";
-import { useRefreshOrders } from "../orders/manual-order-queries";
+import { useRefreshOrders } from "../orders/queries";
 
 export function useShippingCalendar(range: ShippingCalendarRangeInput) {
   const trpc = useTRPC();
