@@ -7,10 +7,10 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { formatEuro } from "@/lib/money";
 import { formatDateTime } from "../kit/format";
+import { StockPanel } from "../stock/stock-panel";
 import { ImagesManager } from "./images-manager";
 import { ProductForm } from "./product-form";
 import { useAdminProduct } from "./queries";
-import { StockPanel } from "./stock-panel";
 
 const tabs = [
   { value: "details", label: "Details" },

@@ -3,7 +3,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "@/lib/trpc/client";
-import type { RestockStatus } from "@/lib/enums";
 import type { AdminProductListInput, ProductImage } from "@/server/catalog/admin-schemas";
 
 /** Categories, manufacturers and countries change rarely; a form keeps its choices for 5 minutes. */
@@ -126,61 +125,4 @@ export function useUpdateTemplate({ onSuccess }: { onSuccess: () => Promise<void
 export function useDeleteTemplate() {
   const trpc = useTRPC();
   return useMutation(trpc.admin.template.delete.mutationOptions({ onSuccess: useRefreshTemplatesThen() }));
-}
-
-export function useStockHistory(productId: number) {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.stock.history.queryOptions({ productId }));
-}
-
-export function useIncomingStock(productId: number) {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.stock.incoming.queryOptions({ productId }));
-}
-
-/** A correction changes the ledger and the product's stock figure. */
-export function useCorrectStock(productId: number, { onSuccess }: { onSuccess: (result: { stock: number }) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.admin.stock.correct.mutationOptions({
-      onSuccess: (result) => {
-        onSuccess(result);
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.stock.history.queryKey({ productId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.product.get.queryKey({ id: productId }) });
-      },
-    }),
-  );
-}
-
-export function useRestocks(status: RestockStatus) {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.restock.list.queryOptions({ status }));
-}
-
-export function useRestockCounts() {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.restock.counts.queryOptions());
-}
-
-export function useRestockCandidates(enabled: boolean) {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.restock.candidates.queryOptions(undefined, { enabled }));
-}
-
-/** A decision or a request moves restocks between lists, counts and candidates: all of them refetch. */
-function useRefreshRestocks() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.admin.restock.pathKey() });
-}
-
-export function useDecideRestock() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.restock.decide.mutationOptions({ onSuccess: useRefreshRestocks() }));
-}
-
-export function useRequestRestock() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.restock.request.mutationOptions({ onSuccess: useRefreshRestocks() }));
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "@/lib/trpc/client";
-import type { BoxStatus } from "@/lib/enums";
+import type { BoxStatus, RestockStatus } from "@/lib/enums";
 import type { BoxDetail, ExchangeRateInfo } from "@/server/stock/schemas";
 
 export function useBoxes(statuses: BoxStatus[]) {
@@ -100,4 +100,61 @@ export function useRefreshExchangeRate({ onSuccess }: { onSuccess: (info: Exchan
       },
     }),
   );
+}
+
+export function useStockHistory(productId: number) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.stock.history.queryOptions({ productId }));
+}
+
+export function useIncomingStock(productId: number) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.stock.incoming.queryOptions({ productId }));
+}
+
+/** A correction changes the ledger and the product's stock figure. */
+export function useCorrectStock(productId: number, { onSuccess }: { onSuccess: (result: { stock: number }) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.admin.stock.correct.mutationOptions({
+      onSuccess: (result) => {
+        onSuccess(result);
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.stock.history.queryKey({ productId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.product.get.queryKey({ id: productId }) });
+      },
+    }),
+  );
+}
+
+export function useRestocks(status: RestockStatus) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.restock.list.queryOptions({ status }));
+}
+
+export function useRestockCounts() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.restock.counts.queryOptions());
+}
+
+export function useRestockCandidates(enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.restock.candidates.queryOptions(undefined, { enabled }));
+}
+
+/** A decision or a request moves restocks between lists, counts and candidates: all of them refetch. */
+function useRefreshRestocks() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.admin.restock.pathKey() });
+}
+
+export function useDecideRestock() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.restock.decide.mutationOptions({ onSuccess: useRefreshRestocks() }));
+}
+
+export function useRequestRestock() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.restock.request.mutationOptions({ onSuccess: useRefreshRestocks() }));
 }
