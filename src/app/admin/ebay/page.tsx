@@ -1,4 +1,4 @@
-import { OverviewView } from "@/features/admin/ebay/overview-view";
+import { OverviewView } from "@/features/admin/marketplace/overview-view";
 
 export const metadata = { title: "eBay" };
 

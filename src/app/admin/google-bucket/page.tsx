@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { BucketBrowser } from "@/features/admin/bucket/bucket-views";
+import { BucketBrowser } from "@/features/admin/storage/bucket-views";
 
 export const metadata = { title: "Google bucket" };
 

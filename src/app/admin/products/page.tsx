@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { ProductTable } from "@/features/admin/products/product-table";
+import { ProductTable } from "@/features/admin/catalog/product-table";
 
 export const metadata = { title: "Products" };
 

@@ -2,18 +2,16 @@
 
 import { AlertTriangle, ArrowUpRight, CircleAlert, PackageOpen, Truck } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
-import { Button } from "@/components/ui/button";
-import type { Shop } from "@/lib/enums";
+import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/admin/schemas";
-import type { MonthlyMargin } from "@/server/margins/schemas";
-import { formatCount, formatDateTime, formatEuro, formatPeso, humanize } from "../format";
-import { useDashboard, useDashboardMargins } from "./queries";
+import { formatCount, formatDateTime, humanize } from "../kit/format";
+import { axisTick, tooltipStyle } from "./chart-style";
+import { MarginsPanel, unknownCostNote } from "./margins-panel";
+import { useDashboard } from "./queries";
 
 const waitingLinks: Record<string, { label: string; href: string }> = {
   PENDING: { label: "Pending", href: "/admin/orders/status/pending" },
@@ -24,10 +22,6 @@ const waitingLinks: Record<string, { label: string; href: string }> = {
 
 function percent(rate: Dashboard["periods"][number]["marginRate"]): string {
   return rate === null ? "—" : `${rate.times(100).toDecimalPlaces(1).toFixed(1)}%`;
-}
-
-function unknownCostNote(pieces: number): string {
-  return `${formatCount(pieces)} sold piece${pieces === 1 ? " has" : "s have"} no purchase left to take a cost from: unknown, and not in the purchase cost.`;
 }
 
 function Kpis({ data }: { data: Dashboard }) {
@@ -84,12 +78,6 @@ function Kpis({ data }: { data: Dashboard }) {
     </div>
   );
 }
-
-const axisTick = { fontSize: 11, fill: "var(--muted-foreground)" };
-const tooltipStyle = {
-  contentStyle: { background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 8, fontSize: 12, color: "var(--popover-foreground)" },
-  labelStyle: { color: "var(--muted-foreground)" },
-};
 
 function RevenueChart({ data }: { data: Dashboard }) {
   const points = data.days.map((day) => ({ date: day.date.slice(5), revenue: day.revenue.toNumber(), orders: day.orders }));
@@ -261,120 +249,6 @@ function StockSummary({ data }: { data: Dashboard }) {
   );
 }
 
-const channelLabels: Record<Shop, string> = { WEBSHOP: "Web shop", EBAY: "eBay" };
-const monthLabel = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-const spans = [3, 6, 12] as const;
-
-/** "2026-03" as "Mar 2026". */
-function formatMonth(month: string): string {
-  return monthLabel.format(new Date(`${month}-01T00:00:00Z`));
-}
-
-function Money({ value, negative = false }: { value: MonthlyMargin["margin"]; negative?: boolean }) {
-  if (value.isZero()) return <span className="text-muted-foreground">—</span>;
-  return <>{negative ? `−${formatEuro(value)}` : formatEuro(value)}</>;
-}
-
-function Margins() {
-  const [months, setMonths] = useState<(typeof spans)[number]>(spans[0]);
-  const { data, error, isFetching } = useDashboardMargins(months);
-  const rows = data?.months ?? [];
-  const points = [...new Set(rows.map((row) => row.month))].map((month) => {
-    const of = (shop: Shop) => rows.find((row) => row.month === month && row.shop === shop)?.margin.toNumber() ?? 0;
-    return { month: formatMonth(month), WEBSHOP: of("WEBSHOP"), EBAY: of("EBAY") };
-  });
-  const unknown = rows.reduce((pieces, row) => pieces + row.unknownCostPieces, 0);
-  return (
-    <AdminCard>
-      <AdminCardHeader
-        title="Margin by month"
-        description="Orders paid in each month (shop time), per channel: what customers paid for items and shipping, less the pieces' purchase cost (first bought, first sold, in euro at each box's rate), provider fees, labels and the refunds given on those orders."
-        actions={
-          <div className="flex gap-1" role="group" aria-label="Months shown">
-            {spans.map((span) => (
-              <Button key={span} size="sm" variant={span === months ? "secondary" : "ghost"} className="h-7 px-2 text-xs" aria-pressed={span === months} onClick={() => setMonths(span)}>
-                {span} months
-              </Button>
-            ))}
-          </div>
-        }
-      />
-      {error ? <p className="px-4 py-6 text-sm text-destructive">The margins could not load: {error.message}</p> : null}
-      {!data && !error ? <div className="m-4 h-48 animate-pulse rounded-md bg-muted/50" aria-busy="true" /> : null}
-      {data ? (
-        <div className={cn("transition-opacity", isFetching && "opacity-60")}>
-          <div className="h-48 px-2 pt-4 pb-2">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={points} margin={{ left: 8, right: 12, top: 4, bottom: 0 }}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="month" tick={axisTick} tickLine={false} axisLine={false} />
-                <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={(value: number) => `€${value}`} />
-                <Tooltip {...tooltipStyle} cursor={{ fill: "var(--muted)" }} formatter={(value, name) => [formatEuro(Number(value)), channelLabels[name as Shop]]} />
-                <Bar dataKey="WEBSHOP" name="WEBSHOP" fill="var(--brass)" radius={[4, 4, 0, 0]} barSize={18} />
-                <Bar dataKey="EBAY" name="EBAY" fill="var(--primary)" radius={[4, 4, 0, 0]} barSize={18} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          <div className="overflow-x-auto border-t">
-            <AdminTable data-testid="margins-table">
-              <AdminTableHeader>
-                <tr>
-                  <AdminTableHead>Month</AdminTableHead>
-                  <AdminTableHead>Channel</AdminTableHead>
-                  <AdminTableHead className="text-right">Orders</AdminTableHead>
-                  <AdminTableHead className="text-right">Revenue</AdminTableHead>
-                  <AdminTableHead className="text-right">Shipping</AdminTableHead>
-                  <AdminTableHead className="text-right">Purchase cost</AdminTableHead>
-                  <AdminTableHead className="text-right">Provider fees</AdminTableHead>
-                  <AdminTableHead className="text-right">Labels</AdminTableHead>
-                  <AdminTableHead className="text-right">Refunds</AdminTableHead>
-                  <AdminTableHead className="text-right">Margin</AdminTableHead>
-                </tr>
-              </AdminTableHeader>
-              <AdminTableBody>
-                {[...rows].reverse().map((row) => (
-                  <AdminTableRow key={`${row.month}-${row.shop}`} data-testid={`margin-${row.month}-${row.shop}`}>
-                    <AdminTableCell className="whitespace-nowrap">{row.shop === "WEBSHOP" ? formatMonth(row.month) : ""}</AdminTableCell>
-                    <AdminTableCell>
-                      <AdminBadge tone={row.shop === "WEBSHOP" ? "brass" : "info"}>{channelLabels[row.shop]}</AdminBadge>
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right">{formatCount(row.orders)}</AdminTableCell>
-                    <AdminTableCell className="text-right">
-                      <Money value={row.revenue} />
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right">
-                      <Money value={row.shipping} />
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right" title={row.purchaseCostPhp.isZero() ? undefined : formatPeso(row.purchaseCostPhp)}>
-                      <Money value={row.purchaseCost} negative />
-                      {row.unknownCostPieces > 0 ? <span className="ml-1 text-amber-700 dark:text-amber-400">*</span> : null}
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right">
-                      <Money value={row.providerFees} negative />
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right">
-                      <Money value={row.labelCost} negative />
-                    </AdminTableCell>
-                    <AdminTableCell className="text-right">
-                      {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatEuro(row.refunds)}</span>}
-                    </AdminTableCell>
-                    <AdminTableCell
-                      className={cn("text-right font-semibold", row.margin.isNegative() ? "text-destructive" : row.orders > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}
-                    >
-                      {row.orders === 0 ? "—" : formatEuro(row.margin)}
-                    </AdminTableCell>
-                  </AdminTableRow>
-                ))}
-              </AdminTableBody>
-            </AdminTable>
-          </div>
-          {unknown > 0 ? <p className="border-t px-4 py-2 text-[11px] text-amber-700 dark:text-amber-400">* {unknownCostNote(unknown)}</p> : null}
-        </div>
-      ) : null}
-    </AdminCard>
-  );
-}
-
 export function DashboardView() {
   const { data, error } = useDashboard();
   if (error) return <p className="text-sm text-destructive">The dashboard could not load: {error.message}</p>;
@@ -395,7 +269,7 @@ export function DashboardView() {
         <RevenueChart data={data} />
         <WaitingChart data={data} />
       </div>
-      <Margins />
+      <MarginsPanel />
       <div className="grid gap-4 lg:grid-cols-2">
         <LowStock data={data} />
         <Problems data={data} />

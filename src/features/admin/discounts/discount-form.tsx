@@ -1,274 +1,27 @@
 "use client";
 
-import { AlertTriangle, UserRound, X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
-import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard } from "@/components/ui/admin-card";
-import { AdminInput, AdminLabel, AdminSelect, AdminSwitch } from "@/components/ui/admin-form-controls";
-import { percentAsTyped } from "@/lib/amount-text";
-import { discountTypes, type DiscountType, type PricingType } from "@/lib/enums";
+import { AdminInput, AdminSelect, AdminSwitch } from "@/components/ui/admin-form-controls";
+import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
-import {
-  createDiscountInput,
-  dateToShopDateTime,
-  formatDiscountValue,
-  readDiscountValue,
-  updateDiscountInput,
-  type DiscountDetail,
-  type DiscountFormInput,
-  type DiscountGroupChoice,
-  type DiscountTargetCustomer,
-  type DiscountTargetPreviewInput,
-  type DiscountTargetProduct,
-  type UpdateDiscountInput,
-} from "@/server/discounts/admin-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../forms/form-layout";
-import { isFilled } from "../forms/is-filled";
-import { SEARCH_PAUSE_MS, SearchToAdd, useSearchTerm } from "../forms/search-to-add";
-import { useDebounced } from "../forms/use-debounced";
-import { formatCount } from "../format";
-import { ProductPicker } from "../products/product-picker";
+import { createDiscountInput, updateDiscountInput, type DiscountDetail, type DiscountFormInput, type UpdateDiscountInput } from "@/server/discounts/admin-schemas";
+import { ProductPicker } from "../catalog/product-picker";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../kit/forms/form-layout";
+import { isFilled } from "../kit/forms/is-filled";
+import { fieldLabels, inputOf, previewInputOf, required, shownValue, valuesOf, type DiscountFormValues } from "./discount-form-values";
+import { ChosenList, CustomerSearch, GroupPicker, TargetPreview } from "./discount-targets";
 import { discountTypeHints, discountTypeLabels } from "./labels";
-import {
-  useCreateDiscount,
-  useDiscountCustomerSearch,
-  useDiscountTargetChoices,
-  useDiscountTargetPreview,
-  useUpdateDiscount,
-} from "./queries";
-
-/** The form's values: text as typed, and the chosen products and customers with the names shown for them. */
-type FormValues = {
-  name: string;
-  discountType: DiscountType;
-  pricingType: PricingType;
-  value: string;
-  active: boolean;
-  startsAt: string;
-  expiresAt: string;
-  products: DiscountTargetProduct[];
-  categoryIds: number[];
-  manufacturerIds: number[];
-  customers: DiscountTargetCustomer[];
-  allVips: boolean;
-  minOrderValue: string;
-  usageLimit: string;
-};
-
-const required = ["name", "value"] as const;
-
-const fieldLabels: Record<string, string> = {
-  name: "Name",
-  value: "Value",
-  startsAt: "Starts",
-  expiresAt: "Ends",
-  minOrderValue: "Minimum order value",
-  usageLimit: "Usage limit",
-  productIds: "Products",
-  customerIds: "Customers",
-};
-
-function valuesOf(discount: DiscountDetail | undefined): FormValues {
-  if (!discount) {
-    return {
-      name: "", discountType: "PRODUCT", pricingType: "PERCENT", value: "", active: true, startsAt: "", expiresAt: "",
-      products: [], categoryIds: [], manufacturerIds: [], customers: [], allVips: false, minOrderValue: "", usageLimit: "",
-    };
-  }
-  return {
-    name: discount.name,
-    discountType: discount.discountType,
-    pricingType: discount.pricingType,
-    // A percentage is stored as a fraction (0.15) and typed as the percentage (15).
-    value: discount.pricingType === "PERCENT" ? percentAsTyped(discount.value) : discount.value.toFixed(2),
-    active: discount.active,
-    startsAt: discount.startsAt ? dateToShopDateTime(discount.startsAt) : "",
-    expiresAt: discount.expiresAt ? dateToShopDateTime(discount.expiresAt) : "",
-    products: discount.products,
-    categoryIds: [],
-    manufacturerIds: [],
-    customers: discount.customers,
-    allVips: false,
-    minOrderValue: discount.minOrderValue ? discount.minOrderValue.toFixed(2) : "",
-    usageLimit: discount.usageLimit ? String(discount.usageLimit) : "",
-  };
-}
-
-/** The form's values as the schema reads them: the chosen products and customers by id. */
-function inputOf({ products, customers, ...values }: FormValues): DiscountFormInput {
-  return { ...values, productIds: products.map((product) => product.id), customerIds: customers.map((customer) => customer.id) };
-}
-
-/** What the targets would ask the server about, or null when the kind has none or nothing is chosen yet. */
-function previewInputOf(values: FormValues, id: number | undefined): DiscountTargetPreviewInput | null {
-  if (values.discountType !== "PRODUCT" && values.discountType !== "USER") return null;
-  const input = inputOf(values);
-  const chosen = values.discountType === "PRODUCT" ? input.productIds!.length + input.categoryIds!.length + input.manufacturerIds!.length : input.customerIds!.length + (input.allVips ? 1 : 0);
-  if (chosen === 0 && id === undefined) return null;
-  return {
-    id,
-    discountType: values.discountType,
-    productIds: input.productIds,
-    categoryIds: input.categoryIds,
-    manufacturerIds: input.manufacturerIds,
-    customerIds: input.customerIds,
-    allVips: input.allVips,
-  };
-}
-
-/** How the storefront will show the typed value (-15%, -€5.00), or null while it is not a valid value. */
-function shownValue(pricingType: PricingType, typed: string): string | null {
-  const read = readDiscountValue(pricingType, typed);
-  return "value" in read ? formatDiscountValue({ pricingType, value: read.value }) : null;
-}
+import { useCreateDiscount, useDiscountTargetChoices, useUpdateDiscount } from "./queries";
 
 /** The form's sections, padded inside its card so that their rules run from edge to edge. */
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return <FormSection {...props} className="px-5" />;
-}
-
-function Chip({ children, onRemove, label }: { children: ReactNode; onRemove: () => void; label: string }) {
-  return (
-    <li className="inline-flex max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pr-1 pl-2.5 text-xs">
-      <span className="truncate">{children}</span>
-      <button type="button" onClick={onRemove} aria-label={label} className="rounded-full p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground">
-        <X className="size-3" />
-      </button>
-    </li>
-  );
-}
-
-/** The chosen products, the first ones by name and how many more; each can be taken off, or all at once. */
-const SHOWN_CHIPS = 60;
-
-function ChosenList<T>({ items, render, keyOf, onRemove, onClear, noun }: {
-  items: T[];
-  render: (item: T) => ReactNode;
-  keyOf: (item: T) => string | number;
-  onRemove: (item: T) => void;
-  onClear: () => void;
-  noun: string;
-}) {
-  if (items.length === 0) return null;
-  return (
-    <div className="space-y-1.5">
-      <div className="flex items-center justify-between text-xs text-muted-foreground">
-        <span>
-          {formatCount(items.length)} {noun}
-          {items.length === 1 ? "" : "s"} chosen one by one
-        </span>
-        <button type="button" onClick={onClear} className="hover:text-destructive hover:underline">
-          Remove all
-        </button>
-      </div>
-      <ul className="flex max-h-48 flex-wrap gap-1.5 overflow-y-auto" aria-label={`Chosen ${noun}s`}>
-        {items.slice(0, SHOWN_CHIPS).map((item) => (
-          <Chip key={keyOf(item)} onRemove={() => onRemove(item)} label={`Remove ${String(keyOf(item))}`}>
-            {render(item)}
-          </Chip>
-        ))}
-        {items.length > SHOWN_CHIPS ? <li className="px-2 py-0.5 text-xs text-muted-foreground">and {formatCount(items.length - SHOWN_CHIPS)} more</li> : null}
-      </ul>
-    </div>
-  );
-}
-
-function CustomerSearch({ chosen, onAdd }: { chosen: ReadonlySet<string>; onAdd: (customer: DiscountTargetCustomer) => void }) {
-  const search = useSearchTerm();
-  const customers = useDiscountCustomerSearch(search.term);
-  return (
-    <SearchToAdd
-      label="Search customers to add"
-      placeholder="Add a customer by name or e-mail"
-      search={search}
-      busy={customers.isFetching}
-      rows={customers.data}
-      added={chosen}
-      onAdd={onAdd}
-      listLabel="Customers found"
-      noMatch={`No customer matches “${search.term.trim()}”.`}
-    >
-      {(row) => (
-        <>
-          <UserRound className="size-4 shrink-0 text-brass" />
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium">
-              {row.name ?? row.email} {row.role === "VIP" ? <AdminBadge tone="brass">VIP</AdminBadge> : null}
-            </span>
-            <span className="block truncate text-xs text-muted-foreground">{row.email}</span>
-          </span>
-        </>
-      )}
-    </SearchToAdd>
-  );
-}
-
-/** A list of groups (categories or manufacturers) chosen from a select, each shown as a chip with its path. */
-function GroupPicker({ label, choices, chosen, onChange, empty }: { label: string; choices: DiscountGroupChoice[] | undefined; chosen: number[]; onChange: (ids: number[]) => void; empty: string }) {
-  const byId = new Map(choices?.map((choice) => [choice.id, choice.label]));
-  const id = `field-${label.toLowerCase()}`;
-  return (
-    <div className="space-y-1.5">
-      <AdminLabel htmlFor={id}>{label}</AdminLabel>
-      <AdminSelect
-        id={id}
-        value=""
-        onChange={(event) => {
-          const picked = Number(event.target.value);
-          if (picked && !chosen.includes(picked)) onChange([...chosen, picked]);
-        }}
-      >
-        <option value="">{empty}</option>
-        {choices?.map((choice) => (
-          <option key={choice.id} value={choice.id} disabled={chosen.includes(choice.id)}>
-            {choice.label}
-          </option>
-        ))}
-      </AdminSelect>
-      {chosen.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
-          {chosen.map((entry) => (
-            <Chip key={entry} onRemove={() => onChange(chosen.filter((other) => other !== entry))} label={`Remove ${byId.get(entry) ?? entry}`}>
-              {byId.get(entry) ?? `#${entry}`} <span className="text-muted-foreground">and below</span>
-            </Chip>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-/** The warning before saving targets: how many get the discount, and how many move from another discount. */
-function TargetPreview({ input, noun }: { input: DiscountTargetPreviewInput | null; noun: "product" | "customer" }) {
-  const settled = useDebounced(JSON.stringify(input), SEARCH_PAUSE_MS);
-  const preview = useDiscountTargetPreview(useMemo(() => JSON.parse(settled) as DiscountTargetPreviewInput | null, [settled]));
-  if (!input) return <p className="text-xs text-muted-foreground">Nothing chosen yet: the discount applies to no {noun} until you choose some.</p>;
-  if (preview.error) return <p className="text-xs text-destructive">{preview.error.message}</p>;
-  const data = preview.data;
-  if (!data) return <p className="text-xs text-muted-foreground">Counting…</p>;
-  const plural = (count: number) => `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
-  return (
-    <div className={cn("space-y-1 rounded-md border px-3 py-2 text-xs", data.moved ? "border-amber-500/40 bg-amber-500/10" : "bg-muted/40", preview.isFetching && "opacity-70")} role="status" data-testid="target-preview">
-      <p>
-        Saving gives this discount to <strong>{plural(data.total)}</strong>
-        {data.released ? `; ${plural(data.released)} holding it now will lose it` : ""}.
-      </p>
-      {data.moved ? (
-        <p className="flex items-start gap-1.5 text-amber-800 dark:text-amber-300">
-          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" />
-          <span>
-            {plural(data.moved)} now {data.moved === 1 ? "holds" : "hold"} another discount and will move to this one:{" "}
-            {data.movedFrom.map((from) => `${from.name} (${formatCount(from.count)})`).join(", ")}. A {noun} holds one discount at a time.
-          </span>
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -282,12 +35,12 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
   const resolver = useMemo(
     () =>
       discount
-        ? filledThenSchema(updateDiscountInput, required, (values: FormValues): UpdateDiscountInput => ({ id: discount.id, ...inputOf(values), discountType: discount.discountType }))
+        ? filledThenSchema(updateDiscountInput, required, (values: DiscountFormValues): UpdateDiscountInput => ({ id: discount.id, ...inputOf(values), discountType: discount.discountType }))
         : filledThenSchema(createDiscountInput, required, inputOf),
     [discount],
   );
-  const form = useForm<FormValues, unknown, DiscountFormInput | UpdateDiscountInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
-  const values = useWatch({ control: form.control }) as FormValues;
+  const form = useForm<DiscountFormValues, unknown, DiscountFormInput | UpdateDiscountInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
+  const values = useWatch({ control: form.control }) as DiscountFormValues;
   const [missing, setMissing] = useState<Set<string>>(new Set());
   useEffect(() => form.reset(initial), [form, initial]);
 
@@ -295,7 +48,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
   const update = useUpdateDiscount();
   const busy = create.isPending || update.isPending;
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const errorOf = (name: string) => (missing.has(name) && !isFilled(values[name as keyof FormValues]) ? "Required" : errors[name]?.message);
+  const errorOf = (name: string) => (missing.has(name) && !isFilled(values[name as keyof DiscountFormValues]) ? "Required" : errors[name]?.message);
 
   const submit = async (input: DiscountFormInput | UpdateDiscountInput) => {
     setMissing(new Set());
@@ -308,9 +61,9 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
     toast.success("Discount created", { description: `${input.name} is saved.` });
     router.push(`/admin/discounts/manage/${id}`);
   };
-  const refuse = (refused: FieldErrors<FormValues>) => showRefusal(refused, setMissing, (path) => fieldLabels[path] ?? path);
+  const refuse = (refused: FieldErrors<DiscountFormValues>) => showRefusal(refused, setMissing, (path) => fieldLabels[path] ?? path);
 
-  const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => form.setValue(name, value as never, { shouldDirty: true });
+  const set = <K extends keyof DiscountFormValues>(name: K, value: DiscountFormValues[K]) => form.setValue(name, value as never, { shouldDirty: true });
   const type = values.discountType;
   const chosenProducts = useMemo(() => new Set(values.products?.map((product) => product.id)), [values.products]);
   const chosenCustomers = useMemo(() => new Set(values.customers?.map((customer) => customer.id)), [values.customers]);

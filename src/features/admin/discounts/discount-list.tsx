@@ -9,9 +9,10 @@ import { toast } from "@/components/toast";
 import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { discountStatuses, formatShopDateTime, type DiscountListInput, type DiscountRow } from "@/server/discounts/admin-schemas";
-import { formatCount, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListTable, NewItemLink } from "../list-table";
-import { useListAddress } from "../use-list-address";
+import { formatEuro } from "@/lib/money";
+import { formatCount } from "../kit/format";
+import { ClearFiltersButton, FilterSelect, ListFrame, ListTable, NewItemLink } from "../kit/list-table";
+import { useListAddress } from "../kit/use-list-address";
 import { discountStatusLabels, discountStatusTones, discountTypeLabels } from "./labels";
 import { useDiscounts, useSetDiscountActive } from "./queries";
 

@@ -7,8 +7,8 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/toast";
 import type { FailedJobRow } from "@/server/jobs/schemas";
-import { formatCount, formatDateTime } from "../format";
-import { ListTable } from "../list-table";
+import { formatCount, formatDateTime } from "../kit/format";
+import { ListTable } from "../kit/list-table";
 import { useJobs, useRetryJob } from "./queries";
 
 function Count({ value, tone }: { value: number; tone: "info" | "warning" | "danger" | "success" }) {

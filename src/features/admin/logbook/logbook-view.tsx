@@ -12,8 +12,8 @@ import { Button } from "@/components/ui/button";
 import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import type { JsonValue } from "@/server/logbook/schemas";
-import { formatCount, formatDateTime, humanize } from "../format";
-import { ListFrame, ListPager, ListTable } from "../list-table";
+import { formatCount, formatDateTime, humanize } from "../kit/format";
+import { ListFrame, ListPager, ListTable } from "../kit/list-table";
 import { useLogbook, useLogbookEntry, useMarkAllLogbookRead, useRefreshAfterReading } from "./queries";
 
 const levelTone = { INFO: "info", WARNING: "warning", ERROR: "danger" } as const;

@@ -5,7 +5,7 @@ import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
 import type { Address } from "@/server/account/schemas";
 import type { CustomerMatch } from "@/server/orders/manual-order-schemas";
-import { SearchField, useSearchTerm } from "../forms/search-to-add";
+import { SearchField, useSearchTerm } from "../kit/forms/search-to-add";
 import { useCustomerAddresses, useCustomerSearch } from "./manual-order-queries";
 
 /**

@@ -10,7 +10,7 @@ import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { paymentMethodLabels } from "@/lib/labels";
 import { manualOrderPaymentMethods, type EditableManualOrder, type ManualOrderPaymentMethod } from "@/server/orders/manual-order-schemas";
-import { formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
 import { ManualOrderForm } from "./manual-order-form";
 import { useEditableOrder, useMarkManualOrderPaid } from "./manual-order-queries";
 import { manualOrderStatusLabels } from "./manual-order-summary";

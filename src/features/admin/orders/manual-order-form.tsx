@@ -22,11 +22,11 @@ import {
   type ManualOrderQuoteInput,
   type UpdateManualOrderInput,
 } from "@/server/orders/manual-order-schemas";
-import { filledThenSchema, showRefusal } from "../forms/filled-resolver";
-import { FormField, fieldProps } from "../forms/form-field";
-import { isFilled } from "../forms/is-filled";
-import { useDebounced } from "../forms/use-debounced";
-import { ProductPicker } from "../products/product-picker";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { FormField, fieldProps } from "../kit/forms/form-field";
+import { isFilled } from "../kit/forms/is-filled";
+import { useDebounced } from "../kit/forms/use-debounced";
+import { ProductPicker } from "../catalog/product-picker";
 import { CustomerPicker } from "./manual-order-customer";
 import { OrderLines, type ManualOrderFormLine } from "./manual-order-lines";
 import { QUOTE_PAUSE_MS, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";

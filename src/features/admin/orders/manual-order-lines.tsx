@@ -7,7 +7,7 @@ import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ManualOrderQuoteLine } from "@/server/orders/manual-order-schemas";
-import { formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
 
 /** A line as the form holds it: the override and its reason as typed. */
 export type ManualOrderFormLine = {

@@ -1,8 +1,9 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc/client";
 import type { ManualOrderQuoteInput } from "@/server/orders/manual-order-schemas";
+import { useRefreshOrders } from "./queries";
 
 /** Countries and their regions change rarely; the form keeps them for 10 minutes. */
 const COUNTRIES_STALE_MS = 10 * 60_000;
@@ -41,21 +42,6 @@ export function useManualOrderQuote(input: ManualOrderQuoteInput | null) {
 export function useEditableOrder(orderNumber: string | null) {
   const trpc = useTRPC();
   return useQuery(trpc.admin.manualOrder.get.queryOptions({ orderNumber: orderNumber ?? "" }, { enabled: orderNumber !== null, retry: false }));
-}
-
-/**
- * What a change to orders dirties elsewhere: the sidebar's counts, the order lists and the orders' own pages (the
- * order admin's queries are matched by their path prefix, `admin.orders`), and what `more` names.
- */
-export function useRefreshOrders(more: readonly QueryKey[] = []) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.manualOrder.get.queryKey(), [["admin", "orders"]], ...more].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
 }
 
 export function useCreateManualOrder() {

@@ -6,7 +6,8 @@ import { AdminBadge, type AdminBadgeTone } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import type { OrderStatus } from "@/lib/enums";
 import type { ManualOrderQuote } from "@/server/orders/manual-order-schemas";
-import { formatDate, formatEuro } from "../format";
+import { formatEuro } from "@/lib/money";
+import { formatDate } from "../kit/format";
 
 export const manualOrderStatusLabels: Record<OrderStatus, { label: string; tone: AdminBadgeTone }> = {
   PENDING: { label: "Pending: awaiting payment", tone: "warning" },

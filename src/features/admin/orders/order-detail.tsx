@@ -1,26 +1,29 @@
 "use client";
 
 import { Decimal } from "decimal.js";
-import { Ban, Check, Download, ExternalLink, FileText, ImageOff, Loader2, PackageCheck, Pencil, Receipt, Tag, Truck, X } from "lucide-react";
+import { Ban, Download, FileText, ImageOff, PackageCheck, Pencil, Receipt, Tag, Truck, X } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { Button } from "@/components/ui/button";
 import type { OrderStatus } from "@/lib/enums";
-import { cn } from "@/lib/utils";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
-import type { AdminOrder, OrderEmailState, StaffOrderStatus } from "@/server/orders/admin-schemas";
-import { carrierNames } from "@/server/orders/schemas";
-import { formatDate, formatDateTime, formatEuro, formatPeso } from "../format";
+import { formatEuro } from "@/lib/money";
+import type { AdminOrder, StaffOrderStatus } from "@/server/orders/admin-schemas";
+import { printUrl } from "../fulfilment/print-url";
+import { ShippingCard } from "../fulfilment/shipping-card";
+import { CardField } from "../kit/card-field";
+import { formatDateTime, formatPieces } from "../kit/format";
+import { OrderMargin } from "../margins/order-margin";
 import { RefundPanel } from "../refunds/refund-panel";
 import { useRefundProposal } from "../refunds/queries";
 import { cancelQuestion } from "./cancel-question";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge, printUrl } from "./order-status";
+import { AdminOrderStatusBadge } from "./order-status";
 import { OversoldNotice } from "./oversold-notice";
 import { OrderTimeline } from "./order-timeline";
-import { useAdminOrder, useOrderMargin } from "./queries";
+import { useAdminOrder } from "./queries";
 
 /** How long the page keeps looking for a label it asked for: the create-label job's retries are done well before. */
 const LABEL_WAIT_MS = 2 * 60_000;
@@ -36,15 +39,6 @@ const actionLabels: Record<StaffOrderStatus, string> = {
 /** Statuses in which an order waits for its label. */
 const labelStatuses: readonly OrderStatus[] = ["PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT"];
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1 text-sm">
-      <dt className="min-w-0 text-muted-foreground">{label}</dt>
-      <dd className="max-w-[65%] shrink-0 text-right break-words tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
 function Picture({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
@@ -58,49 +52,11 @@ function Picture({ src, alt }: { src: string; alt: string }) {
   return <img src={src} alt={alt} onError={() => setFailed(true)} className="size-14 shrink-0 rounded bg-muted object-cover ring-1 ring-border" />;
 }
 
-/** Where one of the order's e-mails is: sent, on its way (tried again after a failure, saying why), given up, or none. */
-function EmailState({ email }: { email: OrderEmailState }) {
-  if (email.state === "sent") {
-    return (
-      <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-        <Check className="size-3.5" /> Sent
-      </span>
-    );
-  }
-  if (email.state === "queued") {
-    return (
-      <span className="inline-flex flex-col text-muted-foreground">
-        <span className="inline-flex items-center gap-1">
-          <Loader2 className="size-3.5 animate-spin" /> {email.attempts > 0 ? `Retrying (${email.attempts} ${email.attempts === 1 ? "try" : "tries"})` : "Sending…"}
-        </span>
-        {email.lastError ? <span className="text-xs">{email.lastError}</span> : null}
-      </span>
-    );
-  }
-  if (email.state === "failed") {
-    return (
-      <span className="inline-flex flex-col text-destructive">
-        <span className="inline-flex items-center gap-1">
-          <X className="size-3.5" /> Not sent: gave up after {email.attempts} tries
-        </span>
-        {email.lastError ? <span className="text-xs">{email.lastError}</span> : null}
-      </span>
-    );
-  }
-  return (
-    <span className="inline-flex items-center gap-1 text-muted-foreground">
-      <X className="size-3.5" /> Not sent
-    </span>
-  );
-}
-
-const pieces = (count: number) => `${count} piece${count === 1 ? "" : "s"}`;
-
 function Items({ order }: { order: AdminOrder }) {
   const { totals } = order;
   return (
     <AdminCard>
-      <AdminCardHeader title="Items" description={pieces(order.items.reduce((sum, item) => sum + item.quantity, 0))} />
+      <AdminCardHeader title="Items" description={formatPieces(order.items.reduce((sum, item) => sum + item.quantity, 0))} />
       <ul className="divide-y">
         {order.items.map((item) => (
           <li key={item.productId} className="flex items-center gap-3 px-4 py-3">
@@ -120,10 +76,10 @@ function Items({ order }: { order: AdminOrder }) {
         ))}
       </ul>
       <dl className="ml-auto max-w-xs border-t px-4 py-3">
-        <Field label="Items">{formatEuro(totals.items)}</Field>
-        {totals.discount.isZero() ? null : <Field label="Discount">−{formatEuro(totals.discount)}</Field>}
-        <Field label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</Field>
-        {totals.surcharge.isZero() ? null : <Field label="Insurance surcharge">{formatEuro(totals.surcharge)}</Field>}
+        <CardField label="Items">{formatEuro(totals.items)}</CardField>
+        {totals.discount.isZero() ? null : <CardField label="Discount">−{formatEuro(totals.discount)}</CardField>}
+        <CardField label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</CardField>
+        {totals.surcharge.isZero() ? null : <CardField label="Insurance surcharge">{formatEuro(totals.surcharge)}</CardField>}
         <div className="mt-1 flex justify-between gap-4 border-t pt-2 font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums">{formatEuro(totals.total)}</dd>
@@ -174,91 +130,12 @@ function Payment({ order }: { order: AdminOrder }) {
     <AdminCard>
       <AdminCardHeader title="Payment" />
       <dl className="px-4 py-3">
-        <Field label="Method">{paymentMethodLabels[order.payment.method]}</Field>
-        <Field label="Charged">{formatEuro(order.totals.total)}</Field>
-        {new Decimal(order.refundedTotal).greaterThan(0) ? <Field label="Refunded">−{formatEuro(order.refundedTotal)}</Field> : null}
-        <Field label="Provider fees">{order.payment.providerFees ? formatEuro(order.payment.providerFees) : "—"}</Field>
-        <Field label="Payment id">{order.payment.externalPaymentId ? <span className="font-mono text-xs">{order.payment.externalPaymentId}</span> : "—"}</Field>
-        <Field label="Paid">{order.soldAt ? formatDateTime(order.soldAt) : "Not yet"}</Field>
-      </dl>
-    </AdminCard>
-  );
-}
-
-/**
- * What the order earned: what the customer paid less the FIFO purchase cost of the pieces they kept, provider fees,
- * the label and refunds (`admin.margins.order`). Pieces sold with no purchase left to take them from are named, not
- * priced.
- */
-function Margin({ orderNumber }: { orderNumber: string }) {
-  const margin = useOrderMargin(orderNumber);
-  const data = margin.data;
-  return (
-    <AdminCard>
-      <AdminCardHeader title="Margin" description={data && !data.sold ? "The order sold nothing: it has no margin." : "Purchase cost first bought, first sold"} />
-      {data?.sold ? (
-        <dl className="px-4 py-3">
-          <Field label="Paid">{formatEuro(data.paid)}</Field>
-          <Field label="Purchase cost">
-            <span title={formatPeso(data.purchaseCostPhp)}>−{formatEuro(data.purchaseCost)}</span>
-          </Field>
-          <Field label="Provider fees">−{formatEuro(data.providerFees)}</Field>
-          <Field label="Label">−{formatEuro(data.labelCost)}</Field>
-          <Field label="Refunds">−{formatEuro(data.refunds)}</Field>
-          <Field label="Margin">
-            <strong className={cn("font-semibold", data.margin?.isNegative() && "text-destructive")}>{data.margin ? formatEuro(data.margin) : "—"}</strong>
-          </Field>
-          {data.unknownCostPieces > 0 ? (
-            <p className="pt-1 text-xs text-muted-foreground">
-              {pieces(data.unknownCostPieces)} sold with no purchase left to cost them: the margin is higher than it will be.
-            </p>
-          ) : null}
-        </dl>
-      ) : margin.isError ? (
-        <p className="px-4 py-3 text-sm text-muted-foreground">We could not work out the margin: {margin.error.message}</p>
-      ) : null}
-    </AdminCard>
-  );
-}
-
-function Shipping({ order, waiting }: { order: AdminOrder; waiting: boolean }) {
-  const { shipping, label } = order;
-  return (
-    <AdminCard>
-      <AdminCardHeader title="Shipping" />
-      <dl className="px-4 py-3">
-        <Field label="Method">{shippingMethodLabels[shipping.method]}</Field>
-        <Field label="Carrier">{shipping.carrier ? `${carrierNames[shipping.carrier]}${label.carrierProduct ? ` (${label.carrierProduct})` : ""}` : "—"}</Field>
-        <Field label="Ships">{shipping.estimatedShippingDate ? formatDate(shipping.estimatedShippingDate) : "—"}</Field>
-        <Field label="Arrives">{shipping.estimatedDeliveryDate ? formatDate(shipping.estimatedDeliveryDate) : "—"}</Field>
-        <Field label="Tracking">
-          {shipping.trackingNumber ? (
-            shipping.trackingUrl ? (
-              <a href={shipping.trackingUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-mono text-xs text-primary hover:underline">
-                {shipping.trackingNumber} <ExternalLink className="size-3" />
-              </a>
-            ) : (
-              <span className="font-mono text-xs">{shipping.trackingNumber}</span>
-            )
-          ) : waiting ? (
-            <span className="inline-flex items-center gap-1 text-muted-foreground">
-              <Loader2 className="size-3.5 animate-spin" /> Label on its way…
-            </span>
-          ) : (
-            "—"
-          )}
-        </Field>
-        {label.trackingStatus ? <Field label="Carrier says">{label.trackingStatus}</Field> : null}
-        {label.createdAt ? <Field label="Label">{`${formatDateTime(label.createdAt)}${label.cost ? ` · ${formatEuro(label.cost)}` : ""}`}</Field> : null}
-        {order.totalWeightGrams ? <Field label="Weight">{`${order.totalWeightGrams} g`}</Field> : null}
-        {order.shippedAt ? <Field label="Shipped">{formatDateTime(order.shippedAt)}</Field> : null}
-        {order.deliveredAt ? <Field label="Delivered">{formatDateTime(order.deliveredAt)}</Field> : null}
-        <Field label="Confirmation e-mail">
-          <EmailState email={order.emails.confirmation} />
-        </Field>
-        <Field label="Shipping e-mail">
-          <EmailState email={order.emails.shipping} />
-        </Field>
+        <CardField label="Method">{paymentMethodLabels[order.payment.method]}</CardField>
+        <CardField label="Charged">{formatEuro(order.totals.total)}</CardField>
+        {new Decimal(order.refundedTotal).greaterThan(0) ? <CardField label="Refunded">−{formatEuro(order.refundedTotal)}</CardField> : null}
+        <CardField label="Provider fees">{order.payment.providerFees ? formatEuro(order.payment.providerFees) : "—"}</CardField>
+        <CardField label="Payment id">{order.payment.externalPaymentId ? <span className="font-mono text-xs">{order.payment.externalPaymentId}</span> : "—"}</CardField>
+        <CardField label="Paid">{order.soldAt ? formatDateTime(order.soldAt) : "Not yet"}</CardField>
       </dl>
     </AdminCard>
   );
@@ -391,9 +268,9 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
         </div>
         <div className="space-y-4">
           <Customer order={order} />
-          <Shipping order={order} waiting={waiting} />
+          <ShippingCard order={order} waiting={waiting} />
           <Payment order={order} />
-          <Margin orderNumber={order.orderNumber} />
+          <OrderMargin orderNumber={order.orderNumber} />
         </div>
       </div>
     </div>

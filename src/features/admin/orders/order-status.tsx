@@ -23,8 +23,3 @@ const tones: Record<OrderStatus, AdminBadgeTone> = {
 export function AdminOrderStatusBadge({ status }: { status: OrderStatus }) {
   return <AdminBadge tone={tones[status]}>{orderStatusLabels[status]}</AdminBadge>;
 }
-
-/** The documents route handlers' addresses (labels, packing slips, invoices) for some orders, as one PDF. */
-export function printUrl(document: "labels" | "packing-slips" | "invoices", orderIds: readonly number[]): string {
-  return `/admin/orders/print/${document}?orders=${orderIds.join(",")}`;
-}

@@ -22,14 +22,17 @@ import {
   type OrderSortColumn,
 } from "@/server/orders/admin-schemas";
 import { carrierNames } from "@/server/orders/schemas";
-import { formatCount, formatDate, formatDateTime, formatEuro } from "../format";
-import { ClearFiltersButton, FilterSelect, SelectableList, SelectionToolbar, sortableColumn, useRowSelection, type ListColumn } from "../list-table";
-import { ListSearchBox } from "../list-search-box";
-import { useListAddress } from "../use-list-address";
+import { formatEuro } from "@/lib/money";
+import { formatCount, formatDate, formatDateTime } from "../kit/format";
+import { ClearFiltersButton, FilterSelect, sortableColumn, type ListColumn } from "../kit/list-table";
+import { SelectableList, SelectionToolbar, useRowSelection } from "../kit/selectable-list";
+import { ListSearchBox } from "../kit/list-search-box";
+import { useListAddress } from "../kit/use-list-address";
+import { printUrl } from "../fulfilment/print-url";
 import { ExportDialog } from "./export-dialog";
 import { useShippingCountries } from "./manual-order-queries";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge, orderStatusLabels, printUrl } from "./order-status";
+import { AdminOrderStatusBadge, orderStatusLabels } from "./order-status";
 import { useAdminOrders } from "./queries";
 
 /** The filters' keys in the address, beside `search`, `sort`, `page` and `size`. */

@@ -2,7 +2,7 @@ import { ArrowRight, Boxes, CircleDollarSign, Mail, Package, ShoppingBag, Sticky
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { cn } from "@/lib/utils";
 import type { TimelineEntry, TimelineKind } from "@/server/orders/admin-schemas";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "../kit/format";
 import { orderStatusLabels } from "./order-status";
 
 const icons: Record<TimelineKind, LucideIcon> = {

@@ -5,7 +5,7 @@ import { AlertTriangle, CircleCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
 import type { RefundProposal } from "@/server/refunds/schemas";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "../kit/format";
 import { useRefundProposal } from "../refunds/queries";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc/client";
 import type { OrderListInput } from "@/server/orders/admin-schemas";
 
@@ -10,12 +10,6 @@ const LABEL_POLL_MS = 3_000;
 export function useAdminOrders(query: OrderListInput) {
   const trpc = useTRPC();
   return useQuery(trpc.admin.orders.list.queryOptions(query, { placeholderData: keepPreviousData }));
-}
-
-/** What one order earned (`admin.margins.order`); refreshed with the order, since refunds and labels change it. */
-export function useOrderMargin(orderNumber: string) {
-  const trpc = useTRPC();
-  return useQuery(trpc.admin.margins.order.queryOptions({ orderNumber }, { retry: false }));
 }
 
 /**
@@ -33,43 +27,23 @@ export function useAdminOrder(orderNumber: string, { awaitingLabel = false }: { 
 }
 
 /**
- * What a status change, a label or a shipment changes elsewhere: the order tables and pages (`admin.orders`) and
- * the sidebar's counts.
+ * What a change to orders dirties elsewhere: the sidebar's counts, the order lists and the orders' own pages (the
+ * order admin's queries are matched by their path prefix, `admin.orders`), and what `more` names.
  */
-function useRefreshOrders() {
+export function useRefreshOrders(more: readonly QueryKey[] = []) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() }),
-    ]);
+    Promise.all(
+      [trpc.admin.sidebar.getSidebarInformation.queryKey(), trpc.admin.manualOrder.get.queryKey(), [["admin", "orders"]], ...more].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 export function useTransitionOrders() {
   const trpc = useTRPC();
   return useMutation(trpc.admin.orders.transition.mutationOptions({ onSuccess: useRefreshOrders() }));
-}
-
-export function useCreateLabels() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.fulfilment.createLabels.mutationOptions({ onSuccess: useRefreshOrders() }));
-}
-
-export function useVoidLabel() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.fulfilment.voidLabel.mutationOptions({ onSuccess: useRefreshOrders() }));
-}
-
-/** Gives the chosen orders their invoice numbers (`admin.fulfilment.makeInvoices`); the order pages show them after. */
-export function useMakeInvoices() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.fulfilment.makeInvoices.mutationOptions({ onSuccess: useRefreshOrders() }));
-}
-
-export function useMarkShipped() {
-  const trpc = useTRPC();
-  return useMutation(trpc.admin.fulfilment.markShipped.mutationOptions({ onSuccess: useRefreshOrders() }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { euroText } from "@/lib/amount-text";
 import type { OrderStatus, RefundReason } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { createRefundInput, type CreateRefundInput, type RefundableLine, type RefundProposal } from "@/server/refunds/schemas";
-import { filledThenSchema } from "../forms/filled-resolver";
+import { filledThenSchema } from "../kit/forms/filled-resolver";
 import { restockByReason } from "./refund-labels";
 
 // The refund form's values and rules, apart from its React so that they are tested on their own.

@@ -12,9 +12,10 @@ import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CreateRefundInput, RefundProposal } from "@/server/refunds/schemas";
-import { FormField } from "../forms/form-field";
-import { RefusalNote } from "../forms/form-layout";
-import { MISSING_FIELDS_TOAST } from "../forms/is-filled";
+import { formatPieces } from "../kit/format";
+import { FormField } from "../kit/forms/form-field";
+import { RefusalNote } from "../kit/forms/form-layout";
+import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { refundOf, useCreateRefund } from "./queries";
 import {
   amountOf,
@@ -30,8 +31,6 @@ import {
   type RefundFormValues,
 } from "./refund-form-values";
 import { refundReasonLabels, restockHints } from "./refund-labels";
-
-const pieces = (count: number) => `${count} piece${count === 1 ? "" : "s"}`;
 
 /**
  * One refund of an order: pieces of a line, the shipping, or a goodwill amount. Choosing fills in the proposal (what
@@ -146,7 +145,7 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
             label="Pieces"
             required
             error={errorOf("quantity")}
-            hint={`of ${pieces(line.refundableQuantity)} left${line.refundedQuantity ? ` (${line.refundedQuantity} of ${line.quantity} refunded before)` : ""}`}
+            hint={`of ${formatPieces(line.refundableQuantity)} left${line.refundedQuantity ? ` (${line.refundedQuantity} of ${line.quantity} refunded before)` : ""}`}
           >
             <AdminInput
               id="refund-quantity"
@@ -168,7 +167,7 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
           className={line ? undefined : "sm:col-span-2"}
           hint={
             line && proposedFor(line, values.quantity)
-              ? `Paid for ${pieces(values.quantity)} after discounts: ${formatEuro(proposedFor(line, values.quantity)!)}. You may lower it.`
+              ? `Paid for ${formatPieces(values.quantity)} after discounts: ${formatEuro(proposedFor(line, values.quantity)!)}. You may lower it.`
               : values.target === "SHIPPING"
                 ? `Shipping paid ${formatEuro(proposal.shipping.paid)}, ${formatEuro(proposal.shipping.leftToRefund)} of it left. You may lower it.`
                 : values.target === "GOODWILL"

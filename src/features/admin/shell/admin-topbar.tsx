@@ -8,7 +8,7 @@ import { useTheme } from "next-themes";
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "../kit/format";
 import { backSteps, headingFor } from "./nav";
 import { useBulkOfferProgress, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "./queries";
 

@@ -8,7 +8,7 @@ import { useTRPC } from "@/lib/trpc/client";
 export const PROGRESS_POLL_MS = 30_000;
 
 /** SPEC section 2 and 9: sidebar counts go stale after 60 s and are not refetched on window focus. */
-export const SIDEBAR_STALE_MS = 60_000;
+const SIDEBAR_STALE_MS = 60_000;
 
 export function useSidebarCounts() {
   const trpc = useTRPC();

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { BoxDetailView } from "@/features/admin/boxes/box-detail";
+import { BoxDetailView } from "@/features/admin/stock/box-detail";
 
 export const metadata = { title: "Box" };
 

@@ -1,4 +1,4 @@
-import { BoxList } from "@/features/admin/boxes/box-list";
+import { BoxList } from "@/features/admin/stock/box-list";
 
 export const metadata = { title: "Shipped & exploded boxes" };
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { OfferTable } from "@/features/admin/ebay/offer-table";
+import { OfferTable } from "@/features/admin/marketplace/offer-table";
 
 export const metadata = { title: "Manage ads" };
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { BucketUpload } from "@/features/admin/bucket/bucket-views";
+import { BucketUpload } from "@/features/admin/storage/bucket-views";
 
 export const metadata = { title: "Upload to the bucket" };
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { ShippingCalendar } from "@/features/admin/orders/shipping-calendar";
+import { ShippingCalendar } from "@/features/admin/shipping/shipping-calendar";
 
 export const metadata = { title: "Shipping calendar" };
 

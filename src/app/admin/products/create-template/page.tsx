@@ -1,4 +1,4 @@
-import { TemplateForm } from "@/features/admin/products/template-pages";
+import { TemplateForm } from "@/features/admin/catalog/template-pages";
 
 export const metadata = { title: "New template" };
 

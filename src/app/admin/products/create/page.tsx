@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { ProductCreate } from "@/features/admin/products/product-create";
+import { ProductCreate } from "@/features/admin/catalog/product-create";
 
 export const metadata = { title: "New product" };
 

@@ -1,4 +1,4 @@
-import { TemplateEditor, TemplateList } from "@/features/admin/products/template-pages";
+import { TemplateEditor, TemplateList } from "@/features/admin/catalog/template-pages";
 
 export const metadata = { title: "Templates" };
 

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
-import { ProductEditor } from "@/features/admin/products/product-editor";
+import { ProductEditor } from "@/features/admin/catalog/product-editor";
 
 export const metadata = { title: "Edit product" };
 

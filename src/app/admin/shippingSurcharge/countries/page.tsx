@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { CountryCostsTable } from "@/features/admin/shipping-costs/country-costs-table";
+import { CountryCostsTable } from "@/features/admin/shipping/country-costs-table";
 
 export const metadata = { title: "Shipping countries" };
 

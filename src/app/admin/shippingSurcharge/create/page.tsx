@@ -1,4 +1,4 @@
-import { SurchargeBandCreate } from "@/features/admin/shipping-costs/surcharge-band-create";
+import { SurchargeBandCreate } from "@/features/admin/shipping/surcharge-band-create";
 
 export const metadata = { title: "New surcharge" };
 

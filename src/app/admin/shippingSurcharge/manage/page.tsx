@@ -1,4 +1,4 @@
-import { SurchargeBandsEditor } from "@/features/admin/shipping-costs/surcharge-bands-editor";
+import { SurchargeBandsEditor } from "@/features/admin/shipping/surcharge-bands-editor";
 
 export const metadata = { title: "Manage surcharges" };
 

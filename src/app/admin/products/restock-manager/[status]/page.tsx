@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { RestockView } from "@/features/admin/products/restock-view";
+import { RestockView } from "@/features/admin/stock/restock-view";
 
 const statuses = { pending: "PENDING", approved: "APPROVED", rejected: "REJECTED" } as const;
 

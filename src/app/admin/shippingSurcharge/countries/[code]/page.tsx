@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { CountryCostsForm } from "@/features/admin/shipping-costs/country-costs-form";
+import { CountryCostsForm } from "@/features/admin/shipping/country-costs-form";
 
 export async function generateMetadata({ params }: { params: Promise<{ code: string }> }) {
   return { title: `Shipping to ${(await params).code.toUpperCase()}` };

@@ -1,0 +1,150 @@
+"use client";
+
+import { ImagePlus } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "@/components/toast";
+import { AdminCard } from "@/components/ui/admin-card";
+import { useUploadClient } from "@/lib/trpc/upload-client";
+import {
+  descriptionTextFields,
+  productFormInput,
+  requiredProductFields,
+  type AdminProduct,
+  type ProductFormInput,
+  type ProductTemplate,
+} from "@/server/catalog/admin-schemas";
+import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
+import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
+import { ProductFields, type ProductFieldValues } from "./product-fields";
+import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
+
+type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
+
+const blank: FormValues = {
+  name: "", price: "", shippingFee: "", isBulk: false, categoryId: Number.NaN, manufacturerId: Number.NaN, countryId: Number.NaN,
+  caliber: "UNKNOWN", state: "UNKNOWN", itemType: "UNKNOWN", gender: "UNKNOWN", wsStatus: "ONLINE", ebayStatus: "OFFLINE",
+  ...(Object.fromEntries(descriptionTextFields.map((field) => [field, ""])) as Record<(typeof descriptionTextFields)[number], string>),
+};
+
+const text = (value: string | null | undefined) => value ?? "";
+
+/** Form values from a saved product, or from a template's starting point. */
+function valuesFrom(source: AdminProduct | ProductTemplate | null): FormValues {
+  if (!source) return blank;
+  const description = Object.fromEntries(descriptionTextFields.map((field) => [field, text(source[field])])) as Record<(typeof descriptionTextFields)[number], string>;
+  return {
+    ...blank,
+    ...description,
+    name: text(source.name),
+    price: source.price ? source.price.toFixed(2) : "",
+    shippingFee: source.shippingFee ? source.shippingFee.toFixed(2) : "",
+    isBulk: source.isBulk,
+    categoryId: source.categoryId ?? Number.NaN,
+    manufacturerId: source.manufacturerId ?? Number.NaN,
+    countryId: source.countryId ?? Number.NaN,
+    caliber: source.caliber ?? "UNKNOWN",
+    state: source.state ?? "UNKNOWN",
+    itemType: source.itemType ?? "UNKNOWN",
+    gender: source.gender ?? "UNKNOWN",
+    ...("wsStatus" in source ? { wsStatus: source.wsStatus, ebayStatus: source.ebayStatus } : {}),
+  };
+}
+
+function toInput(values: FormValues): ProductFormInput {
+  return {
+    ...values,
+    categoryId: values.categoryId,
+    manufacturerId: values.manufacturerId,
+    countryId: Number.isNaN(values.countryId) ? null : values.countryId,
+    caliber: values.caliber as ProductFormInput["caliber"],
+    state: values.state as ProductFormInput["state"],
+    itemType: values.itemType as ProductFormInput["itemType"],
+    gender: values.gender as ProductFormInput["gender"],
+  };
+}
+
+const required = new Set<string>(requiredProductFields);
+const resolver = filledThenSchema(productFormInput, requiredProductFields, toInput);
+
+export function ProductForm({ product, template }: { product?: AdminProduct; template?: ProductTemplate | null }) {
+  const router = useRouter();
+  const uploads = useUploadClient();
+  const choices = useProductFormChoices();
+  const refreshProducts = useRefreshAdminProducts();
+  const initial = useMemo(() => valuesFrom(product ?? template ?? null), [product, template]);
+  const form = useForm<FormValues, unknown, ProductFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
+  const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [pictures, setPictures] = useState<File[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => form.reset(initial), [form, initial]);
+
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const [uploading, setUploading] = useState(false);
+  const busy = create.isPending || update.isPending || uploading;
+
+  const submit = async (input: ProductFormInput) => {
+    setInvalid(new Set());
+    if (product) {
+      const saved = await update.mutateAsync({ id: product.id, ...input });
+      toast.success("Saved", { description: `${saved.name} is up to date.` });
+      return;
+    }
+    const { id } = await create.mutateAsync(input);
+    if (pictures.length) {
+      setUploading(true);
+      try {
+        const data = new FormData();
+        data.set("productId", String(id));
+        for (const picture of pictures) data.append("files", picture);
+        await uploads.admin.product.uploadImages.mutate(data);
+      } catch (error) {
+        toast.error("Error", { description: `The product was saved, but its pictures were not: ${(error as Error).message}` });
+      } finally {
+        setUploading(false);
+      }
+    }
+    await refreshProducts();
+    toast.success("Product created", { description: `#${id} ${input.name}` });
+    router.push(`/admin/products/edit?id=${id}`);
+  };
+
+  useSaveShortcut(formRef);
+
+  // The selects can only show a saved category or manufacturer once their options are there.
+  if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
+  return (
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
+      <AdminCard className="px-5">
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} />
+        <FormSection title="Channels" description="Where the product is offered." bodyClassName="flex flex-wrap gap-6 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+            On the web shop
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={ebayStatus === "ONLINE"} onChange={(event) => form.setValue("ebayStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
+            On eBay
+          </label>
+        </FormSection>
+        {product ? null : (
+          <FormSection title="Pictures" description="Stored as WebP; the first is the one the shop shows. Reorder them after saving." bodyClassName="">
+            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-dashed bg-muted/30 px-4 py-3 text-sm hover:bg-muted/60">
+              <ImagePlus className="size-5 text-brass" />
+              <span>{pictures.length ? `${pictures.length} picture${pictures.length === 1 ? "" : "s"} chosen: ${pictures.map((file) => file.name).join(", ")}` : "Choose pictures (JPEG, PNG, WebP…)"}</span>
+              <input type="file" accept="image/*" multiple className="sr-only" aria-label="Pictures" onChange={(event) => setPictures([...(event.target.files ?? [])])} />
+            </label>
+          </FormSection>
+        )}
+      </AdminCard>
+      <FormActions sticky className="mt-4" note={<RequiredNote shortcut />}>
+        <CancelButton />
+        <SubmitButton busy={busy}>{product ? "Save changes" : "Create product"}</SubmitButton>
+      </FormActions>
+    </form>
+  );
+}
