@@ -1,5 +1,5 @@
-import { customerSearchInput } from "@/server/orders/manual-order-schemas";
-import { searchCustomers } from "@/server/orders/manual-order-service";
+import { searchCustomers } from "@/server/account/customer-lookup";
+import { customerSearchInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   createDiscountInput,
@@ -29,6 +29,6 @@ export const discountAdminRouter = createTRPCRouter({
   /** What saving these targets would do: how many products or customers, and how many move from other discounts. */
   previewTargets: adminProcedure.input(discountTargetPreviewInput).query(({ ctx, input }) => previewDiscountTargets(ctx.db, input)),
   targetChoices: adminProcedure.query(({ ctx }) => discountTargetChoices(ctx.db)),
-  /** The customers a USER discount can be given to: the manual order's customer search. */
+  /** The customers a USER discount can be given to: staff's customer search, as the manual order's. */
   searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
 });

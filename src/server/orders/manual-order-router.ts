@@ -1,8 +1,8 @@
+import { customerAddresses, searchCustomers } from "@/server/account/customer-lookup";
+import { customerIdInput, customerSearchInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   createManualOrderInput,
-  customerIdInput,
-  customerSearchInput,
   manualOrderNumberInput,
   manualOrderQuoteInput,
   markManualOrderPaidInput,
@@ -10,11 +10,9 @@ import {
 } from "./manual-order-schemas";
 import {
   createManualOrder,
-  customerAddresses,
   getEditableOrder,
   markManualOrderPaid,
   quoteManualOrder,
-  searchCustomers,
   updateManualOrder,
 } from "./manual-order-service";
 

@@ -5,6 +5,7 @@ import { MAX_CART_LINES } from "@/lib/cart";
 import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
+import type { CustomerMatch } from "@/server/account/schemas";
 import { checkoutAddressInput } from "@/server/checkout/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
 import type { NewOrderLine } from "./insert-order";
@@ -106,9 +107,6 @@ export const manualOrderNumberInput = z.object({ orderNumber });
 export const markManualOrderPaidInput = z.object({ orderNumber, paymentMethod: z.enum(manualOrderPaymentMethods) });
 export type MarkManualOrderPaidValues = z.output<typeof markManualOrderPaidInput>;
 
-export const customerSearchInput = z.object({ search: text().trim().min(2, "Type at least 2 characters").max(200) });
-export const customerIdInput = z.object({ userId: text().trim().min(1).max(255) });
-
 /** A line of the preview: its override may still lack its reason. */
 export const manualOrderQuoteLineInput = z.object({ productId: rowId, quantity: z.number().int().min(1).max(999), priceOverride: optionalEuroText });
 
@@ -164,9 +162,6 @@ export type ManualOrderQuote = {
   /** Why saving like this would be refused, in staff's words; empty when it can be saved. */
   problems: string[];
 };
-
-/** A customer found by name or e-mail, for the manual order's customer field. */
-export type CustomerMatch = { id: string; name: string | null; email: string };
 
 /** The address as the form holds it: every field as text, empty when there is none. */
 export type ManualOrderAddressValues = { [Field in keyof z.input<typeof checkoutAddressInput>]-?: string };

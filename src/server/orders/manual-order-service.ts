@@ -1,16 +1,14 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { OrderStatus, UserRole } from "@/lib/enums";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
-import type { Address } from "@/server/account/schemas";
-import { listAddresses } from "@/server/account/service";
 import { checkoutAddressInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product, refund, stockRecord, user } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
 import { AppError } from "@/server/errors";
-import { escapeLike, logOrderChange } from "@/server/logbook/service";
+import { logOrderChange } from "@/server/logbook/service";
 import { combineDiscountUses } from "@/server/pricing/cart-pricing";
 import { priceItemsWithUses } from "@/server/pricing/service";
 import type { ShippingOptions, ShippingQuote } from "@/server/shipping/schemas";
@@ -19,7 +17,6 @@ import { bookStockInProductOrder, type StockBooking } from "@/server/stock/servi
 import { insertOrder, lockStock, orderAddressValues, orderShippingValues, paymentAmounts, totalsFitStorage, type NewOrderLine } from "./insert-order";
 import type {
   CreateManualOrderValues,
-  CustomerMatch,
   EditableManualOrder,
   ManualOrderAddressValues,
   ManualOrderQuote,
@@ -510,25 +507,4 @@ export async function getEditableOrder(db: Db, orderNumber: string): Promise<Edi
     onlinePayment: payment.externalPaymentId !== null,
     totals,
   };
-}
-
-/**
- * Customers whose name or e-mail contains the search, ten at most, with their role: staff choose a manual order's
- * customer, or a customer discount's customers (`admin.discounts.searchCustomers`), with it.
- */
-export async function searchCustomers(db: Db, search: string): Promise<(CustomerMatch & { role: UserRole })[]> {
-  const pattern = `%${escapeLike(search.trim())}%`;
-  return db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-    .from(user)
-    .where(or(ilike(user.email, pattern), ilike(user.name, pattern)))
-    .orderBy(asc(user.email))
-    .limit(10);
-}
-
-/** A customer's address book, to ship a manual order to one of their addresses. */
-export async function customerAddresses(db: Db, userId: string): Promise<Address[]> {
-  const [customer] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
-  if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists.");
-  return listAddresses(db, userId);
 }

@@ -13,13 +13,12 @@ import type { ShippingMethod } from "@/lib/enums";
 import { paymentMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
-import type { Address } from "@/server/account/schemas";
+import type { Address, CustomerMatch } from "@/server/account/schemas";
 import {
   createManualOrderInput,
   manualOrderQuoteLineInput,
   updateManualOrderInput,
   type CreateManualOrderInput,
-  type CustomerMatch,
   type EditableManualOrder,
   type ManualOrderAddressValues,
   type ManualOrderPaymentMethod,
