@@ -6,10 +6,9 @@ import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingM
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
 import type { CustomerMatch } from "@/server/account/schemas";
-import { checkoutAddressInput } from "@/server/checkout/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
 import type { NewOrderLine } from "./insert-order";
-import type { OrderTotals } from "./schemas";
+import { orderAddressInput, type OrderTotals } from "./schemas";
 
 /**
  * Orders staff enter by hand (a phone or counter sale) and their edits. One schema per form, parsed by the browser
@@ -68,7 +67,7 @@ const manualOrderLines = z
 
 /** What creating and editing share: where it goes, what is in it and how it is shipped. */
 const manualOrderShape = {
-  address: checkoutAddressInput,
+  address: orderAddressInput,
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
   lines: manualOrderLines,
   shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),
@@ -164,7 +163,7 @@ export type ManualOrderQuote = {
 };
 
 /** The address as the form holds it: every field as text, empty when there is none. */
-export type ManualOrderAddressValues = { [Field in keyof z.input<typeof checkoutAddressInput>]-?: string };
+export type ManualOrderAddressValues = { [Field in keyof z.input<typeof orderAddressInput>]-?: string };
 
 /** An order as the edit form starts from it, and whether (and why not) it can still be edited. */
 export type EditableManualOrder = {

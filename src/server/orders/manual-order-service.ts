@@ -3,7 +3,6 @@ import { Decimal } from "decimal.js";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
-import { checkoutAddressInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
 import { order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, product, refund, stockRecord, user } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
@@ -27,7 +26,7 @@ import type {
   UpdateManualOrderValues,
 } from "./manual-order-schemas";
 import { readOrderLines, selectOrderWithDetails } from "./order-rows";
-import type { OrderTotals } from "./schemas";
+import { orderAddressInput, type OrderTotals } from "./schemas";
 import { transitionOrder } from "./service";
 import { orderTotals, storedOrderTotals } from "./totals";
 
@@ -484,7 +483,7 @@ export async function getEditableOrder(db: Db, orderNumber: string): Promise<Edi
     status: current.status,
     customer: customer ?? null,
     lockedReason: loaded.lockedReason,
-    address: Object.fromEntries(Object.keys(checkoutAddressInput.shape).map((field) => [field, address[field as keyof typeof address] ?? ""])) as ManualOrderAddressValues,
+    address: Object.fromEntries(Object.keys(orderAddressInput.shape).map((field) => [field, address[field as keyof typeof address] ?? ""])) as ManualOrderAddressValues,
     email: address.email,
     lines: loaded.lines.map((line) => {
       const list = line.totalPrice.plus(line.totalDiscountAmount);

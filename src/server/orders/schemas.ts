@@ -1,6 +1,15 @@
 import type { Decimal } from "decimal.js";
+import { z } from "zod";
 import type { Carrier, OrderStatus, PaymentProvider, ShippingMethod } from "@/lib/enums";
+import { postalAddressInput } from "@/server/account/schemas";
 import type { CustomerRefund } from "@/server/refunds/schemas";
+import { regionCode } from "@/server/shipping/schemas";
+
+/** Where an order goes; one schema for the checkout form, the manual order form and the server. */
+export const orderAddressInput = postalAddressInput.extend({
+  /** The state or province, for countries that have them; checked against the country's regions by the server. */
+  stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
+});
 
 /**
  * An order's named totals (ARCHITECTURE §3), from `orderTotals`: `items` is the list price of everything ordered,
