@@ -1,10 +1,10 @@
-import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { getExchangeRatePort } from "@/server/integrations/exchange-rate/exchange-rate";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   boxIdInput,
   boxListInput,
   inventoryCorrectionInput,
+  productStockInput,
   purchaseRecordIdInput,
   purchaseRecordInput,
   restockDecisionInput,
@@ -48,8 +48,8 @@ export const boxRouter = createTRPCRouter({
 });
 
 export const stockRouter = createTRPCRouter({
-  history: adminProcedure.input(oneProductInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
-  incoming: adminProcedure.input(oneProductInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
+  history: adminProcedure.input(productStockInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
+  incoming: adminProcedure.input(productStockInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
   correct: adminProcedure.input(inventoryCorrectionInput).mutation(({ ctx, input }) => correctInventory(ctx.db, input, ctx.session.user.id)),
   exchangeRate: adminProcedure.query(({ ctx }) => exchangeRateInfo(ctx.db, getExchangeRatePort(ctx.db))),
   refreshExchangeRate: adminProcedure.mutation(({ ctx }) =>
