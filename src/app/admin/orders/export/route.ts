@@ -1,4 +1,4 @@
-import { adminPageAccess } from "@/server/admin/page-access";
+import { adminPageAccess } from "@/server/auth/admin-page-access";
 import { getDb } from "@/server/db/client";
 import { crossSiteDocumentRefusal } from "@/server/http/pdf-response";
 import { orderExportInput } from "@/server/orders/admin-schemas";
