@@ -82,6 +82,8 @@ export function internalErrorMessage(requestId: string | undefined): string {
 
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
+/** One path for procedures that live in two domains (`shared.account`: the account's, and one order of the customer's). */
+export const mergeTRPCRouters = t.mergeRouters;
 
 /** Turns a domain AppError into the tRPC error of the same code, and logs every call with its duration. */
 const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {

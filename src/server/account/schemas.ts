@@ -65,7 +65,6 @@ export const MAX_ADDRESSES = 50;
 
 export const addressIdInput = z.object({ id: rowId });
 export const updateAddressInput = addressIdInput.extend({ address: addressInput });
-export const orderIdInput = z.object({ id: rowId });
 
 export type Profile = {
   id: string;

@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import type { Carrier, OrderStatus, PaymentProvider, ShippingMethod } from "@/lib/enums";
+import { rowId } from "@/lib/id";
 import { postalAddressInput } from "@/server/account/schemas";
 import type { CustomerRefund } from "@/server/refunds/schemas";
 import { regionCode } from "@/server/shipping/schemas";
@@ -10,6 +11,9 @@ export const orderAddressInput = postalAddressInput.extend({
   /** The state or province, for countries that have them; checked against the country's regions by the server. */
   stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
 });
+
+/** One of the signed-in customer's orders, by its id. */
+export const customerOrderInput = z.object({ id: rowId });
 
 /**
  * An order's named totals (ARCHITECTURE §3), from `orderTotals`: `items` is the list price of everything ordered,
