@@ -1,4 +1,5 @@
 import "server-only";
+import { customerSearchRouter } from "@/server/account/customer-search-router";
 import { accountRouter } from "@/server/account/router";
 import { secondFactorRouter } from "@/server/auth/second-factor-router";
 import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
@@ -55,11 +56,11 @@ export const appRouter = createTRPCRouter({
     notification: notificationRouter,
     orders: orderAdminRouter,
     fulfilment: fulfilmentRouter,
-    manualOrder: manualOrderRouter,
+    manualOrder: mergeTRPCRouters(manualOrderRouter, customerSearchRouter),
     shippingCalendar: shippingCalendarRouter,
     jobs: jobsRouter,
     refunds: refundAdminRouter,
-    discounts: discountAdminRouter,
+    discounts: mergeTRPCRouters(discountAdminRouter, customerSearchRouter),
     shippingCosts: shippingCostsRouter,
     margins: marginsRouter,
   }),

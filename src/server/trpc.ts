@@ -82,7 +82,10 @@ export function internalErrorMessage(requestId: string | undefined): string {
 
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
-/** One path for procedures that live in two domains (`shared.account`: the account's, and one order of the customer's). */
+/**
+ * One path for procedures from two domains, where the one below may not import the one above: `shared.account` (the
+ * customer's order is orders'), `admin.discounts` and `admin.manualOrder` (staff's customer search is account's).
+ */
 export const mergeTRPCRouters = t.mergeRouters;
 
 /** Turns a domain AppError into the tRPC error of the same code, and logs every call with its duration. */

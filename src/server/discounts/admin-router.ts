@@ -1,5 +1,3 @@
-import { searchCustomers } from "@/server/account/customer-lookup";
-import { customerSearchInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   createDiscountInput,
@@ -19,7 +17,10 @@ import {
   updateDiscount,
 } from "./admin-service";
 
-/** Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue. */
+/**
+ * Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue.
+ * The customers a USER discount can be given to are found with staff's customer search (`account/customer-search-router.ts`).
+ */
 export const discountAdminRouter = createTRPCRouter({
   list: adminProcedure.input(discountListInput).query(({ ctx, input }) => listDiscounts(ctx.db, input)),
   get: adminProcedure.input(discountIdInput).query(({ ctx, input }) => getDiscount(ctx.db, input.id)),
@@ -29,6 +30,4 @@ export const discountAdminRouter = createTRPCRouter({
   /** What saving these targets would do: how many products or customers, and how many move from other discounts. */
   previewTargets: adminProcedure.input(discountTargetPreviewInput).query(({ ctx, input }) => previewDiscountTargets(ctx.db, input)),
   targetChoices: adminProcedure.query(({ ctx }) => discountTargetChoices(ctx.db)),
-  /** The customers a USER discount can be given to: staff's customer search, as the manual order's. */
-  searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
 });
