@@ -4,6 +4,7 @@ import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
+import { refundKindOf } from "@/lib/refund-kind";
 import { rowId } from "@/lib/id";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
@@ -26,7 +27,7 @@ import { queueRefundEmail } from "./refund-email";
 import { defineRefundJob } from "./refund-job";
 import { refundMachine } from "./refund-machine";
 import { readRefundOrderState, readRefundRows, type RefundRow } from "./refund-rows";
-import { cancelledWhenRefundedInFull, followUpDelayMs, FOLLOW_UP_CHECKS, isRefundedInFull, refundKindOf, refundSubject } from "./rules";
+import { cancelledWhenRefundedInFull, followUpDelayMs, FOLLOW_UP_CHECKS, isRefundedInFull, refundSubject } from "./rules";
 
 /*
  * Paying a refund out, and everything that follows from the money going back. The provider is asked outside any
