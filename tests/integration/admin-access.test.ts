@@ -1,7 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "@/server/root";
-import { createTRPCContext, SECOND_FACTOR_FIRST } from "@/server/trpc";
+import { SECOND_FACTOR_FIRST } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 import { decideAdminAccess } from "@/server/auth/admin-page-access";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { contextFor, makeSession, makeUser } from "../helpers/admin-fixtures";

@@ -6,7 +6,7 @@ import { getDb } from "@/server/db/client";
 import { MAX_UPLOAD_REQUEST_BYTES } from "@/server/storage/uploads";
 import { isSameOriginRequest, readBodyWithin, requestIdOf } from "@/server/http/request-guards";
 import { appRouter } from "@/server/root";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 
 export const dynamic = "force-dynamic";
 
