@@ -11,7 +11,7 @@ import { lockExistingRow } from "@/server/db/lock-row";
 import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/queue";
 import { logger } from "@/server/logger";
-import { assertStaffChange } from "@/server/orders/admin-service";
+import { assertStaffChange } from "@/server/orders/staff-status-changes";
 import { transitionOrder } from "@/server/orders/service";
 import { refundMachine } from "./refund-machine";
 import { bookedPieces, logRefundChange, moneyWentBack, refundSendJob, sendRefund, shopRefundPorts, type RefundActor, type RefundPorts } from "./refund-payout";
