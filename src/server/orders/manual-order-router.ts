@@ -1,6 +1,8 @@
 import { customerAddresses } from "@/server/account/customer-lookup";
 import { customerIdInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import { getEditableOrder } from "./editable-order";
+import { quoteManualOrder } from "./manual-order-pricing";
 import {
   createManualOrderInput,
   manualOrderNumberInput,
@@ -8,13 +10,7 @@ import {
   markManualOrderPaidInput,
   updateManualOrderInput,
 } from "./manual-order-schemas";
-import {
-  createManualOrder,
-  getEditableOrder,
-  markManualOrderPaid,
-  quoteManualOrder,
-  updateManualOrder,
-} from "./manual-order-service";
+import { createManualOrder, markManualOrderPaid, updateManualOrder } from "./manual-order-service";
 
 /**
  * Staff's manual orders (`admin.manualOrder.*`): a phone or counter sale entered by hand, and edits of unshipped orders.
