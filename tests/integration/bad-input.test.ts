@@ -9,7 +9,7 @@ import type { Database } from "@/server/db/client";
 import { seedDatabase } from "@/server/db/seed/seed";
 import type { StoragePort } from "@/server/integrations/storage/port";
 import { appRouter } from "@/server/root";
-import { createBox } from "@/server/stock/service";
+import { createBox } from "@/server/stock/boxes";
 import { makeCategory, makeManufacturer, makeProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { badInput, junk } from "../helpers/zod-arbitrary";

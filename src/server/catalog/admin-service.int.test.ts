@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { product, productSelectOptions } from "@/server/db/schema";
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
 import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
-import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
+import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/boxes";
 import { productFormInput, templateFormInput, type ProductFormInput, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import {
   createProduct,

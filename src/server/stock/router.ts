@@ -13,22 +13,10 @@ import {
   shipBoxInput,
   updatePurchaseRecordInput,
 } from "./schemas";
-import {
-  addPurchaseRecord,
-  correctInventory,
-  createBox,
-  exchangeRateInfo,
-  explodeBox,
-  getBox,
-  incomingStock,
-  listBoxes,
-  refreshExchangeRate,
-  removePurchaseRecord,
-  shipBox,
-  stockHistory,
-  updatePurchaseRecord,
-} from "./service";
+import { addPurchaseRecord, createBox, explodeBox, getBox, listBoxes, removePurchaseRecord, shipBox, updatePurchaseRecord } from "./boxes";
+import { exchangeRateInfo, refreshExchangeRate } from "./exchange-rate";
 import { decideRestock, listRestock, requestRestock, restockCandidates, restockCounts } from "./restock-service";
+import { correctInventory, incomingStock, stockHistory } from "./service";
 
 export const boxRouter = createTRPCRouter({
   list: adminProcedure.input(boxListInput).query(({ ctx, input }) => listBoxes(ctx.db, input.statuses)),
