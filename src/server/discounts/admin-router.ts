@@ -7,15 +7,8 @@ import {
   discountTargetPreviewInput,
   updateDiscountInput,
 } from "./admin-schemas";
-import {
-  createDiscount,
-  discountTargetChoices,
-  getDiscount,
-  listDiscounts,
-  previewDiscountTargets,
-  setDiscountActive,
-  updateDiscount,
-} from "./admin-service";
+import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "./admin-service";
+import { discountTargetChoices, previewDiscountTargets } from "./discount-targets";
 
 /**
  * Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue.
