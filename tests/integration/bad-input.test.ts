@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/trpc/[trpc]/route";
 import { transformer } from "@/lib/trpc/transformer";
 import { templateFormInput } from "@/server/catalog/admin-schemas";
-import { createTemplate } from "@/server/catalog/admin-service";
+import { createTemplate } from "@/server/catalog/product-templates";
 import type { Database } from "@/server/db/client";
 import { seedDatabase } from "@/server/db/seed/seed";
 import type { StoragePort } from "@/server/integrations/storage/port";

@@ -6,15 +6,8 @@ import { addProductImages, deleteProductImage, listProductImages, reorderProduct
 import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
 import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/boxes";
 import { productFormInput, templateFormInput, type ProductFormInput, type TemplateFormInput } from "@/server/catalog/admin-schemas";
-import {
-  createProduct,
-  createTemplate,
-  getAdminProduct,
-  getTemplate,
-  listAdminProducts,
-  productFormChoices,
-  updateProduct,
-} from "@/server/catalog/admin-service";
+import { createProduct, getAdminProduct, listAdminProducts, productFormChoices, updateProduct } from "@/server/catalog/admin-service";
+import { createTemplate, getTemplate } from "@/server/catalog/product-templates";
 import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";
