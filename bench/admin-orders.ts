@@ -58,7 +58,7 @@ async function main() {
   const { runMigrations } = await import("@/server/setup/migrate");
   const { seedDatabase } = await import("@/server/setup/seed/seed");
   const { createSandboxStorage } = await import("@/server/integrations/storage/sandbox");
-  const { listOrders } = await import("@/server/orders/admin-service");
+  const { listOrders } = await import("@/server/orders/order-table");
   const { orderListInput } = await import("@/server/orders/admin-schemas");
   const { getDashboard } = await import("@/server/admin/dashboard-service");
   const { getSidebarInformation } = await import("@/server/admin/sidebar-service");
@@ -174,7 +174,7 @@ async function main() {
  * Runs `listOrders` once through a connection that records what it sends, then shows PostgreSQL's plan and timing
  * of each statement with the same parameters.
  */
-async function explainShape(url: string, listOrders: typeof import("@/server/orders/admin-service").listOrders, input: Parameters<typeof listOrders>[1]) {
+async function explainShape(url: string, listOrders: typeof import("@/server/orders/order-table").listOrders, input: Parameters<typeof listOrders>[1]) {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const schema = await import("@/server/db/schema");
   const sent: { query: string; params: unknown[] }[] = [];

@@ -31,7 +31,7 @@ const queries = [...mainQueries, ...broadQueries];
 
 async function main(): Promise<void> {
   const { createCaller } = await import("@/server/root");
-  const { createTRPCContext } = await import("@/server/trpc");
+  const { createTRPCContext } = await import("@/server/trpc-context");
 
   const database = await openLargeCatalogue(catalogue);
   try {

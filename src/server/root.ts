@@ -1,4 +1,5 @@
 import "server-only";
+import { customerSearchRouter } from "@/server/account/customer-search-router";
 import { accountRouter } from "@/server/account/router";
 import { secondFactorRouter } from "@/server/auth/second-factor-router";
 import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
@@ -16,15 +17,16 @@ import { ebayRouter } from "@/server/marketplace/router";
 import { navbarRouter } from "@/server/navbar/router";
 import { notificationRouter } from "@/server/notifications/router";
 import { orderAdminRouter } from "@/server/orders/admin-router";
+import { customerOrderRouter } from "@/server/orders/customer-router";
 import { manualOrderRouter } from "@/server/orders/manual-order-router";
+import { shippingCalendarRouter } from "@/server/orders/shipping-calendar-router";
 import { pricingRouter } from "@/server/pricing/router";
 import { refundAdminRouter } from "@/server/refunds/admin-router";
-import { shippingCalendarRouter } from "@/server/shipping/calendar-router";
 import { shippingCostsRouter } from "@/server/shipping/costs-router";
 import { boxRouter, restockRouter, stockRouter } from "@/server/stock/router";
 import { bucketRouter } from "@/server/storage/router";
 import { tokenRouter } from "@/server/token/router";
-import { createCallerFactory, createTRPCRouter } from "@/server/trpc";
+import { createCallerFactory, createTRPCRouter, mergeTRPCRouters } from "@/server/trpc";
 
 /** The router tree; its paths are SPEC section 7's (`shared.product.getMany`, `shared.cart.get`, `admin.*`). */
 export const appRouter = createTRPCRouter({
@@ -35,7 +37,7 @@ export const appRouter = createTRPCRouter({
     pricing: pricingRouter,
     token: tokenRouter,
     maps: mapsRouter,
-    account: accountRouter,
+    account: mergeTRPCRouters(accountRouter, customerOrderRouter),
     checkout: checkoutRouter,
     secondFactor: secondFactorRouter,
   }),
@@ -54,11 +56,11 @@ export const appRouter = createTRPCRouter({
     notification: notificationRouter,
     orders: orderAdminRouter,
     fulfilment: fulfilmentRouter,
-    manualOrder: manualOrderRouter,
+    manualOrder: mergeTRPCRouters(manualOrderRouter, customerSearchRouter),
     shippingCalendar: shippingCalendarRouter,
     jobs: jobsRouter,
     refunds: refundAdminRouter,
-    discounts: discountAdminRouter,
+    discounts: mergeTRPCRouters(discountAdminRouter, customerSearchRouter),
     shippingCosts: shippingCostsRouter,
     margins: marginsRouter,
   }),

@@ -2,18 +2,20 @@ import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { SuperJSONResult } from "superjson";
 import { z, ZodError } from "zod";
-import { env } from "@/env";
 import { transformer } from "@/lib/trpc/transformer";
-import { readAnySession, type PendingSession, type Session } from "@/server/auth/session";
+import type { PendingSession, Session } from "@/server/auth/session";
 import { storedFormOf } from "@/server/cache/catalogue";
-import { getDb, type Db } from "@/server/db/client";
+import type { Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { AppError } from "@/server/errors";
-import { clientKey } from "@/server/http/client-address";
-import { logger, type Logger } from "@/server/logger";
+import type { Logger } from "@/server/logger";
 import type { Caller } from "@/server/rate-limit/service";
-import { verifyVisitorToken } from "@/server/token/service";
 
+/**
+ * What every procedure is called with; built for each request by `createTRPCContext` (`./trpc-context.ts`), which reads
+ * the session and the visitor token there, so that the procedure builders, which auth's and token's routers use, need
+ * no more of those domains than the session's type.
+ */
 export type TRPCContext = {
   db: Db;
   /** The signed-in user; null for visitors, and for staff whose second factor is not confirmed yet. */
@@ -29,27 +31,6 @@ export type TRPCContext = {
   log: Logger;
   headers: Headers;
 };
-
-export async function createTRPCContext(options: { headers: Headers; requestId: string; db?: Db }): Promise<TRPCContext> {
-  const db = options.db ?? getDb();
-  const [{ session, pending }, visitorId] = await Promise.all([
-    readAnySession(db, options.headers).catch((error: unknown) => {
-      // Read before any procedure runs, so the middleware below never sees it: the same 503 here (RELIABILITY-REVIEW D6).
-      if (isDatabaseUnavailable(error)) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: error });
-      throw error;
-    }),
-    verifyVisitorToken(env.TOKEN_SECRET, options.headers.get("x-token"), new Date()).then((visitor) => visitor?.visitorId ?? null),
-  ]);
-  return {
-    db,
-    session,
-    pendingSession: pending,
-    caller: { client: clientKey(options.headers), visitorId },
-    requestId: options.requestId,
-    log: logger.child({ requestId: options.requestId }),
-    headers: options.headers,
-  };
-}
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer: {
@@ -82,6 +63,11 @@ export function internalErrorMessage(requestId: string | undefined): string {
 
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
+/**
+ * One path for procedures from two domains, where the one below may not import the one above: `shared.account` (the
+ * customer's order is orders'), `admin.discounts` and `admin.manualOrder` (staff's customer search is account's).
+ */
+export const mergeTRPCRouters = t.mergeRouters;
 
 /** Turns a domain AppError into the tRPC error of the same code, and logs every call with its duration. */
 const callMiddleware = t.middleware(async ({ ctx, path, type, next }) => {

@@ -5,7 +5,8 @@ import type { CheckoutPaymentMethod, PlaceOrderInput } from "@/server/checkout/s
 import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
-import { addPurchaseRecord, bookStock, createBox, explodeBox, shipBox } from "@/server/stock/service";
+import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/boxes";
+import { bookStock } from "@/server/stock/service";
 
 // Small factories for tests: each makes exactly the rows a test names, nothing shared between tests.
 

@@ -1,8 +1,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "@/server/root";
-import { createTRPCContext, SECOND_FACTOR_FIRST } from "@/server/trpc";
-import { decideAdminAccess } from "@/server/admin/page-access";
+import { SECOND_FACTOR_FIRST } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
+import { decideAdminAccess } from "@/server/auth/admin-page-access";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { contextFor, makeSession, makeUser } from "../helpers/admin-fixtures";
 import { codeOf } from "../helpers/refusals";

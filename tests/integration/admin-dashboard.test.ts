@@ -7,7 +7,7 @@ import { getSidebarInformation } from "@/server/admin/sidebar-service";
 import { createEcbExchangeRate } from "@/server/integrations/exchange-rate/live";
 import { getLogbookEntry, listLogbook, markLogbookLevelRead, markLogbookRead, unreadLogCounts } from "@/server/logbook/service";
 import { listNotifications, markNotificationRead } from "@/server/notifications/service";
-import { exchangeRateInfo, refreshExchangeRate } from "@/server/stock/service";
+import { exchangeRateInfo, refreshExchangeRate } from "@/server/stock/exchange-rate";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { makeUser, setExchangeRate } from "../helpers/admin-fixtures";
 

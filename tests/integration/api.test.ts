@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/root";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 import { makeManufacturer, makeProduct } from "../helpers/factories";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -5,7 +5,7 @@ import { AdminShell } from "@/features/admin/shell/admin-shell";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { signInRedirect } from "@/lib/auth-paths";
-import { adminPageAccess } from "@/server/admin/page-access";
+import { adminPageAccess } from "@/server/auth/admin-page-access";
 import "./admin.css";
 
 export const metadata: Metadata = {

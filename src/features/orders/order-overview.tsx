@@ -3,8 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatShippingDay, paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
-import { carrierNames, type OrderView } from "@/server/orders/schemas";
-import type { CustomerRefund } from "@/server/refunds/schemas";
+import { carrierNames, type CustomerRefund, type OrderView } from "@/server/orders/schemas";
 
 // A moment as the shop's customers read it: the day in the shop's time zone, where parcels leave from.
 const shopDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/Amsterdam" });

@@ -1,9 +1,11 @@
-import { getCustomerOrder } from "@/server/orders/view";
 import { createTRPCRouter, protectedProcedure } from "@/server/trpc";
-import { addressIdInput, addressInput, orderIdInput, updateAddressInput, updateProfileInput } from "./schemas";
+import { addressIdInput, addressInput, updateAddressInput, updateProfileInput } from "./schemas";
 import * as account from "./service";
 
-/** The signed-in customer's own account: profile, address book and order history. */
+/**
+ * The signed-in customer's own account: profile, address book and order history. One order of theirs
+ * (`shared.account.order`) is orders' (`orders/customer-router.ts`), merged in beside these in root.ts.
+ */
 export const accountRouter = createTRPCRouter({
   profile: protectedProcedure.query(({ ctx }) => account.getProfile(ctx.db, ctx.session.user.id, new Date())),
   updateProfile: protectedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => account.updateProfile(ctx.db, ctx.session.user.id, input)),
@@ -16,5 +18,4 @@ export const accountRouter = createTRPCRouter({
   setDefaultAddress: protectedProcedure.input(addressIdInput).mutation(({ ctx, input }) => account.setDefaultAddress(ctx.db, ctx.session.user.id, input.id)),
   deleteAddress: protectedProcedure.input(addressIdInput).mutation(({ ctx, input }) => account.deleteAddress(ctx.db, ctx.session.user.id, input.id)),
   orders: protectedProcedure.query(({ ctx }) => account.listOrders(ctx.db, ctx.session.user.id)),
-  order: protectedProcedure.input(orderIdInput).query(({ ctx, input }) => getCustomerOrder(ctx.db, ctx.session.user.id, input.id)),
 });

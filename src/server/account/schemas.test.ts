@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAddressInput } from "@/server/checkout/schemas";
+import { orderAddressInput } from "@/server/orders/schemas";
 import { addressInput } from "./schemas";
 
 const address = { firstName: "Ada", lastName: "Lovelace", street: "Dam", houseNumber: "1", postCode: "1012 JS", city: "Amsterdam", countryCode: "nl" };
@@ -10,7 +10,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 describe("one address schema for the address book and checkout", () => {
   it("accepts the same address in both, with the country code in capitals", () => {
     expect(addressInput.parse(address)).toMatchObject({ countryCode: "NL", companyName: null, phoneNumber: null });
-    expect(checkoutAddressInput.parse(address)).toMatchObject({ countryCode: "NL", companyName: null, phoneNumber: null });
+    expect(orderAddressInput.parse(address)).toMatchObject({ countryCode: "NL", companyName: null, phoneNumber: null });
   });
 
   it.each([
@@ -21,6 +21,6 @@ describe("one address schema for the address book and checkout", () => {
     ["no country", { countryCode: "" }, "Choose a country"],
   ])("refuses %s in both with the same sentence", (_case, change, message) => {
     expect(messages(addressInput.safeParse({ ...address, ...change }))).toEqual([message]);
-    expect(messages(checkoutAddressInput.safeParse({ ...address, ...change }))).toEqual([message]);
+    expect(messages(orderAddressInput.safeParse({ ...address, ...change }))).toEqual([message]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
-import { lineText } from "@/lib/text";
+import { lineText, text } from "@/lib/text";
 import type { OrderStatus, UserRole } from "@/lib/enums";
 
 // Every field is one line: each is printed as a line of its own on labels, packing slips and invoices (`lineText`).
@@ -101,7 +101,6 @@ export const MAX_ADDRESSES = 50;
 
 export const addressIdInput = z.object({ id: rowId });
 export const updateAddressInput = addressIdInput.extend({ address: addressInput });
-export const orderIdInput = z.object({ id: rowId });
 
 export type Profile = {
   id: string;
@@ -145,3 +144,10 @@ export type OrderSummary = {
   /** What went back to the customer or is on its way (PENDING and REFUNDED refunds); zero without refunds. */
   refunded: Decimal;
 };
+
+/** Staff's search for a customer by name or e-mail (`account/customer-lookup.ts`). */
+export const customerSearchInput = z.object({ search: text().trim().min(2, "Type at least 2 characters").max(200) });
+export const customerIdInput = z.object({ userId: text().trim().min(1).max(255) });
+
+/** A customer found by name or e-mail, for the manual order's customer field and a customer discount's customers. */
+export type CustomerMatch = { id: string; name: string | null; email: string };

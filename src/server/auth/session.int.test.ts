@@ -6,7 +6,7 @@ import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import { sql } from "drizzle-orm";
 import { account, session, user, verificationToken } from "@/server/db/schema";
 import { appRouter } from "@/server/root";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/helpers/test-database";
 
 // A cookie that is not valid percent-encoding (a truncated UTF-8 sequence), as a broken client or a prober sends.

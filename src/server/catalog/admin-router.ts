@@ -18,16 +18,12 @@ import {
 } from "./admin-schemas";
 import {
   createProduct,
-  createTemplate,
-  deleteTemplate,
   getAdminProduct,
-  getTemplate,
   listAdminProducts,
-  listTemplates,
   productFormChoices,
   updateProduct,
-  updateTemplate,
 } from "./admin-service";
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from "./product-templates";
 
 /** An upload: the product id and the picture files, sent as multipart form data. */
 const imageUploadInput = z.instanceof(FormData).transform((form, ctx) => {

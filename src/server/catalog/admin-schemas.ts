@@ -77,7 +77,7 @@ export const createProductInput = productFormInput;
 export const updateProductInput = productFormInput.extend({ id });
 
 export const productIdInput = z.object({ id });
-/** One product named by `productId`, for what staff see or do about it: its pictures, its stock, its eBay quantity. */
+/** One product named by `productId`, for what staff see or do about it: its pictures, its eBay quantity. */
 export const oneProductInput = z.object({ productId: id });
 
 export const adminProductSortColumns = ["id", "name", "price", "stock", "createdAt", "updatedAt"] as const;

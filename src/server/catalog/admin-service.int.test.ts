@@ -4,17 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { product, productSelectOptions } from "@/server/db/schema";
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
 import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
-import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/service";
+import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/boxes";
 import { productFormInput, templateFormInput, type ProductFormInput, type TemplateFormInput } from "@/server/catalog/admin-schemas";
-import {
-  createProduct,
-  createTemplate,
-  getAdminProduct,
-  getTemplate,
-  listAdminProducts,
-  productFormChoices,
-  updateProduct,
-} from "@/server/catalog/admin-service";
+import { createProduct, getAdminProduct, listAdminProducts, productFormChoices, updateProduct } from "@/server/catalog/admin-service";
+import { createTemplate, getTemplate } from "@/server/catalog/product-templates";
 import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";

@@ -1,23 +1,15 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
 import { pageOf } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
-import {
-  country,
-  product,
-  productCategory,
-  productDescription,
-  productManufacturer,
-  productSelectOptions,
-  productTemplate,
-} from "@/server/db/schema";
+import { country, product, productCategory, productDescription, productManufacturer, productSelectOptions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
-import { logChange, logProductChange, type LogChange } from "@/server/logbook/service";
+import { logProductChange } from "@/server/logbook/service";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
@@ -28,8 +20,6 @@ import {
   type DescriptionTextField,
   type ProductFormChoices,
   type ProductFormValues,
-  type ProductTemplate,
-  type ProductTemplateSummary,
 } from "./admin-schemas";
 import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
@@ -274,86 +264,4 @@ function treeChoices(rows: { id: number; name: string; parentId: number | null; 
     .filter((row) => !row.isParent)
     .map((row) => ({ id: row.id, label: path(row) }))
     .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Templates
-// ---------------------------------------------------------------------------------------------------------------
-
-export type TemplateValues = Omit<ProductTemplate, "id" | "updatedAt" | "price" | "shippingFee"> & {
-  price?: string;
-  shippingFee?: string;
-};
-
-export async function listTemplates(db: Db): Promise<ProductTemplateSummary[]> {
-  return db
-    .select({
-      id: productTemplate.id,
-      templateName: productTemplate.templateName,
-      templateDescription: productTemplate.templateDescription,
-      name: productTemplate.name,
-      itemType: productTemplate.itemType,
-      updatedAt: productTemplate.updatedAt,
-    })
-    .from(productTemplate)
-    .orderBy(asc(productTemplate.templateName));
-}
-
-export async function getTemplate(db: Db, id: number): Promise<ProductTemplate> {
-  const { createdAt: _createdAt, ...columns } = getTableColumns(productTemplate);
-  const [row] = await db.select(columns).from(productTemplate).where(eq(productTemplate.id, id));
-  if (!row) throw new AppError("NOT_FOUND", `Template ${id} does not exist.`);
-  return row;
-}
-
-function templateColumns(values: TemplateValues) {
-  return {
-    ...values,
-    price: values.price ? new Decimal(values.price) : null,
-    shippingFee: values.shippingFee ? new Decimal(values.shippingFee) : null,
-  };
-}
-
-/** A template may leave the category, manufacturer and country open; the ones it names must exist. */
-async function assertTemplateReferences(tx: Db, values: TemplateValues): Promise<void> {
-  const [[category], [manufacturer], [found]] = await Promise.all([
-    values.categoryId === null ? [{}] : tx.select({ id: productCategory.id }).from(productCategory).where(eq(productCategory.id, values.categoryId)),
-    values.manufacturerId === null ? [{}] : tx.select({ id: productManufacturer.id }).from(productManufacturer).where(eq(productManufacturer.id, values.manufacturerId)),
-    values.countryId === null ? [{}] : tx.select({ id: country.id }).from(country).where(eq(country.id, values.countryId)),
-  ]);
-  if (!category) throw new AppError("BAD_REQUEST", `Category ${values.categoryId} does not exist.`);
-  if (!manufacturer) throw new AppError("BAD_REQUEST", `Manufacturer ${values.manufacturerId} does not exist.`);
-  if (!found) throw new AppError("BAD_REQUEST", `Country ${values.countryId} does not exist.`);
-}
-
-/** A template's change, logged as every one is: a PRODUCT event that names the template and what happened to it. */
-function logTemplateChange(tx: Db, userId: string, templateName: string, happened: "created" | "changed" | "deleted", states: Pick<LogChange, "previousState" | "newState">) {
-  return logChange(tx, { userId, eventType: "PRODUCT", description: `Product template "${templateName}" ${happened}`, ...states });
-}
-
-export async function createTemplate(db: Db, values: TemplateValues, userId: string): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    await assertTemplateReferences(tx, values);
-    const [row] = await tx.insert(productTemplate).values(templateColumns(values)).returning({ id: productTemplate.id });
-    await logTemplateChange(tx, userId, values.templateName, "created", { newState: { templateId: row!.id, ...values } });
-    return { id: row!.id };
-  });
-}
-
-export async function updateTemplate(db: Db, id: number, values: TemplateValues, userId: string): Promise<ProductTemplate> {
-  await db.transaction(async (tx) => {
-    const before = await getTemplate(tx, id);
-    await assertTemplateReferences(tx, values);
-    await tx.update(productTemplate).set(templateColumns(values)).where(eq(productTemplate.id, id));
-    await logTemplateChange(tx, userId, values.templateName, "changed", { previousState: before, newState: { templateId: id, ...values } });
-  });
-  return getTemplate(db, id);
-}
-
-export async function deleteTemplate(db: Db, id: number, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await getTemplate(tx, id);
-    await tx.delete(productTemplate).where(eq(productTemplate.id, id));
-    await logTemplateChange(tx, userId, before.templateName, "deleted", { previousState: before });
-  });
 }

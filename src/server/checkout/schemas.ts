@@ -2,18 +2,10 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { shippingMethods, type ShippingMethod } from "@/lib/enums";
 import { text } from "@/lib/text";
-import { postalAddressInput } from "@/server/account/schemas";
 import { checkoutPaymentMethods } from "@/lib/payment-methods";
-import type { OrderTotals } from "@/server/orders/schemas";
+import { orderAddressInput, type OrderTotals } from "@/server/orders/schemas";
 import { cartItemsInput, type PricedCart } from "@/server/pricing/schemas";
 import { regionCode, type ShippingOptions } from "@/server/shipping/schemas";
-
-/** Where the order goes; one schema for the checkout form and the server. */
-export const checkoutAddressInput = postalAddressInput.extend({
-  /** The state or province, for countries that have them; checked against the country's regions by the server. */
-  stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
-});
-export type CheckoutAddressInput = z.input<typeof checkoutAddressInput>;
 
 /** A discount code, or none: an empty field means no code. */
 const optionalCouponCode = text()
@@ -25,7 +17,7 @@ const optionalCouponCode = text()
 /** What the buyer fills in at checkout; the checkout form validates with it before the server does again. */
 export const checkoutFormInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
-  address: checkoutAddressInput,
+  address: orderAddressInput,
   /** Signed-in customers: keep the address in their address book. */
   saveAddress: z.boolean().default(false),
   shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),

@@ -1,7 +1,7 @@
 import { Client } from "pg";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 import { ownPostgresUnavailable, startOwnPostgres, type OwnPostgres } from "../../../tests/helpers/own-postgres";
 import { openDatabase, type Database } from "./client";
 import { runMigrations } from "@/server/setup/migrate";

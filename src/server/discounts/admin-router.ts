@@ -1,5 +1,3 @@
-import { customerSearchInput } from "@/server/orders/manual-order-schemas";
-import { searchCustomers } from "@/server/orders/manual-order-service";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   createDiscountInput,
@@ -9,17 +7,13 @@ import {
   discountTargetPreviewInput,
   updateDiscountInput,
 } from "./admin-schemas";
-import {
-  createDiscount,
-  discountTargetChoices,
-  getDiscount,
-  listDiscounts,
-  previewDiscountTargets,
-  setDiscountActive,
-  updateDiscount,
-} from "./admin-service";
+import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "./admin-service";
+import { discountTargetChoices, previewDiscountTargets } from "./discount-targets";
 
-/** Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue. */
+/**
+ * Discounts (`admin.discounts.*`): the four kinds, their windows, targets and active switch, with uses and revenue.
+ * The customers a USER discount can be given to are found with staff's customer search (`account/customer-search-router.ts`).
+ */
 export const discountAdminRouter = createTRPCRouter({
   list: adminProcedure.input(discountListInput).query(({ ctx, input }) => listDiscounts(ctx.db, input)),
   get: adminProcedure.input(discountIdInput).query(({ ctx, input }) => getDiscount(ctx.db, input.id)),
@@ -29,6 +23,4 @@ export const discountAdminRouter = createTRPCRouter({
   /** What saving these targets would do: how many products or customers, and how many move from other discounts. */
   previewTargets: adminProcedure.input(discountTargetPreviewInput).query(({ ctx, input }) => previewDiscountTargets(ctx.db, input)),
   targetChoices: adminProcedure.query(({ ctx }) => discountTargetChoices(ctx.db)),
-  /** The customers a USER discount can be given to: the manual order's customer search. */
-  searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
 });

@@ -10,7 +10,8 @@ import { priceItems } from "@/server/pricing/service";
 import { makeCategory, makeDiscount, makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { discountFormInput, discountTargetPreviewInput, updateDiscountInput, type DiscountFormInput } from "./admin-schemas";
-import { createDiscount, getDiscount, listDiscounts, previewDiscountTargets, setDiscountActive, updateDiscount } from "./admin-service";
+import { createDiscount, getDiscount, listDiscounts, setDiscountActive, updateDiscount } from "./admin-service";
+import { previewDiscountTargets } from "./discount-targets";
 
 /**
  * The admin's discounts (issue "Refunds, discounts and shipping costs"): discounts created and changed through the

@@ -1,5 +1,5 @@
 import "server-only";
-import { decideAdminAccess } from "@/server/admin/page-access";
+import { decideAdminAccess } from "@/server/auth/admin-page-access";
 import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { crossSiteDocumentRefusal, pdfResponse, textResponse } from "@/server/http/pdf-response";

@@ -1,7 +1,9 @@
 import { storageImageUrl } from "@/server/catalog/images";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { orderListInput, orderNumberInput, transitionOrdersInput } from "./admin-schemas";
-import { getAdminOrder, listOrders, transitionOrders } from "./admin-service";
+import { getAdminOrder } from "./admin-order-page";
+import { listOrders } from "./order-table";
+import { transitionOrders } from "./staff-status-changes";
 
 /** Staff's order admin (`admin.orders.*`): the order table, one order's page, and status changes in bulk. */
 export const orderAdminRouter = createTRPCRouter({

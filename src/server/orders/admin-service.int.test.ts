@@ -14,7 +14,9 @@ import { startPaidOrders } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { cancelOrder } from "@/server/refunds/service";
 import { orderListInput, type OrderListInput } from "./admin-schemas";
-import { getAdminOrder, listOrders, orderExportCsv, transitionOrders } from "./admin-service";
+import { getAdminOrder } from "./admin-order-page";
+import { listOrders, orderExportCsv } from "./order-table";
+import { transitionOrders } from "./staff-status-changes";
 import { getOrderView } from "./view";
 
 /**

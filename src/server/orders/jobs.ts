@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getPayments } from "@/server/integrations/payments/payments";
 import { defineJob, defineScheduledJob, everyMinute } from "@/server/jobs/define";
 import { queueOrderConfirmation } from "./confirmation";
+import { replanShipments } from "./shipment-replan";
 import { sweepUnpaidOrders } from "./unpaid-sweep";
 import { configuredUnpaidHolds } from "./unpaid-holds";
 
@@ -34,4 +35,21 @@ export const orderConfirmationEmailJob = defineJob({
   },
 });
 
-export const orderJobs = [orderExpirySweepJob, orderConfirmationEmailJob];
+/**
+ * Every hour, the orders waiting to ship follow the calendar as time passes: a future shipment whose day has come
+ * becomes ready to ship, and an order that missed a shipping day (or its cut-off) is planned on the next one.
+ * Calendar changes re-plan at once; this catches the clock.
+ */
+export const replanShipmentsJob = defineScheduledJob({
+  name: "shipping-replan",
+  schedule: "5 * * * *",
+  retry: { limit: 3, delaySeconds: 60, backoff: true },
+  expireInSeconds: 300,
+  async run({ db, log }) {
+    const { released, moved } = await replanShipments(db);
+    if (released.length > 0) log.info({ event: "ORDER", released }, `${released.length} future shipment(s) are now ready to ship`);
+    if (moved.length > 0) log.info({ event: "ORDER", moved: moved.length }, `${moved.length} order(s) moved to the next shipping day`);
+  },
+});
+
+export const orderJobs = [orderExpirySweepJob, orderConfirmationEmailJob, replanShipmentsJob];

@@ -1,26 +1,22 @@
+import { customerAddresses } from "@/server/account/customer-lookup";
+import { customerIdInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
+import { getEditableOrder } from "./editable-order";
+import { quoteManualOrder } from "./manual-order-pricing";
 import {
   createManualOrderInput,
-  customerIdInput,
-  customerSearchInput,
   manualOrderNumberInput,
   manualOrderQuoteInput,
   markManualOrderPaidInput,
   updateManualOrderInput,
 } from "./manual-order-schemas";
-import {
-  createManualOrder,
-  customerAddresses,
-  getEditableOrder,
-  markManualOrderPaid,
-  quoteManualOrder,
-  searchCustomers,
-  updateManualOrder,
-} from "./manual-order-service";
+import { createManualOrder, markManualOrderPaid, updateManualOrder } from "./manual-order-service";
 
-/** Staff's manual orders (`admin.manualOrder.*`): a phone or counter sale entered by hand, and edits of unshipped orders. */
+/**
+ * Staff's manual orders (`admin.manualOrder.*`): a phone or counter sale entered by hand, and edits of unshipped orders.
+ * The customer is found with staff's customer search (`account/customer-search-router.ts`).
+ */
 export const manualOrderRouter = createTRPCRouter({
-  searchCustomers: adminProcedure.input(customerSearchInput).query(({ ctx, input }) => searchCustomers(ctx.db, input.search)),
   customerAddresses: adminProcedure.input(customerIdInput).query(({ ctx, input }) => customerAddresses(ctx.db, input.userId)),
   /** The live preview: lines, shipping, totals and status as saving would store them, and what would refuse it. */
   quote: adminProcedure.input(manualOrderQuoteInput).query(({ ctx, input }) => quoteManualOrder(ctx.db, input)),

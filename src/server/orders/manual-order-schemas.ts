@@ -5,10 +5,10 @@ import { MAX_CART_LINES } from "@/lib/cart";
 import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
-import { checkoutAddressInput } from "@/server/checkout/schemas";
+import type { CustomerMatch } from "@/server/account/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
 import type { NewOrderLine } from "./insert-order";
-import type { OrderTotals } from "./schemas";
+import { orderAddressInput, type OrderTotals } from "./schemas";
 
 /**
  * Orders staff enter by hand (a phone or counter sale) and their edits. One schema per form, parsed by the browser
@@ -67,7 +67,7 @@ const manualOrderLines = z
 
 /** What creating and editing share: where it goes, what is in it and how it is shipped. */
 const manualOrderShape = {
-  address: checkoutAddressInput,
+  address: orderAddressInput,
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
   lines: manualOrderLines,
   shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),
@@ -105,9 +105,6 @@ export const manualOrderNumberInput = z.object({ orderNumber });
 
 export const markManualOrderPaidInput = z.object({ orderNumber, paymentMethod: z.enum(manualOrderPaymentMethods) });
 export type MarkManualOrderPaidValues = z.output<typeof markManualOrderPaidInput>;
-
-export const customerSearchInput = z.object({ search: text().trim().min(2, "Type at least 2 characters").max(200) });
-export const customerIdInput = z.object({ userId: text().trim().min(1).max(255) });
 
 /** A line of the preview: its override may still lack its reason. */
 export const manualOrderQuoteLineInput = z.object({ productId: rowId, quantity: z.number().int().min(1).max(999), priceOverride: optionalEuroText });
@@ -165,11 +162,8 @@ export type ManualOrderQuote = {
   problems: string[];
 };
 
-/** A customer found by name or e-mail, for the manual order's customer field. */
-export type CustomerMatch = { id: string; name: string | null; email: string };
-
 /** The address as the form holds it: every field as text, empty when there is none. */
-export type ManualOrderAddressValues = { [Field in keyof z.input<typeof checkoutAddressInput>]-?: string };
+export type ManualOrderAddressValues = { [Field in keyof z.input<typeof orderAddressInput>]-?: string };
 
 /** An order as the edit form starts from it, and whether (and why not) it can still be edited. */
 export type EditableManualOrder = {

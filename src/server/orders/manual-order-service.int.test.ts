@@ -12,7 +12,9 @@ import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeDiscount, makeStockedProduct, placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { createManualOrderInput, updateManualOrderInput, type CreateManualOrderInput, type UpdateManualOrderInput } from "./manual-order-schemas";
-import { createManualOrder, getEditableOrder, markManualOrderPaid, quoteManualOrder, updateManualOrder } from "./manual-order-service";
+import { getEditableOrder } from "./editable-order";
+import { quoteManualOrder } from "./manual-order-pricing";
+import { createManualOrder, markManualOrderPaid, updateManualOrder } from "./manual-order-service";
 import { expireUnpaidOrders } from "./service";
 import { getCustomerOrder, getOrderView } from "./view";
 

@@ -1,6 +1,19 @@
 import type { Decimal } from "decimal.js";
-import type { Carrier, OrderStatus, PaymentProvider, ShippingMethod } from "@/lib/enums";
-import type { CustomerRefund } from "@/server/refunds/schemas";
+import { z } from "zod";
+import type { Carrier, OrderStatus, PaymentProvider, RefundStatus, ShippingMethod } from "@/lib/enums";
+import { rowId } from "@/lib/id";
+import type { RefundKind } from "@/lib/refund-kind";
+import { postalAddressInput } from "@/server/account/schemas";
+import { regionCode } from "@/server/shipping/schemas";
+
+/** Where an order goes; one schema for the checkout form, the manual order form and the server. */
+export const orderAddressInput = postalAddressInput.extend({
+  /** The state or province, for countries that have them; checked against the country's regions by the server. */
+  stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
+});
+
+/** One of the signed-in customer's orders, by its id. */
+export const customerOrderInput = z.object({ id: rowId });
 
 /**
  * An order's named totals (ARCHITECTURE §3), from `orderTotals`: `items` is the list price of everything ordered,
@@ -8,6 +21,19 @@ import type { CustomerRefund } from "@/server/refunds/schemas";
  * `total` what the customer pays: items - discount + shipping + surcharge.
  */
 export type OrderTotals = { items: Decimal; discount: Decimal; shipping: Decimal; surcharge: Decimal; total: Decimal };
+
+/** A refund as the customer sees it on their order page. Amounts are euro strings with two decimals. */
+export type CustomerRefund = {
+  id: number;
+  kind: RefundKind;
+  /** The line's product name for a PRODUCT refund; null for shipping and goodwill. */
+  productName: string | null;
+  quantity: number | null;
+  amount: string;
+  status: RefundStatus;
+  createdAt: Date;
+  settledAt: Date | null;
+};
 
 /** A line as the customer sees it: `paid` for the whole quantity after every discount, `discount` what came off. */
 export type OrderViewItem = { productId: number; name: string; quantity: number; paid: Decimal; discount: Decimal };

@@ -3,7 +3,8 @@ import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { logChange, type LogChange } from "@/server/logbook/service";
 import type { RefundRow } from "./refund-rows";
-import { refundKindOf, refundSubject } from "./rules";
+import { refundKindOf } from "@/lib/refund-kind";
+import { refundSubject } from "./rules";
 
 /* A refund in the logbook: who acts on it, its entries (event and entity REFUND) and the words that name it there. */
 

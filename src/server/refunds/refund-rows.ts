@@ -1,16 +1,19 @@
 import "server-only";
-import { Decimal } from "decimal.js";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type Shop } from "@/lib/enums";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import type { OrderStatus, PaymentProvider, Shop } from "@/lib/enums";
+import { refundKindOf } from "@/lib/refund-kind";
 import type { Db } from "@/server/db/client";
 import { order, orderItem, product, refund, user } from "@/server/db/schema";
 import { orderLineOf } from "@/server/orders/order-line";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { storedOrderTotals } from "@/server/orders/totals";
-import { refundChannel, refundKindOf, refundLedger, type RefundChannel, type RefundLedger, type RefundOrderLine } from "./rules";
-import type { CustomerRefund, RefundView } from "./schemas";
+import { refundChannel, refundLedger, type RefundChannel, type RefundLedger, type RefundOrderLine } from "./rules";
+import type { RefundView } from "./schemas";
 
-/** The reads the refunds share: an order as the refund rules see it, and refunds as staff and the customer see them. */
+/**
+ * The reads the refunds share: an order as the refund rules see it, and refunds as staff see them (the customer's are
+ * read with the order's view, `orders/customer-refunds.ts`).
+ */
 
 export type RefundRow = typeof refund.$inferSelect & { productId: number | null; productName: string | null; staffName: string | null };
 
@@ -75,22 +78,6 @@ export function toRefundView(row: RefundRow): RefundView {
     settledAt: row.settledAt,
     staffName: row.staffName,
   };
-}
-
-export function toCustomerRefund(view: RefundView): CustomerRefund {
-  const { id, kind, productName, quantity, amount, status, createdAt, settledAt } = view;
-  return { id, kind, productName, quantity, amount, status, createdAt, settledAt };
-}
-
-/**
- * What the customer sees of an order's refunds: those whose money went back or is on its way (PENDING, REFUNDED), and
- * their sum. A refund the provider refused gave nothing back and was never announced to the customer (the e-mail goes
- * when the provider accepts one); staff retry it, and it shows once it is on its way.
- */
-export async function readCustomerRefunds(db: Db, orderId: number): Promise<{ refunds: CustomerRefund[]; refundedTotal: string }> {
-  const rows = await readRefundRows(db, and(eq(refund.orderId, orderId), inArray(refund.status, [...moneyBackRefundStatuses]))!);
-  const refundedTotal = rows.reduce((total, row) => total.plus(row.amount), new Decimal(0));
-  return { refunds: rows.map((row) => toCustomerRefund(toRefundView(row))), refundedTotal: refundedTotal.toFixed(2) };
 }
 
 export type RefundOrderLineRow = RefundOrderLine & { productId: number };

@@ -1,5 +1,6 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
+import { refundKindOf } from "@/lib/refund-kind";
 import { orderTotals } from "@/server/orders/totals";
 import { refundMachine } from "./refund-machine";
 import {
@@ -10,7 +11,6 @@ import {
   orderRefusal,
   proposedLineAmounts,
   refundChannel,
-  refundKindOf,
   refundLedger,
   refundRefusal,
   type RefundOrderLine,

@@ -2,9 +2,9 @@ import { Decimal } from "decimal.js";
 import { moneyBackRefundStatuses, type OrderStatus, type PaymentProvider, type RefundStatus, type RefundType, type Shop } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
+import type { RefundKind } from "@/lib/refund-kind";
 import type { AppErrorCode } from "@/server/errors";
 import type { OrderTotals } from "@/server/orders/schemas";
-import type { RefundKind } from "./schemas";
 
 /*
  * What may still be refunded of an order, and what to propose; pure, over Decimals. The reads and the writes are in
@@ -33,16 +33,6 @@ const ZERO = new Decimal(0);
 /** A refund whose money went back, or is on its way: PENDING or REFUNDED. */
 export function givesMoneyBack(status: RefundStatus): boolean {
   return (moneyBackRefundStatuses as readonly RefundStatus[]).includes(status);
-}
-
-/** A goodwill refund is stored as a PRODUCT refund without an order item (SPEC section 4 knows two types). */
-export function refundKindOf(refund: { type: RefundType; orderItemId: number | null }): RefundKind {
-  if (refund.type === "SHIPPING") return "SHIPPING";
-  return refund.orderItemId === null ? "GOODWILL" : "PRODUCT";
-}
-
-export function refundTypeOf(kind: RefundKind): RefundType {
-  return kind === "SHIPPING" ? "SHIPPING" : "PRODUCT";
 }
 
 export type RefundOrderLine = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { euroText } from "@/lib/amount-text";
 import { refundReasons, type OrderStatus, type PaymentProvider, type RefundReason, type RefundStatus, type RefundType, type Shop } from "@/lib/enums";
 import { rowId } from "@/lib/id";
+import { refundKinds, type RefundKind } from "@/lib/refund-kind";
 import { text } from "@/lib/text";
 import type { OrderLine } from "@/server/orders/order-line";
 
@@ -10,9 +11,6 @@ import type { OrderLine } from "@/server/orders/order-line";
  * some pieces of one line (PRODUCT), the shipping (SHIPPING), or a goodwill amount with no line (stored as a PRODUCT
  * refund without an order item, SPEC section 4 knowing only those two types).
  */
-
-export const refundKinds = ["PRODUCT", "SHIPPING", "GOODWILL"] as const;
-export type RefundKind = (typeof refundKinds)[number];
 
 const orderNumber = text().trim().min(1).max(40);
 
@@ -123,6 +121,3 @@ export type RefundProposal = {
    */
   cancellation: { amount: string; refunds: { kind: RefundKind; productName: string | null; quantity: number | null; amount: string }[] };
 };
-
-/** A refund as the customer sees it on their order page and in the refund e-mail. */
-export type CustomerRefund = Pick<RefundView, "id" | "kind" | "productName" | "quantity" | "amount" | "status" | "createdAt" | "settledAt">;

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import type { RefundReason } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
+import { refundKindOf, refundTypeOf } from "@/lib/refund-kind";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { order, refund } from "@/server/db/schema";
@@ -10,14 +11,14 @@ import { lockExistingRow } from "@/server/db/lock-row";
 import { AppError } from "@/server/errors";
 import { enqueueJob } from "@/server/jobs/queue";
 import { logger } from "@/server/logger";
-import { assertStaffChange } from "@/server/orders/admin-service";
+import { assertStaffChange } from "@/server/orders/staff-status-changes";
 import { transitionOrder } from "@/server/orders/service";
 import { refundMachine } from "./refund-machine";
 import { bookedPieces, moneyWentBack } from "./money-back";
 import { logRefundChange, type RefundActor } from "./refund-log";
 import { refundSendJob, sendRefund, shopRefundPorts, type RefundPorts } from "./refund-payout";
 import { readRefundOrderState, readRefundRows, toRefundView, type RefundOrderState } from "./refund-rows";
-import { attemptKey, cancellationRefunds, orderRefusal, proposedLineAmounts, refundKindOf, refundRefusal, refundSubject, refundTypeOf, type RefundRequest } from "./rules";
+import { attemptKey, cancellationRefunds, orderRefusal, proposedLineAmounts, refundRefusal, refundSubject, type RefundRequest } from "./rules";
 import { cancelOrderInput, retryRefundInput, type CancelledOrder, type CancelOrderInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
 
 /*

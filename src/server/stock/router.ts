@@ -1,9 +1,9 @@
-import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import {
   boxIdInput,
   boxListInput,
   inventoryCorrectionInput,
+  productStockInput,
   purchaseRecordIdInput,
   purchaseRecordInput,
   restockDecisionInput,
@@ -12,23 +12,10 @@ import {
   shipBoxInput,
   updatePurchaseRecordInput,
 } from "./schemas";
-import { exchangeRatePort } from "./exchange-rate";
-import {
-  addPurchaseRecord,
-  correctInventory,
-  createBox,
-  exchangeRateInfo,
-  explodeBox,
-  getBox,
-  incomingStock,
-  listBoxes,
-  refreshExchangeRate,
-  removePurchaseRecord,
-  shipBox,
-  stockHistory,
-  updatePurchaseRecord,
-} from "./service";
+import { addPurchaseRecord, createBox, explodeBox, getBox, listBoxes, removePurchaseRecord, shipBox, updatePurchaseRecord } from "./boxes";
+import { exchangeRateInfo, exchangeRatePort, refreshExchangeRate } from "./exchange-rate";
 import { decideRestock, listRestock, requestRestock, restockCandidates, restockCounts } from "./restock-service";
+import { correctInventory, incomingStock, stockHistory } from "./service";
 
 export const boxRouter = createTRPCRouter({
   list: adminProcedure.input(boxListInput).query(({ ctx, input }) => listBoxes(ctx.db, input.statuses)),
@@ -48,8 +35,8 @@ export const boxRouter = createTRPCRouter({
 });
 
 export const stockRouter = createTRPCRouter({
-  history: adminProcedure.input(oneProductInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
-  incoming: adminProcedure.input(oneProductInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
+  history: adminProcedure.input(productStockInput).query(({ ctx, input }) => stockHistory(ctx.db, input.productId)),
+  incoming: adminProcedure.input(productStockInput).query(({ ctx, input }) => incomingStock(ctx.db, input.productId)),
   correct: adminProcedure.input(inventoryCorrectionInput).mutation(({ ctx, input }) => correctInventory(ctx.db, input, ctx.session.user.id)),
   exchangeRate: adminProcedure.query(({ ctx }) => exchangeRateInfo(ctx.db, exchangeRatePort(ctx.db))),
   refreshExchangeRate: adminProcedure.mutation(({ ctx }) =>

@@ -33,6 +33,9 @@ export const costText = z
 export const purchaseCurrencies = ["EUR", "PHP"] as const;
 export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
 
+/** The product whose stock staff look at: its ledger, or what is on its way in boxes. */
+export const productStockInput = z.object({ productId: id });
+
 export const boxIdInput = z.object({ boxId: id });
 
 export const boxListInput = z.object({

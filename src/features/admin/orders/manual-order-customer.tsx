@@ -3,8 +3,7 @@
 import { MapPin, UserRound, X } from "lucide-react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
-import type { Address } from "@/server/account/schemas";
-import type { CustomerMatch } from "@/server/orders/manual-order-schemas";
+import type { Address, CustomerMatch } from "@/server/account/schemas";
 import { SearchField, useSearchTerm } from "../kit/forms/search-to-add";
 import { useCustomerAddresses, useCustomerSearch } from "./manual-order-queries";
 

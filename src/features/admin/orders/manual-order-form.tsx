@@ -12,12 +12,11 @@ import { addressFromBook } from "@/features/checkout/address-section";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
-import { addressFields, addressLines, type Address } from "@/server/account/schemas";
+import { addressFields, addressLines, type Address, type CustomerMatch } from "@/server/account/schemas";
 import {
   createManualOrderInput,
   updateManualOrderInput,
   type CreateManualOrderInput,
-  type CustomerMatch,
   type EditableManualOrder,
   type ManualOrderQuoteInput,
   type UpdateManualOrderInput,

@@ -32,7 +32,7 @@ export const order = pgTable(
     // Ascending, read backwards for newest first: drizzle's desc() means DESC NULLS LAST, which no plain
     // `order by ... desc` (NULLS FIRST) can use.
     index("order_user_created_idx").on(t.userId, t.createdAt),
-    // The order table's sorts and filters (src/server/orders/admin-service.ts): by date, per status, by number.
+    // The order table's sorts and filters (src/server/orders/order-table.ts): by date, per status, by number.
     index("order_status_created_idx").on(t.status, t.createdAt, t.id),
     index("order_created_idx").on(t.createdAt, t.id),
     index("order_number_pattern_idx").on(t.orderNumber.op("text_pattern_ops")),

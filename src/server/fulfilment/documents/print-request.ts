@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { decideAdminAccess } from "@/server/admin/page-access";
+import { decideAdminAccess } from "@/server/auth/admin-page-access";
 import { readSession } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { AppError, type AppErrorCode } from "@/server/errors";

@@ -1,8 +1,8 @@
-import { adminPageAccess } from "@/server/admin/page-access";
+import { adminPageAccess } from "@/server/auth/admin-page-access";
 import { getDb } from "@/server/db/client";
 import { crossSiteDocumentRefusal } from "@/server/http/pdf-response";
 import { orderExportInput } from "@/server/orders/admin-schemas";
-import { orderExportCsv } from "@/server/orders/admin-service";
+import { orderExportCsv } from "@/server/orders/order-table";
 
 /**
  * The paid orders of a period as CSV, for staff only (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): it holds customers' names,

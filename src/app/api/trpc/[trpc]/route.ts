@@ -1,12 +1,12 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { MAX_BATCH_SIZE } from "@/lib/trpc/limits";
-import { decideAdminAccess } from "@/server/admin/page-access";
+import { decideAdminAccess } from "@/server/auth/admin-page-access";
 import { readSession } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { MAX_UPLOAD_REQUEST_BYTES } from "@/server/storage/uploads";
 import { isSameOriginRequest, readBodyWithin, requestIdOf } from "@/server/http/request-guards";
 import { appRouter } from "@/server/root";
-import { createTRPCContext } from "@/server/trpc";
+import { createTRPCContext } from "@/server/trpc-context";
 
 export const dynamic = "force-dynamic";
 

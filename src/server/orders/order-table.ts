@@ -1,44 +1,25 @@
 import "server-only";
-import { Decimal } from "decimal.js";
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Decimal } from "decimal.js";
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { OrderStatus, PaymentProvider } from "@/lib/enums";
+import type { PaymentProvider } from "@/lib/enums";
+import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import { queryWords } from "@/server/catalog/search-query";
 import type { Db } from "@/server/db/client";
-import { lockExistingRow } from "@/server/db/lock-row";
 import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
-import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user, webhookEvent } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
-import { mailStatesOfOrder, type MailState } from "@/server/messages/outbox";
-import type { PaymentsPort } from "@/server/integrations/payments/port";
-import { productImageKey } from "@/server/integrations/storage/port";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
 import { escapeLike } from "@/server/logbook/service";
-import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import { shopDateAndHour } from "@/server/shipping/service";
-import {
-  EXACT_COUNT_LIMIT,
-  staffOrderStatuses,
-  type AdminOrder,
-  type OrderEmailState,
-  type AdminOrderPage,
-  type AdminOrderRow,
-  type OrderExportInput,
-  type OrderListQuery,
-  type StaffOrderStatus,
-  type TransitionOutcome,
-} from "./admin-schemas";
-import { changeEachOrderApart } from "./each-order-apart";
-import { orderMachine, paidOrderStatuses } from "./order-machine";
-import type { OrderTotals } from "./schemas";
-import { transitionOrder } from "./service";
-import { mergeTimeline } from "./timeline";
-import { storedOrderTotals } from "./totals";
-import { getOrderView } from "./view";
+import { EXACT_COUNT_LIMIT, type AdminOrderPage, type AdminOrderRow, type OrderExportInput, type OrderListQuery } from "./admin-schemas";
+import { paidOrderStatuses } from "./order-machine";
 import { withOrderDetails } from "./order-rows";
+import type { OrderTotals } from "./schemas";
+import { storedOrderTotals } from "./totals";
 
 /*
- * The order admin: the order table, one order's page with its timeline, status changes by staff, the CSV export.
+ * The order admin's table of orders and its CSV export. One order's page is `admin-order-page.ts`, status changes by
+ * staff `staff-status-changes.ts`.
  *
  * The table must answer in milliseconds over a million orders, so every list query walks an index in the order it
  * sorts by and stops at the page, and a search first collects the matching ids from indexes alone (index-only
@@ -60,9 +41,6 @@ import { withOrderDetails } from "./order-rows";
  *                                           on the three: the shop, carrier and method filters
  *     order_pkey, order_address_order_idx, order_detail_order_unique, payment_detail_order_idx, order_item_order_idx
  *         a page's rows and the country filter
- *
- * The order page adds logbook_entity_idx (entity_type, entity_id), stock_record_order_item_idx (order_item_id) and
- * webhook_event_payment_status_unique (provider, external_payment_id, status), probed once per payment provider.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -271,220 +249,6 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
     });
   }
   return rows;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Status changes by staff
-// ---------------------------------------------------------------------------------------------------------------
-
-type StaffChangeState = { orderNumber: string; status: OrderStatus; trackingNumber: string | null };
-
-/**
- * Why staff may not make a change the order machine allows, or null. A payment settles a PENDING order (a manual
- * one is marked paid on its own page), and an order with a label is only sent on or shipped until the label is
- * voided: otherwise a parcel with a paid label would wait as if it had none, or leave for a cancelled order.
- */
-function staffRefusal(current: StaffChangeState, to: StaffOrderStatus): string | null {
-  if (current.status === "PENDING" && (to === "PAID_READY_TO_SHIP" || to === "PAID_FUTURE_SHIPMENT")) {
-    return `Order ${current.orderNumber} is awaiting payment: its payment marks it paid (a manual order is marked paid on its edit page).`;
-  }
-  if (current.trackingNumber && to !== "PROCESSED") {
-    return `Order ${current.orderNumber} has a label (tracking ${current.trackingNumber}): void the label first.`;
-  }
-  return null;
-}
-
-/**
- * The statuses staff may move an order to from its page: what the machine allows, less what `staffRefusal` refuses.
- * Cancelling there goes through `admin.refunds.cancelOrder`, which pays a paid order's money back with it.
- */
-export function staffTransitions(current: StaffChangeState): StaffOrderStatus[] {
-  return staffOrderStatuses.filter((to) => orderMachine.can(current.status, to) && staffRefusal(current, to) === null);
-}
-
-/**
- * Refuses (CONFLICT) a change of an order, locked by the caller, that the order machine or `staffRefusal` does not
- * allow staff: the one check of the order admin's status changes and of cancelling with a refund.
- */
-export async function assertStaffChange(tx: Db, current: { orderId: number; orderNumber: string; status: OrderStatus }, to: StaffOrderStatus): Promise<void> {
-  const [detail] = await tx.select({ trackingNumber: orderDetail.trackingNumber }).from(orderDetail).where(eq(orderDetail.orderId, current.orderId));
-  orderMachine.assert(current.orderNumber, current.status, to);
-  const refusal = staffRefusal({ ...current, trackingNumber: detail?.trackingNumber ?? null }, to);
-  if (refusal) throw new AppError("CONFLICT", refusal);
-}
-
-/**
- * Moves each order to `to` through `transitionOrder`, each in its own transaction, so one refusal does not hold the
- * others back. Each order answers done, or refused with the order machine's message (or why staff may not). A paid
- * order is not cancelled here: its money must go back with it, which cancelling from its page does
- * (`admin.refunds.cancelOrder`); a status change alone would keep the money and return the stock.
- */
-export async function transitionOrders(db: Db, orderIds: readonly number[], to: StaffOrderStatus, actor: { userId: string }): Promise<TransitionOutcome> {
-  const { done, refused } = await changeEachOrderApart(db, orderIds, async (tx, orderId, found) => {
-    const current = await lockExistingRow(tx, order, orderId, { orderNumber: order.orderNumber, status: order.status }, "Order");
-    found(current.orderNumber);
-    await assertStaffChange(tx, { orderId, ...current }, to);
-    if (to === "CANCELLED" && current.status !== "PENDING") {
-      throw new AppError("CONFLICT", `Order ${current.orderNumber} is paid: cancel it with "Cancel order" on its page, which refunds what was paid.`);
-    }
-    await transitionOrder(tx, orderId, to, { userId: actor.userId, description: "Changed by staff in the order admin." });
-  });
-  return { done: done.map((row) => ({ ...row, status: to })), refused };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// One order's page
-// ---------------------------------------------------------------------------------------------------------------
-
-/**
- * The names payment providers record webhook events under. A record, so that a provider added to the port fails
- * the type check here until it is listed; the events are then found through the (provider, payment, status) index.
- */
-const paymentProviderNames: Record<PaymentsPort["provider"], true> = { mollie: true, paypal: true, sandbox: true };
-
-/**
- * Everything the order page shows: the order's one view (`getOrderView`, totals included), the rest of what is
- * stored about it, and its timeline. NOT_FOUND for an unknown number. `imageUrl` turns a storage key into the
- * address a browser loads a picture from.
- */
-/** An order's e-mail for staff: its flag says it went (also for orders older than the outbox); else its message's state. */
-function emailState(sent: boolean, message: MailState | undefined): OrderEmailState {
-  if (sent || message?.status === "SENT") return { state: "sent", attempts: message?.attempts ?? 1, lastError: null };
-  if (!message) return { state: "none", attempts: 0, lastError: null };
-  return { state: message.status === "FAILED" ? "failed" : "queued", attempts: message.attempts, lastError: message.lastError };
-}
-
-export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key: string) => string): Promise<AdminOrder> {
-  const view = await getOrderView(db, orderNumber);
-  const [stored] = await withOrderDetails(
-    db
-    .select({
-      userId: order.userId,
-      soldAt: order.soldAt,
-      address: {
-        id: orderAddress.id,
-        firstName: orderAddress.firstName,
-        lastName: orderAddress.lastName,
-        companyName: orderAddress.companyName,
-        phoneNumber: orderAddress.phoneNumber,
-        countryCode: orderAddress.countryCode,
-        referenceLine: orderAddress.referenceLine,
-      },
-      detail: {
-        id: orderDetail.id,
-        shop: orderDetail.shop,
-        trackingNumber: orderDetail.trackingNumber,
-        carrierProduct: orderDetail.carrierProduct,
-        labelCreatedAt: orderDetail.labelCreatedAt,
-        labelCost: orderDetail.labelCost,
-        labelKey: orderDetail.gcsLabelFilename,
-        trackingStatus: orderDetail.trackingStatus,
-        trackingCheckedAt: orderDetail.trackingCheckedAt,
-        totalWeight: orderDetail.totalWeight,
-        orderEmailSent: orderDetail.orderEmailSent,
-        shippingEmailSent: orderDetail.shippingEmailSent,
-        invoiceNumber: orderDetail.invoiceNumber,
-        marketplaceOrderId: orderDetail.marketplaceOrderId,
-        marketplaceBuyer: orderDetail.marketplaceBuyer,
-        oversoldAt: orderDetail.oversoldAt,
-      },
-      payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees },
-    })
-    .from(order)
-    .$dynamic(),
-  )
-    .where(eq(order.id, view.orderId))
-    .limit(1);
-  if (!stored) throw new AppError("NOT_FOUND", `We cannot find order ${orderNumber}.`);
-  const { address, detail, payment } = stored;
-
-  const items = await db
-    .select({ id: orderItem.id, productId: orderItem.productId, priceOverrideReason: orderItem.priceOverrideReason, oversoldQuantity: orderItem.oversoldQuantity })
-    .from(orderItem)
-    .where(eq(orderItem.orderId, view.orderId))
-    .orderBy(asc(orderItem.id));
-  const itemIds = items.map((item) => item.id);
-  const overrideReasons = new Map(items.map((item) => [item.productId, item.priceOverrideReason]));
-
-  const ownEntries = [
-    and(eq(logbook.entityType, "ORDER"), eq(logbook.entityId, String(view.orderId))),
-    and(eq(logbook.entityType, "ORDER_DETAIL"), eq(logbook.entityId, String(detail.id))),
-    and(eq(logbook.entityType, "PAYMENT_DETAIL"), eq(logbook.entityId, String(payment.id))),
-    and(eq(logbook.entityType, "ORDER_ADDRESS"), eq(logbook.entityId, String(address.id))),
-    itemIds.length > 0 ? and(eq(logbook.entityType, "ORDER_ITEM"), inArray(logbook.entityId, itemIds.map(String))) : undefined,
-    and(eq(logbook.entityType, "REFUND"), inArray(logbook.entityId, db.select({ id: sql<string>`${refund.id}::text` }).from(refund).where(eq(refund.orderId, view.orderId)))),
-  ];
-  const mails = await mailStatesOfOrder(db, view.orderId, ["order-confirmation", "shipping-confirmation"]);
-  const [account, log, webhooks, stock] = await Promise.all([
-    stored.userId ? db.select({ userId: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, stored.userId)) : Promise.resolve([]),
-    db
-      .select({
-        id: logbook.id,
-        at: logbook.createdAt,
-        eventType: logbook.eventType,
-        entityType: logbook.entityType,
-        level: logbook.logLevel,
-        description: logbook.description,
-        previousState: logbook.previousState,
-        newState: logbook.newState,
-        by: sql<string | null>`coalesce(${user.name}, ${user.email})`,
-      })
-      .from(logbook)
-      .leftJoin(user, eq(user.id, logbook.userId))
-      .where(or(...ownEntries)),
-    payment.externalPaymentId
-      ? db
-          .select({ id: webhookEvent.id, at: webhookEvent.receivedAt, provider: webhookEvent.provider, externalPaymentId: webhookEvent.externalPaymentId, status: webhookEvent.status })
-          .from(webhookEvent)
-          .where(and(inArray(webhookEvent.provider, Object.keys(paymentProviderNames)), eq(webhookEvent.externalPaymentId, payment.externalPaymentId)))
-      : Promise.resolve([]),
-    itemIds.length > 0
-      ? db
-          .select({ id: stockRecord.id, at: stockRecord.createdAt, type: stockRecord.type, quantity: stockRecord.quantity, productName: product.name })
-          .from(stockRecord)
-          .innerJoin(product, eq(product.id, stockRecord.productId))
-          .where(inArray(stockRecord.orderItemId, itemIds))
-      : Promise.resolve([]),
-  ]);
-
-  return {
-    ...view,
-    items: view.items.map((item) => ({ ...item, image: imageUrl(productImageKey(item.productId)), priceOverrideReason: overrideReasons.get(item.productId) ?? null })),
-    account: account[0] ?? null,
-    contact: {
-      firstName: address.firstName,
-      lastName: address.lastName,
-      companyName: address.companyName,
-      phoneNumber: address.phoneNumber,
-      countryCode: address.countryCode,
-      referenceLine: address.referenceLine,
-    },
-    soldAt: stored.soldAt,
-    shop: detail.shop,
-    marketplace: detail.marketplaceOrderId
-      ? {
-          orderId: detail.marketplaceOrderId,
-          buyer: detail.marketplaceBuyer,
-          oversoldAt: detail.oversoldAt,
-          oversoldPieces: items.reduce((pieces, item) => pieces + item.oversoldQuantity, 0),
-        }
-      : null,
-    payment: { method: view.paymentMethod, externalPaymentId: payment.externalPaymentId, providerFees: payment.providerFees },
-    label: {
-      carrierProduct: detail.carrierProduct,
-      // Without a tracking number the time only marks a label being bought right now (fulfilment's claim).
-      createdAt: detail.trackingNumber ? detail.labelCreatedAt : null,
-      cost: detail.labelCost,
-      downloadUrl: detail.labelKey ? `/admin/orders/label/${encodeURIComponent(view.orderNumber)}` : null,
-      trackingStatus: detail.trackingStatus,
-      trackingCheckedAt: detail.trackingCheckedAt,
-    },
-    totalWeightGrams: detail.totalWeight,
-    emails: { confirmation: emailState(detail.orderEmailSent, mails.get("order-confirmation")), shipping: emailState(detail.shippingEmailSent, mails.get("shipping-confirmation")) },
-    invoiceNumber: detail.invoiceNumber,
-    actions: staffTransitions({ orderNumber: view.orderNumber, status: view.status, trackingNumber: detail.trackingNumber }),
-    timeline: mergeTimeline({ webhooks, log, stock }),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

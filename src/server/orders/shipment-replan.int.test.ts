@@ -1,14 +1,15 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { logbook, order, shippingCalendar } from "@/server/db/schema";
-import { createManualOrderInput } from "@/server/orders/manual-order-schemas";
-import { createManualOrder } from "@/server/orders/manual-order-service";
-import { selectOrderWithDetails } from "@/server/orders/order-rows";
+import { listShippingDays } from "@/server/shipping/calendar";
+import { getNextShippingDay } from "@/server/shipping/service";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeStockedProduct, placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
-import { addShippingDay, listShippingDays, removeShippingDay, replanShipments } from "./calendar";
-import { getNextShippingDay } from "./service";
+import { createManualOrderInput } from "./manual-order-schemas";
+import { createManualOrder } from "./manual-order-service";
+import { selectOrderWithDetails } from "./order-rows";
+import { addShippingDay, removeShippingDay, replanShipments } from "./shipment-replan";
 
 /**
  * The shipping calendar: staff add and remove the days parcels go out, and the orders waiting to ship follow it:

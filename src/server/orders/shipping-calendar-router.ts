@@ -1,8 +1,12 @@
+import { listShippingDays } from "@/server/shipping/calendar";
+import { shippingCalendarRangeInput, shippingDayInput } from "@/server/shipping/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
-import { addShippingDay, listShippingDays, removeShippingDay } from "./calendar";
-import { shippingCalendarRangeInput, shippingDayInput } from "./schemas";
+import { addShippingDay, removeShippingDay } from "./shipment-replan";
 
-/** The shipping calendar for staff (`admin.shippingCalendar.*`): the days parcels go out. */
+/**
+ * The shipping calendar for staff (`admin.shippingCalendar.*`): the days parcels go out. It sits with orders because
+ * a change re-plans the orders waiting to ship (`./shipment-replan.ts`).
+ */
 export const shippingCalendarRouter = createTRPCRouter({
   list: adminProcedure.input(shippingCalendarRangeInput).query(({ ctx, input }) => listShippingDays(ctx.db, input)),
   add: adminProcedure.input(shippingDayInput).mutation(({ ctx, input }) => addShippingDay(ctx.db, input, { userId: ctx.session.user.id })),

@@ -1,7 +1,12 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { readSession, type Session, type SessionUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
+import { readSession, type Session, type SessionUser } from "./session";
+
+/**
+ * Who may open /admin: staff (ADMIN) only, the same rule as `adminProcedure`. The admin layout, the staff documents
+ * (print-outs, labels, the CSV export) and the tRPC route ask it.
+ */
 
 export type AdminPageAccess =
   | { kind: "admin"; user: SessionUser }
