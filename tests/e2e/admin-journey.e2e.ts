@@ -131,7 +131,7 @@ describe("admin journey", () => {
     expect((await listedPrices(page))[0]!).toBeLessThanOrEqual(dearest);
 
     // A search keeps only the products whose words start with every word typed, ours among them.
-    await page.getByLabel("Search products").fill("seamaster crown");
+    await page.getByRole("searchbox", { name: "Search products" }).fill("seamaster crown");
     await page.waitForURL(/search=seamaster/);
     await expect.poll(() => productNames(page)).toContain(name);
     for (const text of await page.locator("tbody tr").allInnerTexts()) {
@@ -140,7 +140,7 @@ describe("admin journey", () => {
     }
     // The word only our product has finds it alone.
     const ownWord = name.split(" ").at(-1)!;
-    await page.getByLabel("Search products").fill(ownWord);
+    await page.getByRole("searchbox", { name: "Search products" }).fill(ownWord);
     await page.waitForURL(new RegExp(`search=${ownWord}`));
     await expect.poll(() => productNames(page)).toEqual([name]);
     await expect.poll(() => page.getByTestId("product-count").textContent()).toBe("1 product");
