@@ -40,6 +40,23 @@ async function bothInPlace(page: Page, name: string) {
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
+/** The products the table lists, top to bottom (none while it loads). */
+function productNames(page: Page): Promise<string[]> {
+  return page.locator("tbody tr td:nth-child(3) a").allInnerTexts();
+}
+
+/** The table's prices, top to bottom, in euro. */
+async function listedPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator("tbody tr td:nth-child(4)").allInnerTexts();
+  return texts.map((text) => Number(text.replace(/[^0-9.]/g, "")));
+}
+
+/** Whether the list is already in the order `compare` sorts it into. */
+function sameOrder(values: number[], compare: (a: number, b: number) => number): boolean {
+  const sorted = [...values].sort(compare);
+  return values.every((value, index) => value === sorted[index]);
+}
+
 describe("admin journey", () => {
   let b: BrowserSession | undefined;
   let page: Page;
@@ -66,10 +83,12 @@ describe("admin journey", () => {
 
   it("creates a product from a template with two pictures, and the shop shows it", async () => {
     await page.goto("/admin/products/create");
-    // By role, which leaves out hidden copies: under load the streamed page can hold the form's server-rendered copy,
-    // hidden, while the browser already shows its own (two "Template" selects for a moment, one of them hidden).
-    await page.getByRole("combobox", { name: "Template" }).selectOption({ label: "Signed crown, NOS" });
+    // One form, whatever the load: a strict locator, which fails on a second (hidden) copy of the form. The template's
+    // option is there once the page has hydrated and loaded the templates; choosing it puts it in the address.
+    await page.getByLabel("Template").selectOption({ label: "Signed crown, NOS" });
+    await page.waitForURL(/\/admin\/products\/create\?template=\d+$/);
     await expect.poll(() => page.locator("#field-condition").inputValue()).toContain("New old stock");
+    expect(await page.locator(`form[aria-label="New product"]`).count()).toBe(1);
     // A submit without the required manufacturer shows SPEC section 5's destructive toast.
     await page.locator("#field-name").fill(name);
     await page.getByRole("button", { name: "Create product" }).click();
@@ -94,11 +113,37 @@ describe("admin journey", () => {
 
   it("shows the product table with search and sorting", async () => {
     await page.goto(`/admin/products?sort=createdAt.desc`);
-    await page.getByRole("link", { name }).waitFor();
+    // Newest first: the product just created heads the table.
+    await expect.poll(() => productNames(page).then((names) => names[0])).toBe(name);
     await both(page, "products", page.getByRole("link", { name }));
-    await page.getByLabel("Search products").fill("seamaster crown");
+
+    // A click on a column sorts the rows by it, dearest first, then cheapest first on a second click.
+    const priceHeader = page.getByRole("columnheader", { name: "Price" });
+    await priceHeader.getByRole("button").click();
+    await page.waitForURL(/sort=price\.desc/);
+    await expect.poll(() => priceHeader.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => listedPrices(page).then((prices) => prices.length > 1 && sameOrder(prices, (a, b) => b - a))).toBe(true);
+    const dearest = (await listedPrices(page))[0]!;
+    await priceHeader.getByRole("button").click();
+    await page.waitForURL(/sort=price\.asc/);
+    await expect.poll(() => priceHeader.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => listedPrices(page).then((prices) => prices.length > 1 && sameOrder(prices, (a, b) => a - b))).toBe(true);
+    expect((await listedPrices(page))[0]!).toBeLessThanOrEqual(dearest);
+
+    // A search keeps only the products whose words start with every word typed, ours among them.
+    await page.getByRole("searchbox", { name: "Search products" }).fill("seamaster crown");
     await page.waitForURL(/search=seamaster/);
-    await page.getByRole("link", { name }).waitFor();
+    await expect.poll(() => productNames(page)).toContain(name);
+    for (const text of await page.locator("tbody tr").allInnerTexts()) {
+      expect(text).toMatch(/\bseamaster/i);
+      expect(text).toMatch(/\bcrown/i);
+    }
+    // The word only our product has finds it alone.
+    const ownWord = name.split(" ").at(-1)!;
+    await page.getByRole("searchbox", { name: "Search products" }).fill(ownWord);
+    await page.waitForURL(new RegExp(`search=${ownWord}`));
+    await expect.poll(() => productNames(page)).toEqual([name]);
+    await expect.poll(() => page.getByTestId("product-count").textContent()).toBe("1 product");
   });
 
   it("fills a box, ships it and explodes it into stock", async () => {

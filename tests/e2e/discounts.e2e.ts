@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { openBrowser, screenshot, type BrowserSession } from "./browser";
 import { addFromProductPage, amsterdam, amountOf, euro, fillAddress, openCheckout, products } from "./checkout-steps";
 import { signInAs } from "./sign-in";
@@ -8,7 +8,7 @@ import { signInAs } from "./sign-in";
  * Acceptance point 4 of issue 13 in a browser: staff create a coupon in the admin with 15 typed as its percentage and
  * a limit of one order; the list shows it as -15%; at checkout it takes 15% off the items; once a paid order has used
  * it, the next customer is told it is not valid, as of any code that does not apply (SECURITY-REVIEW N-L4, N-L5).
- * Also looks at the shipping-cost pages on a desktop and a phone.
+ * Also looks at the shipping-cost pages on a desktop and a phone, each showing the seeded shop's bands and countries.
  */
 
 /** Applies a code at checkout and resolves once the summary has answered. */
@@ -97,24 +97,74 @@ describe("discounts and shipping costs in the back office", () => {
     await staffContext.close();
   });
 
-  it("shows the shipping costs pages on a desktop and a phone", async () => {
+  it("shows the shipping costs pages on a desktop and a phone, with the shop's bands and countries", async () => {
     const staffContext = await b.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await staffContext.newPage();
     await signInAs(admin, "admin@example.com");
-    for (const [path, name] of [
-      ["/admin/shippingSurcharge/manage", "shipping-surcharge-manage"],
-      ["/admin/shippingSurcharge/create", "shipping-surcharge-create"],
-      ["/admin/shippingSurcharge/countries", "shipping-countries"],
-      ["/admin/shippingSurcharge/countries/US", "shipping-country-us"],
-    ] as const) {
+    /** Each page as staff see it once loaded (`shown`, the seeded demo shop's figures), then on a phone. */
+    const visit = async (path: string, name: string, shown: () => Promise<void>) => {
       await admin.setViewportSize({ width: 1280, height: 900 });
       await admin.goto(path);
-      await admin.getByRole("main").waitFor();
-      await admin.waitForLoadState("networkidle");
+      await shown();
       await screenshot(admin, name);
       await admin.setViewportSize({ width: 390, height: 844 });
       await screenshot(admin, `${name}-phone`);
-    }
+    };
+    const value = (locator: Locator) => expect.poll(() => locator.inputValue());
+
+    // The four seeded bands, each with what it charges at its two ends.
+    const bands: [from: string, upTo: string, percent: string, example: string][] = [
+      ["0.00", "100.00", "0", "No surcharge"],
+      ["100.00", "250.00", "2", "€2.00 on €100.00 to €5.00 on €250.00"],
+      ["250.00", "500.00", "3.5", "€8.75 on €250.00 to €17.50 on €500.00"],
+      ["500.00", "999999.99", "5", "€25.00 on €500.00 to €50,000.00 on €999,999.99"],
+    ];
+    await visit("/admin/shippingSurcharge/manage", "shipping-surcharge-manage", async () => {
+      const form = admin.getByRole("form", { name: "Surcharge bands" });
+      await value(form.getByLabel("From, band 4")).toBe("500.00");
+      expect(await form.getByRole("textbox", { name: /^From, band / }).count()).toBe(bands.length);
+      for (const [index, [from, upTo, percent, example]] of bands.entries()) {
+        await value(form.getByLabel(`From, band ${index + 1}`)).toBe(from);
+        await value(form.getByLabel(`Up to, band ${index + 1}`)).toBe(upTo);
+        await value(form.getByLabel(`Surcharge, band ${index + 1}`)).toBe(percent);
+        const row = form.getByRole("row").filter({ has: admin.getByLabel(`From, band ${index + 1}`) });
+        expect(await row.innerText()).toContain(example);
+      }
+      expect(await form.innerText()).toContain("Orders above €999,999.99 pay no surcharge.");
+    });
+
+    // A new band starts where the highest ends; the bands it must join are listed beside it.
+    await visit("/admin/shippingSurcharge/create", "shipping-surcharge-create", async () => {
+      await value(admin.locator("#field-minPrice")).toBe("999999.99");
+      const current = admin.locator('[aria-label="Current bands"]').getByRole("listitem");
+      await expect.poll(async () => (await current.allInnerTexts()).map((text) => text.replace(/\s+/g, " "))).toEqual(
+        bands.map(([from, upTo, percent]) => `${euro(Number(from))}–${euro(Number(upTo))} ${percent}%`),
+      );
+    });
+
+    // Every country the shop knows, 27 of them shipped to; a row says what each method costs and takes.
+    await visit("/admin/shippingSurcharge/countries", "shipping-countries", async () => {
+      await admin.getByText("27 of 29 countries shipped to.").waitFor();
+      const row = (country: string) => admin.getByRole("row").filter({ has: admin.getByRole("link", { name: country, exact: true }) });
+      expect(await row("Netherlands").innerText()).toMatch(/€4\.50\s+2 days\s+€8\.95\s+1 day\s+€100\.00/);
+      expect(await row("United States").innerText()).toMatch(/€9\.50\s+10 days\s+€34\.95\s+5 days\s+€50\.00\s+51 of 53 served/);
+      expect(await row("Brazil").innerText()).toContain("not shipped to");
+    });
+
+    // One country's form: its figures, and its states with the remote ones' lower untracked limit.
+    await visit("/admin/shippingSurcharge/countries/US", "shipping-country-us", async () => {
+      const form = admin.getByRole("form", { name: "Shipping to United States" });
+      await value(form.locator("#field-untrackedCost")).toBe("9.50");
+      await value(form.locator("#field-untrackedEtaDays")).toBe("10");
+      await value(form.locator("#field-maxOrderUntracked")).toBe("50.00");
+      await value(form.locator("#field-tntCost")).toBe("34.95");
+      await value(form.locator("#field-tntEtaDays")).toBe("5");
+      await form.getByText(/^51 of 53 served\./).waitFor();
+      await value(form.getByLabel("Untracked up to in Alaska")).toBe("25.00");
+      await value(form.getByLabel("Untracked up to in Texas")).toBe("");
+      expect(await form.getByLabel("Ship to Texas").isChecked()).toBe(true);
+      expect(await form.getByLabel("Ship to Puerto Rico").isChecked()).toBe(false);
+    });
     await staffContext.close();
   });
 });

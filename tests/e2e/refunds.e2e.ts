@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, screenshot, type BrowserSession } from "./browser";
-import { addFromProductPage, amsterdam, chooseAndPlace, confirmation, fillAddress, openCheckout, outboxSubjects, products, stockOf } from "./checkout-steps";
+import { addFromProductPage, amsterdam, chooseAndPlace, confirmation, euro, fillAddress, openCheckout, outboxSubjects, products, stockOf } from "./checkout-steps";
 import { signInAs } from "./sign-in";
 
 /**
@@ -19,8 +19,19 @@ async function labelAndShip(admin: Page) {
   await admin.getByRole("button", { name: "Mark shipped" }).waitFor({ state: "detached", timeout: 15_000 });
 }
 
-/** Opens the refund dialog, fills it and sends it; resolves once the dialog has closed. */
-async function refund(admin: Page, what: string, reason: string, options: { comment: string; restock?: boolean }) {
+/**
+ * What the demo shop charges for tracked shipping to the Netherlands on goods worth `goods` euro: the country's TNT
+ * price and the insurance surcharge of the band the value falls in (the seed's figures: NL TNT €8.95; 0% up to
+ * €100, 2% to €250, 3.5% to €500, 5% above; where two bands meet the higher applies), rounded half up to the cent.
+ */
+function trackedShippingToNl(goods: number): number {
+  const rate = goods >= 500 ? 0.05 : goods >= 250 ? 0.035 : goods >= 100 ? 0.02 : 0;
+  const cents = (amount: number) => Math.round(amount * 100 + 1e-6);
+  return (cents(8.95) + Math.round(cents(goods) * rate + 1e-6)) / 100;
+}
+
+/** Opens the refund dialog, fills it and sends it; resolves once the dialog has closed, with the amount refunded. */
+async function refund(admin: Page, what: string, reason: string, options: { comment: string; restock?: boolean; proposed: number }) {
   const panel = admin.getByRole("region", { name: "Refunds" });
   await panel.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: "Refund" });
@@ -29,8 +40,10 @@ async function refund(admin: Page, what: string, reason: string, options: { comm
   await dialog.getByLabel("Reason").selectOption({ label: reason });
   if (options.restock !== undefined) expect(await dialog.getByLabel("Put back in stock").isChecked()).toBe(options.restock);
   await dialog.getByLabel("Comment").fill(options.comment);
+  // The dialog proposes what the refund rules give back, to the cent, and the button says so.
+  await expect.poll(() => dialog.getByLabel("Amount").inputValue()).toBe(options.proposed.toFixed(2));
   const amount = await dialog.getByLabel("Amount").inputValue();
-  expect(Number(amount)).toBeGreaterThan(0);
+  await dialog.getByRole("button", { name: `Refund ${euro(options.proposed)}` }).waitFor();
   await screenshot(admin, `refund-dialog-${what === "Shipping" ? "shipping" : "piece"}`);
   await dialog.getByRole("button", { name: /^Refund €/ }).click();
   await dialog.waitFor({ state: "detached", timeout: 20_000 });
@@ -57,7 +70,7 @@ describe("refunds", () => {
     const email = `refund-${Date.now()}@example.com`;
     await shop.getByLabel("E-mail address").fill(email);
     await fillAddress(shop, amsterdam);
-    await chooseAndPlace(shop, "TNT", "iDEAL", Number(first!.price) + Number(second!.price));
+    const paidTotal = await chooseAndPlace(shop, "TNT", "iDEAL", Number(first!.price) + Number(second!.price));
     await shop.getByRole("button", { name: /^Pay / }).click();
     const paymentPage = shop.url();
     const orderNumber = await confirmation(shop, "paid");
@@ -73,15 +86,19 @@ describe("refunds", () => {
     await labelAndShip(admin);
 
     // The first piece came back broken: refunded without going back in stock.
-    const pieceAmount = await refund(admin, first!.name, "Damaged", { comment: "Crystal cracked in transit", restock: false });
+    // The whole line: what the customer paid for it (no discount on these products).
+    const pieceAmount = await refund(admin, first!.name, "Damaged", { comment: "Crystal cracked in transit", restock: false, proposed: Number(first!.price) });
     expect(pieceAmount).toBe(Number(first!.price));
     const panel = admin.getByRole("region", { name: "Refunds" });
     const paidOut = panel.getByRole("list", { name: "Refunds of this order" }).getByText("Refunded", { exact: true });
     await expect.poll(() => paidOut.count(), { timeout: 20_000 }).toBe(1);
 
     // The parcel's shipping is refunded as lost in transit.
-    const shippingAmount = await refund(admin, "Shipping", "Lost in transit", { comment: "Tracking stopped in Utrecht" });
-    expect(shippingAmount).toBeGreaterThan(0);
+    // All of the shipping paid: the TNT price and the surcharge on the goods' value, as checkout charged them.
+    const shippingPaid = trackedShippingToNl(Number(first!.price) + Number(second!.price));
+    expect(paidTotal).toBeCloseTo(Number(first!.price) + Number(second!.price) + shippingPaid, 2);
+    const shippingAmount = await refund(admin, "Shipping", "Lost in transit", { comment: "Tracking stopped in Utrecht", proposed: shippingPaid });
+    expect(shippingAmount).toBe(shippingPaid);
     await expect.poll(() => paidOut.count(), { timeout: 20_000 }).toBe(2);
     await screenshot(admin, "admin-order-refunded");
 

@@ -6,7 +6,7 @@ import { placeOrder } from "@/server/checkout/service";
 import type { Db } from "@/server/db/client";
 import { discount, product, productCategory, productDescription, productManufacturer } from "@/server/db/schema";
 import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stock/boxes";
-import { bookStock } from "@/server/stock/service";
+import { bookStockInProductOrder } from "@/server/stock/service";
 
 // Small factories for tests: each makes exactly the rows a test names, nothing shared between tests.
 
@@ -51,7 +51,11 @@ export async function makeProduct(db: Db, spec: ProductSpec) {
   return row!;
 }
 
-/** Many products in two statements, for catalogues too big to insert one by one; returned in the order given. */
+/**
+ * Many products in two statements, for catalogues too big to insert one by one; returned in the order given. Their
+ * stock (1 unless told) comes in through the ledger (`bookStock`), as the shop's own stock does, so that the ledger
+ * adds up to every product's stock and orders and refunds can take and return it.
+ */
 export async function makeProducts(db: Db, specs: ProductSpec[]) {
   const rows = await db
     .insert(product)
@@ -59,7 +63,7 @@ export async function makeProducts(db: Db, specs: ProductSpec[]) {
       specs.map((spec) => ({
         name: spec.name,
         price: new Decimal(spec.price ?? "10.00"),
-        stock: spec.stock ?? 1,
+        stock: 0,
         manufacturerId: spec.manufacturer?.id,
         categoryId: spec.category?.id,
         discountId: spec.discountId,
@@ -84,17 +88,19 @@ export async function makeProducts(db: Db, specs: ProductSpec[]) {
       itemType: spec.itemType ?? "UNKNOWN",
     })),
   );
-  return rows;
+  const stocked = specs.map((spec, index) => ({ productId: rows[index]!.id, quantity: spec.stock ?? 1 })).filter((entry) => entry.quantity > 0);
+  await db.transaction((tx) =>
+    bookStockInProductOrder(
+      tx,
+      stocked.map((entry) => ({ ...entry, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" })),
+    ),
+  );
+  return rows.map((row, index) => ({ ...row, stock: specs[index]!.stock ?? 1 }));
 }
 
-/**
- * A product whose stock came in through the ledger (`bookStock`), as the shop's own stock does, so that orders and
- * refunds can take and return it and the ledger still adds up to the stock.
- */
+/** A product with the stock a test names, booked through the ledger as `makeProducts` books all stock. */
 export async function makeStockedProduct(db: Db, spec: Omit<ProductSpec, "stock"> & { stock: number }) {
-  const row = await makeProduct(db, { ...spec, stock: 0 });
-  const { stock } = await bookStock(db, { productId: row.id, quantity: spec.stock, type: "INVENTORY_CORRECTION", userId: null, description: "Test stock" });
-  return { ...row, stock };
+  return makeProduct(db, spec);
 }
 
 /** The buyer in Amsterdam the tests' guest orders go to unless told otherwise. */

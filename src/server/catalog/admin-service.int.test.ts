@@ -166,6 +166,8 @@ describe("product images through the storage port", () => {
     expect(await storage.get(productImageKey(item.id, 3))).toBeNull();
     expect((await listProductImages(storage, item.id)).length).toBe(2);
     expect((await logEntriesFor(t.db, "PRODUCT", item.id)).map((entry) => entry.description)).toEqual([
+      // The factory's stock, booked through the ledger, comes first.
+      "Test stock",
       `2 pictures added to product ${item.id}`,
       `1 picture added to product ${item.id}`,
       `Pictures of product ${item.id} reordered`,

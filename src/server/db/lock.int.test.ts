@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client";
 import { lockFileOf } from "./lock";
+import { rawRows } from "./raw-rows";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const folders: string[] = [];
@@ -63,6 +64,9 @@ async function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
+/** The pid the folder's lock file names as its owner. */
+const lockOwner = (dataDir: string) => Number(readFileSync(lockFileOf(dataDir), "utf8").split("\n")[0]);
+
 async function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise((resolve) => child.once("exit", resolve));
@@ -72,14 +76,19 @@ describe("one process per embedded database folder", () => {
   it("refuses a second open of the same folder, naming the folder and the process, until the first closes", async () => {
     const dataDir = path.join(freshDataDir(), "pglite");
     const first = open(dataDir);
-    await first.db.execute(sql`select 1`);
+    await first.db.execute(sql`create table kept (note text)`);
+    await first.db.execute(sql`insert into kept values ('written by the first opener')`);
+    expect(lockOwner(dataDir)).toBe(process.pid);
 
     expect(() => open(dataDir)).toThrow(`${dataDir}: database folder in use by this process (${process.pid})`);
 
     await first.close();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
+    // The next opener holds the folder in its turn and finds every row the first committed.
     const again = open(dataDir);
-    await expect(again.db.execute(sql`select 1`)).resolves.toBeDefined();
+    expect(await rawRows<{ note: string }>(again.db, sql`select note from kept`)).toEqual([{ note: "written by the first opener" }]);
+    expect(lockOwner(dataDir)).toBe(process.pid);
+    expect(() => open(dataDir)).toThrow(`${dataDir}: database folder in use by this process (${process.pid})`);
   }, 60_000);
 
   it("refuses a folder another process has open, and takes it over once that process is gone", async () => {
@@ -92,8 +101,12 @@ describe("one process per embedded database folder", () => {
     holder.kill("SIGKILL");
     await exited(holder);
     expect(existsSync(lockFileOf(dataDir))).toBe(true);
+    expect(lockOwner(dataDir)).toBe(holder.pid);
     const database = open(dataDir);
-    await expect(database.db.execute(sql`select 1`)).resolves.toBeDefined();
+    expect(await rawRows<{ answer: number }>(database.db, sql`select 42 as answer`)).toEqual([{ answer: 42 }]);
+    // Taken over, the lock is this process's own: the next opener is refused as the holder was refusing us.
+    expect(lockOwner(dataDir)).toBe(process.pid);
+    expect(() => open(dataDir)).toThrow(`${dataDir}: database folder in use by this process (${process.pid})`);
   }, 90_000);
 
   it("stops `npm run db:migrate` with a clear message while the server has the folder", async () => {

@@ -49,11 +49,20 @@ describe("choosing the carrier and product", () => {
     expect(choose({ countryCode: "nl", method: "UNTRACKED", fitsLetterbox: true, weightGrams: 100 })).toBe("POSTNL 2928");
   });
 
-  it("has a rule for every destination, method and parcel", () => {
+  // Every destination, method and parcel, with the carrier and product the table in shipment-rules.ts gives it:
+  // a letterbox-sized packet of parts, a boxed watch and a parcel over PostNL's 20 kg.
+  it("chooses the carrier and product for every destination, method and parcel", () => {
+    const parcels = { letterbox: { weightGrams: 100, fitsLetterbox: true }, boxed: { weightGrams: 2_000, fitsLetterbox: false }, heavy: { weightGrams: 25_000, fitsLetterbox: false } };
+    const expected = {
+      NL: { UNTRACKED: { letterbox: "POSTNL 2928", boxed: "POSTNL 3085", heavy: "UPS 11" }, TNT: { letterbox: "POSTNL 3085", boxed: "POSTNL 3085", heavy: "UPS 11" } },
+      DE: { UNTRACKED: { letterbox: "POSTNL 4907", boxed: "POSTNL 4907", heavy: "UPS 11" }, TNT: { letterbox: "POSTNL 4907", boxed: "POSTNL 4907", heavy: "UPS 11" } },
+      US: { UNTRACKED: { letterbox: "POSTNL 4945", boxed: "POSTNL 4945", heavy: "UPS 65" }, TNT: { letterbox: "UPS 65", boxed: "UPS 65", heavy: "UPS 65" } },
+    } as const;
     for (const destination of [nl, germany, usa]) {
       for (const method of shippingMethods) {
-        for (const parcel of [{ weightGrams: 100, fitsLetterbox: true }, { weightGrams: 2_000, fitsLetterbox: false }, { weightGrams: 25_000, fitsLetterbox: false }]) {
-          expect(() => chooseShipment(facts({ ...destination, method, ...parcel }))).not.toThrow();
+        for (const [parcel, size] of Object.entries(parcels) as [keyof typeof parcels, (typeof parcels)[keyof typeof parcels]][]) {
+          const chosen = choose({ ...destination, method, ...size });
+          expect(chosen, `${parcel} ${method} to ${destination.countryCode}`).toBe(expected[destination.countryCode as keyof typeof expected][method][parcel]);
         }
       }
     }

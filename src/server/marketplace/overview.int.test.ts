@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { marketplaceBulkRun, marketplaceOffer, marketplaceSync, order, orderDetail } from "@/server/db/schema";
+import { marketplaceBulkRun, marketplaceOffer, marketplaceSync, orderDetail } from "@/server/db/schema";
 import type { MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { enqueueJob } from "@/server/jobs/queue";
+import { transitionOrder } from "@/server/orders/service";
 import { makeProduct, placeOneWatchOrder } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { productSku } from "./offer-record";
@@ -60,7 +61,8 @@ describe("the marketplace overview", () => {
     const refunded = await placeOneWatchOrder(t.db, { email: "refunded@example.com", method: "IDEAL", now });
     await t.db.update(orderDetail).set({ oversoldAt: new Date("2026-03-04T08:00:00Z") }).where(eq(orderDetail.orderId, oversold.orderId));
     await t.db.update(orderDetail).set({ oversoldAt: new Date("2026-03-04T08:30:00Z") }).where(eq(orderDetail.orderId, refunded.orderId));
-    await t.db.update(order).set({ status: "CANCELLED" }).where(eq(order.id, refunded.orderId));
+    // Refunded in full and so cancelled, as the order machine cancels it.
+    await t.db.transaction((tx) => transitionOrder(tx, refunded.orderId, "CANCELLED", { userId: null, description: "Test: refunded in full.", now }));
     await t.db.insert(marketplaceBulkRun).values({ status: "DONE", fields: { price: true, quantity: true, description: false }, totalCount: 40, doneCount: 39, failedCount: 1, finishedAt: now });
     await t.db.insert(marketplaceBulkRun).values({ status: "RUNNING", fields: { price: false, quantity: true, description: false }, totalCount: 10, doneCount: 4 });
 

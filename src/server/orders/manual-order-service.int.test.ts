@@ -15,7 +15,7 @@ import { createManualOrderInput, updateManualOrderInput, type CreateManualOrderI
 import { getEditableOrder } from "./editable-order";
 import { quoteManualOrder } from "./manual-order-pricing";
 import { createManualOrder, markManualOrderPaid, updateManualOrder } from "./manual-order-service";
-import { expireUnpaidOrders } from "./service";
+import { expireUnpaidOrders, transitionOrder } from "./service";
 import { getCustomerOrder, getOrderView } from "./view";
 
 /**
@@ -340,7 +340,11 @@ describe("editing an order", () => {
       message: `Order ${saved.orderNumber} has a shipping label; void the label first.`,
     });
     expect((await getEditableOrder(t.db, saved.orderNumber)).lockedReason).toBe(`Order ${saved.orderNumber} has a shipping label; void the label first.`);
-    await t.db.update(order).set({ status: "SHIPPED" }).where(eq(order.id, saved.orderId));
+    // Packed and handed to the carrier, as the order machine lets a paid order go.
+    await t.db.transaction(async (tx) => {
+      await transitionOrder(tx, saved.orderId, "PROCESSED", { userId: staff.id, description: "Test: packed.", now });
+      await transitionOrder(tx, saved.orderId, "SHIPPED", { userId: staff.id, description: "Test: handed to the carrier.", now });
+    });
     expect((await getEditableOrder(t.db, saved.orderNumber)).lockedReason).toBe(`Order ${saved.orderNumber} is shipped; it can no longer be changed.`);
     expect(await stockOf(watch.id)).toBe(1);
   });

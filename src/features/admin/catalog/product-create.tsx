@@ -1,17 +1,18 @@
 "use client";
 
 import { LayoutTemplate } from "lucide-react";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { AdminSelect } from "@/components/ui/admin-form-controls";
 import { ProductForm } from "./product-form";
 import { useTemplate, useTemplates } from "./queries";
 
-/** A new product, blank or started from a template (?template=ID). */
-export function ProductCreate() {
+/**
+ * A new product, blank or started from a template (?template=ID, read by the page on the server and handed in, so
+ * that the form needs no suspense boundary of its own; see the page).
+ */
+export function ProductCreate({ templateId }: { templateId: number | null }) {
   const router = useRouter();
   const pathname = usePathname();
-  const params = useSearchParams();
-  const templateId = Number(params.get("template")) || null;
   const templates = useTemplates();
   const template = useTemplate(templateId);
   return (

@@ -3,7 +3,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { ExternalLink } from "lucide-react";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { formatEuro } from "@/lib/money";
 import { formatDateTime } from "../kit/format";
@@ -21,12 +21,12 @@ const tabs = [
 const tabClass =
   "relative h-9 px-3 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:text-foreground data-[state=active]:after:absolute data-[state=active]:after:inset-x-2 data-[state=active]:after:-bottom-px data-[state=active]:after:h-0.5 data-[state=active]:after:bg-primary";
 
-export function ProductEditor({ id }: { id: number }) {
+/** A product's tabs; `tab` is the address's ?tab=, read by the page on the server (see the create page for why). */
+export function ProductEditor({ id, tab: asked }: { id: number; tab: string | undefined }) {
   const router = useRouter();
   const pathname = usePathname();
-  const params = useSearchParams();
   const product = useAdminProduct(id);
-  const tab = tabs.some((entry) => entry.value === params.get("tab")) ? params.get("tab")! : "details";
+  const tab = tabs.find((entry) => entry.value === asked)?.value ?? "details";
 
   if (product.error) return <p className="text-sm text-destructive">{product.error.message}</p>;
   if (!product.data) return <div className="h-96 animate-pulse rounded-lg border bg-muted/40" />;

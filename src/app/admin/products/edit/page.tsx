@@ -1,15 +1,12 @@
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ProductEditor } from "@/features/admin/catalog/product-editor";
 
 export const metadata = { title: "Edit product" };
 
-export default async function EditProductPage({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
-  const id = Number((await searchParams).id);
+/** The tab (?tab=) is read here, as the create page reads its template, so that the form needs no suspense boundary. */
+export default async function EditProductPage({ searchParams }: { searchParams: Promise<{ id?: string; tab?: string }> }) {
+  const { id: idText, tab } = await searchParams;
+  const id = Number(idText);
   if (!Number.isInteger(id) || id < 1) notFound();
-  return (
-    <Suspense>
-      <ProductEditor id={id} />
-    </Suspense>
-  );
+  return <ProductEditor id={id} tab={tab} />;
 }
