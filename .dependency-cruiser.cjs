@@ -2,8 +2,8 @@
 // this map; this file is its source of truth, and `npm test` runs it (the lint stage: `npm run lint:boundaries`).
 //
 // Three kinds of places, top to bottom:
-//   wiring        - lists every domain: the router tree, the job registry, the start-up, the demo seed and the
-//                   database command-line tools. May import anything.
+//   wiring        - lists every domain: the router tree, each request's tRPC context, the job registry, the
+//                   start-up, the demo seed and the database command-line tools. May import anything.
 //   read models   - read across domains for one page (the dashboard and sidebar, the health page). Import domains;
 //                   only wiring imports them.
 //   domains       - the shop's rules, each importing only the domains listed under it below (downward).
@@ -14,7 +14,7 @@
 const place = (name) => (name.endsWith(".ts") ? `^src/server/${name.replace(".", "\\.")}$` : `^src/server/${name}/`);
 const anyOf = (names) => names.map(place).join("|");
 
-const wiring = ["root.ts", "job-registry.ts", "startup.ts", "setup"];
+const wiring = ["root.ts", "trpc-context.ts", "job-registry.ts", "startup.ts", "setup"];
 const readModels = ["admin", "health"];
 const sharedGround = [
   "config",
@@ -34,8 +34,8 @@ const sharedGround = [
 
 /**
  * Each domain and the domains it may import, as docs/architecture.md lists them: imports run down this list. The
- * tRPC procedure builders (`trpc.ts`) sit with the shared ground for the routers; they read the session and the
- * visitor token, see the exceptions below.
+ * tRPC procedure builders (`trpc.ts`) stand on the shared ground with every router; they know the session's type
+ * (see the exceptions below), and `trpc-context.ts` reads the session itself.
  */
 const domains = {
   fulfilment: ["marketplace", "orders", "shipping", "stock", "catalog", "messages", "account", "auth"],
@@ -75,8 +75,10 @@ const exceptions = [
   {
     place: "trpc.ts",
     from: "^src/server/trpc\\.ts$",
-    to: "^src/server/(auth/session|token/service)\\.ts$",
-    because: "every procedure's context reads the caller's session and visitor token; the domains' routers are built from these procedures",
+    to: "^src/server/auth/session\\.ts$",
+    typeOnly: true,
+    because:
+      "the procedure builders narrow the context's session to auth's Session type (a type only: nothing runs across), and auth's own routers are built with those builders; one type with one home is worth this pair",
   },
 ];
 
@@ -108,7 +110,7 @@ const rules = [
   },
   ...Object.entries(domains).map(([domain, below]) => ({
     name: `${domain}-imports-only-downward`,
-    comment: `${domain}/ may import ${below.length ? below.join(", ") : "no other domain"} and the shared ground (the map in docs/architecture.md and .dependency-cruiser.cjs).`,
+    comment: `${domain}/ may import ${below.length ? below.join(", ") : "no other domain"} and the shared ground${allowedAgainstTheMap(domain).length ? ", plus the exceptions listed for it" : ""} (the map in docs/architecture.md and .dependency-cruiser.cjs).`,
     severity: "error",
     from: { path: place(domain) },
     to: {
@@ -123,6 +125,15 @@ const rules = [
     from: { path: "^src/server/trpc\\.ts$" },
     to: { path: "^src/server/", pathNot: [anyOf(sharedGround), ...allowedAgainstTheMap("trpc.ts")] },
   },
+  ...exceptions
+    .filter((exception) => exception.typeOnly)
+    .map((exception) => ({
+      name: `${exception.place}-takes-only-types-against-the-map`,
+      comment: `${exception.place} may import ${exception.to.replace(/^\^src\/server\//, "").replaceAll("\\", "").replace(/\$$/, "")} for its types only: ${exception.because}.`,
+      severity: "error",
+      from: { path: exception.from },
+      to: { path: exception.to, dependencyTypesNot: ["type-only"] },
+    })),
   {
     name: "every-server-place-is-on-the-map",
     comment: "A new top-level file or folder in src/server goes into .dependency-cruiser.cjs (wiring, read model, domain or shared ground) and docs/architecture.md.",

@@ -56,7 +56,8 @@ const vitest = (project, extra = []) => ({
 const stages = {
   // Next writes the types of the routes, pages and layouts first, so that tsc checks them as `next build` would.
   typecheck: { commands: [[bin("next"), ["typegen"]], [bin("tsc"), ["--noEmit"]]], after: [] },
-  lint: { commands: [[bin("eslint"), ["--max-warnings", "0", "."]]], after: [] },
+  // After eslint, the map of domains: .dependency-cruiser.cjs names the rule an import breaks and why it exists.
+  lint: { commands: [[bin("eslint"), ["--max-warnings", "0", "."]], [bin("depcruise"), ["src", "--output-type", "err-long"]]], after: [] },
   // There may be no unit test files yet; integration and e2e always have some.
   unit: vitest("unit", ["--passWithNoTests"]),
   integration: { ...vitest("integration"), after: ["typecheck", "lint", "unit"] },
