@@ -1,6 +1,13 @@
 import { SignJWT } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { refreshDelay, REFRESH_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS, startTokenLifecycle } from "./token-lifecycle";
+import {
+  MIN_TIME_BETWEEN_REFRESHES_MS,
+  refreshDelay,
+  refreshDelayOfFreshToken,
+  REFRESH_BEFORE_EXPIRY_MS,
+  RETRY_AFTER_FAILURE_MS,
+  startTokenLifecycle,
+} from "./token-lifecycle";
 
 const T0 = new Date("2025-03-01T12:00:00Z").getTime();
 const key = new TextEncoder().encode("a-secret-that-is-long-enough-for-hs256-signing");
@@ -8,6 +15,18 @@ const key = new TextEncoder().encode("a-secret-that-is-long-enough-for-hs256-sig
 function tokenExpiringAt(ms: number): Promise<string> {
   return new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setExpirationTime(Math.floor(ms / 1000)).sign(key);
 }
+
+/** A token as the server issues it: `iat` and `exp` on the server's clock. */
+function tokenIssuedAt(ms: number, lifetimeMs: number): Promise<string> {
+  const issuedAt = Math.floor(ms / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetimeMs / 1000)
+    .sign(key);
+}
+
+const TWO_HOURS_MS = 2 * 60 * 60_000;
 
 describe("refreshDelay", () => {
   it("is zero with no token, an undecodable token or an expired one", async () => {
@@ -21,13 +40,25 @@ describe("refreshDelay", () => {
   });
 });
 
+describe("refreshDelayOfFreshToken", () => {
+  it("is 30 seconds before expiry counted from the token's iat, whatever the browser's clock says", async () => {
+    const token = await tokenIssuedAt(T0, 60 * 60_000);
+    expect(refreshDelayOfFreshToken(token, T0)).toBe(60 * 60_000 - REFRESH_BEFORE_EXPIRY_MS);
+    expect(refreshDelayOfFreshToken(token, T0 + TWO_HOURS_MS)).toBe(60 * 60_000 - REFRESH_BEFORE_EXPIRY_MS);
+  });
+  it("never asks again sooner than the floor, even for a token that is about to run out", async () => {
+    expect(refreshDelayOfFreshToken(await tokenIssuedAt(T0, 20_000), T0)).toBe(MIN_TIME_BETWEEN_REFRESHES_MS);
+    expect(refreshDelayOfFreshToken(await tokenExpiringAt(T0 - 1000), T0)).toBe(MIN_TIME_BETWEEN_REFRESHES_MS);
+  });
+});
+
 describe("startTokenLifecycle with a fake clock", () => {
   let stored: string | null;
   let stop: (() => void) | undefined;
   // Signed before the clock is faked: signing waits on the crypto thread pool, which fake timers cannot advance.
   let freshTokens: string[];
   beforeAll(async () => {
-    freshTokens = [await tokenExpiringAt(T0 + 60 * 60_000), await tokenExpiringAt(T0 + 120 * 60_000)];
+    freshTokens = [await tokenIssuedAt(T0, 60 * 60_000), await tokenIssuedAt(T0 + 60 * 60_000, 60 * 60_000)];
   });
   /** A server that hands out the next fresh token on each call. */
   function tokenServer() {
@@ -109,5 +140,17 @@ describe("startTokenLifecycle with a fake clock", () => {
     await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS);
     expect(refresh).toHaveBeenCalledTimes(2);
     expect(stored).not.toBeNull();
+  });
+
+  it("refreshes once, not in a loop, when the browser's clock is two hours ahead of the server's", async () => {
+    vi.setSystemTime(T0 + TWO_HOURS_MS);
+    const refresh = tokenServer();
+    start(refresh);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(stored).toBe(freshTokens[0]);
+
+    await vi.advanceTimersByTimeAsync(60 * 60_000 - REFRESH_BEFORE_EXPIRY_MS - 2500);
+    expect(refresh).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,6 +4,8 @@ import { decodeJwt } from "jose";
 export const REFRESH_BEFORE_EXPIRY_MS = 30_000;
 /** After a failed refresh the next attempt waits this long, so an unreachable server is not hammered. */
 export const RETRY_AFTER_FAILURE_MS = 30_000;
+/** Two refreshes are never closer than this, whatever a token or the browser's clock says. */
+export const MIN_TIME_BETWEEN_REFRESHES_MS = 30_000;
 
 /** When a token runs out, in milliseconds; null when there is none or it cannot be decoded or has no `exp`. */
 export function tokenExpiresAt(token: string | null | undefined): number | null {
@@ -24,6 +26,27 @@ export function refreshDelay(token: string | null | undefined, now: number): num
   const expiresAt = tokenExpiresAt(token);
   if (expiresAt === null || expiresAt <= now) return 0;
   return Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_MS - now);
+}
+
+/**
+ * How long to wait before refreshing a token the server has just handed out. Its `exp` is on the server's clock, so it
+ * is measured from its `iat`, not against the browser's clock: a browser set hours ahead would otherwise find every
+ * new token already expired and ask again at once, in a loop. A token without `iat` falls back to the browser's clock.
+ */
+export function refreshDelayOfFreshToken(token: string, now: number): number {
+  const expiresAt = tokenExpiresAt(token);
+  const issuedAt = tokenIssuedAt(token);
+  const delay = expiresAt !== null && issuedAt !== null ? expiresAt - REFRESH_BEFORE_EXPIRY_MS - issuedAt : refreshDelay(token, now);
+  return Math.max(MIN_TIME_BETWEEN_REFRESHES_MS, delay);
+}
+
+function tokenIssuedAt(token: string): number | null {
+  try {
+    const { iat } = decodeJwt(token);
+    return typeof iat === "number" ? iat * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 export type TokenLifecycleDependencies = {
@@ -54,7 +77,7 @@ export function startTokenLifecycle(deps: TokenLifecycleDependencies): () => voi
       const fresh = await deps.refresh(tokenExpiresAt(current) === null ? undefined : (current ?? undefined));
       if (stopped) return;
       deps.write(fresh);
-      schedule(refreshDelay(fresh, now()));
+      schedule(refreshDelayOfFreshToken(fresh, now()));
     } catch (error) {
       deps.onError?.(error);
       schedule(RETRY_AFTER_FAILURE_MS);
