@@ -223,7 +223,6 @@ export async function startTwoInstances(options = {}) {
     DATA_DIR: dataDir,
     // Every link the shop makes (e-mails, payment returns, webhooks) points at nginx, whichever instance makes it.
     AUTH_URL: publicUrl,
-    NEXT_PUBLIC_SERVER_URL: publicUrl,
     TRUSTED_PROXY_HOPS: "1",
     ...options.env,
   };

@@ -72,10 +72,12 @@ export const env = createEnv({
     /** 1: a starting server fills an empty database with the demo shop even with live integrations (never in production). */
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     /**
-     * The shop's public address at run time, for sign-in links, payment return pages and webhooks (see shopUrl()).
-     * Falls back to NEXT_PUBLIC_SERVER_URL, which is fixed when the shop is built.
+     * The shop's public address, read at run time, for every link it hands out (see shopUrl()). Unset, it is the
+     * address the front door listens on, http://localhost:PORT.
      */
     AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The port the front door listens on (scripts/serve.mjs sets it at start). */
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     /**
      * How many proxies in front of the shop append to X-Forwarded-For (nginx with $proxy_add_x_forwarded_for: 1).
      * 0 (the default) means clients connect directly and their socket address is used. Read by scripts/serve.mjs.
@@ -171,13 +173,11 @@ export const env = createEnv({
     ANALYZE: z.enum(["true", "false"]).optional(),
   },
   client: {
-    NEXT_PUBLIC_SERVER_URL: z.url(),
     NEXT_PUBLIC_PAYPAL_CLIENT_ID: z.string().min(1),
     NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: z.string().min(1),
     NEXT_PUBLIC_GA_MEASUREMENT_ID: z.string().min(1).optional(),
   },
   experimental__runtimeEnv: {
-    NEXT_PUBLIC_SERVER_URL: process.env.NEXT_PUBLIC_SERVER_URL,
     NEXT_PUBLIC_PAYPAL_CLIENT_ID: process.env.NEXT_PUBLIC_PAYPAL_CLIENT_ID,
     NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: process.env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID,
     NEXT_PUBLIC_GA_MEASUREMENT_ID: process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID,

@@ -8,11 +8,13 @@ import { shopIdentity } from "@/lib/shop";
 import { OrganizationJsonLd } from "@/features/layout/organization-json-ld";
 import { ThemeProvider } from "@/features/layout/theme-provider";
 import { AccountProviders } from "@/features/auth/providers";
+import { shopUrl } from "@/server/config/shop-url";
 import { countryFromRequest } from "@/server/maps/service";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  metadataBase: new URL(env.NEXT_PUBLIC_SERVER_URL),
+/** Metadata per request, since its base (share pictures, canonical links) is the running shop's address. */
+export const generateMetadata = (): Metadata => ({
+  metadataBase: new URL(shopUrl()),
   title: { default: `${env.SHOP_NAME} — ${shopIdentity.title}`, template: `%s | ${env.SHOP_NAME}` },
   description: shopIdentity.description,
   keywords: shopIdentity.keywords,
@@ -20,7 +22,7 @@ export const metadata: Metadata = {
   // Storefront SEO (issue 3): the logo as the default share picture, and the mark as the icon.
   openGraph: { type: "website", siteName: env.SHOP_NAME, images: [{ url: "/logo.png", width: 988, height: 504, alt: env.SHOP_NAME }] },
   icons: { icon: "/logo-light.svg" },
-};
+});
 
 export const viewport: Viewport = {
   themeColor: [
@@ -37,7 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
-        <OrganizationJsonLd />
+        <OrganizationJsonLd shopUrl={shopUrl()} />
         <ThemeProvider nonce={nonce}>
           <ApiProvider>
             {/* Session, visitor token and cart (accounts and cart). */}

@@ -1,11 +1,13 @@
 import type { MetadataRoute } from "next";
-import { env } from "@/env";
+import { shopUrl } from "@/server/config/shop-url";
+
+// The address is the running shop's, not the build's.
+export const dynamic = "force-dynamic";
 
 /** Everything but the back office and the checkout is for search engines. */
 export default function robots(): MetadataRoute.Robots {
-  const base = env.NEXT_PUBLIC_SERVER_URL.replace(/\/+$/, "");
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: ["/admin", "/checkout", "/api/"] }],
-    sitemap: `${base}/sitemap.xml`,
+    sitemap: `${shopUrl()}/sitemap.xml`,
   };
 }

@@ -51,9 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,
-    // The address the server puts in links it makes (e-mails, payment return pages, auth callbacks). The value baked
-    // into the browser bundle at build time is not changed by this.
-    NEXT_PUBLIC_SERVER_URL: baseUrl,
+    // The address the server puts in links it makes (e-mails, payment return pages, auth callbacks), read at run time.
     AUTH_URL: baseUrl,
     // As behind nginx: the journeys' browsers send no X-Forwarded-For and count as this machine; a test can name
     // another client or https the way a proxy would (tests/e2e/security.e2e.ts).

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { env } from "@/env";
+import { shopUrl } from "@/server/config/shop-url";
 import { AdminShell } from "@/features/admin/shell/admin-shell";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
@@ -25,7 +25,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (access.kind === "forbidden") forbidden();
   const { name, email, image } = access.user;
   return (
-    <AdminShell user={{ name, email, image }} serverUrl={env.NEXT_PUBLIC_SERVER_URL}>
+    <AdminShell user={{ name, email, image }} serverUrl={shopUrl()}>
       {children}
     </AdminShell>
   );

@@ -8,8 +8,7 @@ const SOCIAL_PROFILES = ["https://www.ebay.com/str/balanceandcrown"];
  * Structured business data (SPEC section 1): the shop as an OnlineStore with its 988x504 logo, a support contact
  * that answers in Dutch, English and Spanish, and its social profile.
  */
-export function OrganizationJsonLd() {
-  const base = env.NEXT_PUBLIC_SERVER_URL.replace(/\/+$/, "");
+export function OrganizationJsonLd({ shopUrl: base }: { shopUrl: string }) {
   const data = {
     "@context": "https://schema.org",
     "@type": "OnlineStore",

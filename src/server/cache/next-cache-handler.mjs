@@ -84,6 +84,14 @@ const databaseKey = createHash("sha256")
   .slice(0, 16);
 const TAGS_KEY = `next-cache-tags:${databaseKey}`;
 
+/** The shop's address at run time, as the handler's keys name it; read when the handler is made, after the front door set PORT. */
+function addressKey() {
+  return createHash("sha256")
+    .update(process.env.AUTH_URL || `port ${process.env.PORT ?? 3000}`)
+    .digest("hex")
+    .slice(0, 16);
+}
+
 /** Marks tags as changed now: every entry carrying one of them and read before now is no longer served. */
 export function invalidateTags(tags) {
   const now = Date.now();
@@ -249,8 +257,10 @@ function staleTime(entry, now) {
 export default class ShopCacheHandler {
   /** @param {{ serverDistDir?: string }} options */
   constructor(options) {
-    // Entries of one build are never served by another: a deploy changes the pages' code.
-    this.prefix = `next-cache:${buildId(options?.serverDistDir)}:${databaseKey}:`;
+    // Entries of one build are never served by another: a deploy changes the pages' code. Nor are those of another
+    // address: pages show the shop's address (shopUrl() in src/server/config/shop-url.ts, AUTH_URL or else the
+    // port the front door listens on), and the same build and database may be started on another.
+    this.prefix = `next-cache:${buildId(options?.serverDistDir)}:${databaseKey}:${addressKey()}:`;
   }
 
   async get(key) {

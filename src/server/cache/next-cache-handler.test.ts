@@ -184,4 +184,30 @@ describe("the shop's cache handler with Redis", () => {
     await ready(third, key);
     expect(await third.get(key)).toBeNull();
   });
+
+  it("an instance started on another address does not serve pages rendered with the first one's (issue 27)", async (context) => {
+    try {
+      if (redis.status === "wait") await redis.connect();
+      await redis.ping();
+    } catch {
+      context.skip(`Redis at ${redisUrl} is not running`);
+    }
+    const previousPort = process.env.PORT;
+    try {
+      await restart();
+      const key = unique("/home/shelves");
+      process.env.PORT = "3999";
+      const first = new ShopCacheHandler({});
+      await ready(first, key);
+      await first.set(key, page("links on localhost:3999", [unique("listings")]), { cacheControl: { revalidate: 1, expire: 86_401 } });
+
+      await restart();
+      process.env.PORT = "3000";
+      const second = new ShopCacheHandler({});
+      await ready(second, key);
+      expect(await second.get(key)).toBeNull();
+    } finally {
+      process.env.PORT = previousPort;
+    }
+  });
 });

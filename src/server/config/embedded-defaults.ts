@@ -6,7 +6,7 @@ import { ensurePrivateFolder } from "./private-folder";
 /**
  * A fresh clone starts with no configuration at all. Unless live integrations are asked for, this fills in what
  * the embedded default needs before `src/env.ts` validates: PGlite (by leaving DATABASE_URL unset), sandbox
- * integrations, a local server address, PayPal's public sandbox client id, and secrets generated once and kept
+ * integrations, PayPal's public sandbox client id, and secrets generated once and kept
  * under the data folder so that sessions and signed tokens survive a restart. The data folder is made private to its
  * owner: it holds those secrets, the embedded database, sandbox mail and shipping labels.
  *
@@ -25,7 +25,6 @@ export function applyEmbeddedDefaults(env: NodeJS.ProcessEnv = process.env): Emb
   }
   env.INTEGRATIONS ??= "sandbox";
   env.ENVIRONMENT ??= "development";
-  env.NEXT_PUBLIC_SERVER_URL ??= `http://localhost:${env.PORT ?? "3000"}`;
   // "sb" is PayPal's documented client id for its sandbox JavaScript SDK.
   env.NEXT_PUBLIC_PAYPAL_CLIENT_ID ??= "sb";
   env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID ??= "sb";

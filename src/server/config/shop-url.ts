@@ -5,9 +5,10 @@ import { env } from "@/env";
  * return pages and webhooks, confirmation e-mails, redirects. Always from configuration, never from a request's
  * `Host` or `X-Forwarded-*` headers, which any caller can write (SECURITY-REVIEW H3, M1).
  *
- * `AUTH_URL` is read at run time; `NEXT_PUBLIC_SERVER_URL` is baked into the build, so a build served on another
- * address (the end-to-end tests' port) names that address in `AUTH_URL`.
+ * Read at run time, never built in, so that one build serves any address: `AUTH_URL`, or else the port the front door
+ * listens on. Pages that show it (structured data, the sitemap, share pictures) are rendered per request, and cached
+ * catalogue pages are kept per address (src/server/cache/next-cache-handler.mjs).
  */
 export function shopUrl(): string {
-  return (env.AUTH_URL ?? env.NEXT_PUBLIC_SERVER_URL).replace(/\/+$/, "");
+  return (env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const refusal = seedRefusal(args, process.env.ENVIRONMENT);
   if (refusal) throw new Error(refusal);
   const started = performance.now();
-  const { env } = await import("@/env");
+  const { shopUrl } = await import("@/server/config/shop-url");
   const { getDatabase } = await import("@/server/db/client");
   const { runMigrations } = await import("@/server/setup/migrate");
   const { getStorage } = await import("@/server/integrations/storage/storage");
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     console.log(`Migrations applied (${seconds(performance.now() - migrationStart)})`);
 
     const storage = getStorage();
-    const options = { products: args.products, images: args.images, orders: args.orders, serverUrl: env.NEXT_PUBLIC_SERVER_URL, log: (line: string) => console.log(`  ${line}`) };
+    const options = { products: args.products, images: args.images, orders: args.orders, serverUrl: shopUrl(), log: (line: string) => console.log(`  ${line}`) };
     let summary;
     if (args.ifEmpty) {
       console.log("Seeding only if the database has no products (--if-empty)");

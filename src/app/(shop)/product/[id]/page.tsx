@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { env } from "@/env";
+import { shopUrl } from "@/server/config/shop-url";
 import { AddToCartButton } from "@/features/catalog/add-to-cart-button";
 import { ProductGallery } from "@/features/catalog/product-gallery";
 import { ProductListing } from "@/features/catalog/product-listing";
@@ -63,7 +63,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** schema.org Product with an Offer in euros, for search engines (SPEC section 1). */
 function productJsonLd(product: ProductDetail) {
-  const base = env.NEXT_PUBLIC_SERVER_URL.replace(/\/+$/, "");
+  const base = shopUrl();
   const absolute = (address: string) => (address.startsWith("http") ? address : `${base}${address}`);
   return {
     "@context": "https://schema.org",
