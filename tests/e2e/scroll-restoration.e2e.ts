@@ -85,4 +85,10 @@ describe("scroll position on back and forward", () => {
   it("the home page", async () => {
     await leaveAndComeBack(await b.newPage(), "/", "home");
   });
+
+  it("mobile at 390 px: search results", async () => {
+    const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await leaveAndComeBack(await context.newPage(), "/search?search=watch", "search-mobile");
+    await context.close();
+  });
 });

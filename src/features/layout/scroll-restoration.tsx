@@ -64,62 +64,99 @@ export function ScrollRestoration() {
 function AddressScrollKeeper() {
   const pathname = usePathname();
   const query = useSearchParams().toString();
-  const positions = useRef<Positions>({});
-  const pending = useRef<Restore | null>(null);
+  const keeper = useRef<ReturnType<typeof keepScrollPositions> | null>(null);
 
   useEffect(() => {
-    positions.current = readPositions();
-    const previousMode = window.history.scrollRestoration;
-    window.history.scrollRestoration = "manual";
-    const restoreHere = () => {
-      const address = currentAddress();
-      // An address not seen before in this tab was at its top: Next does not scroll on a traversal, so say so.
-      pending.current = { address, y: positions.current[address] ?? 0 };
-    };
-    if (arrivedThroughHistory()) restoreHere();
-
-    const onScroll = () => {
-      const address = currentAddress();
-      // Until the page is back where it was, the positions passed on the way are not the visitor's.
-      if (pending.current?.address === address) return;
-      positions.current[address] = Math.round(window.scrollY);
-    };
-    const save = () => writePositions(positions.current);
-    window.addEventListener("popstate", restoreHere);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("pagehide", save);
+    const positions = keepScrollPositions();
+    keeper.current = positions;
     return () => {
-      window.removeEventListener("popstate", restoreHere);
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("pagehide", save);
-      save();
-      window.history.scrollRestoration = previousMode;
+      keeper.current = null;
+      positions.stop();
     };
   }, []);
 
-  // Runs when the page for a new address has been rendered, which after a traversal is later than the popstate.
   useEffect(() => {
-    const target = pending.current;
-    if (!target || target.address !== currentAddress()) return;
-    const visitorScrolls = ["wheel", "touchstart", "keydown"] as const;
-    const finish = () => {
-      if (pending.current === target) pending.current = null;
-      observer.disconnect();
-      for (const type of visitorScrolls) window.removeEventListener(type, finish);
-    };
+    keeper.current?.rendered();
+  }, [pathname, query]);
+
+  return null;
+}
+
+/**
+ * Records positions as the visitor scrolls and brings one back after a traversal. Next may render the page it goes
+ * back to inside its own popstate listener, before this one hears of it: the restore starts at whichever of the two,
+ * the traversal and the page's render, comes second.
+ */
+function keepScrollPositions() {
+  const positions = readPositions();
+  const previousMode = window.history.scrollRestoration;
+  window.history.scrollRestoration = "manual";
+  /** The address whose page was rendered last. */
+  let rendered: string | null = null;
+  let pending: Restore | null = null;
+  let stopRestoring = () => {};
+
+  const restore = (target: Restore) => {
+    const visitorScrolls = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
     // Images and lazily loaded parts grow the list after its first render: wait until the position fits.
     const attempt = () => {
       if (scrollRoom() < target.y) return;
       window.scrollTo(0, target.y);
-      finish();
+      stop();
     };
     const observer = new ResizeObserver(attempt);
+    const stop = () => {
+      if (pending === target) pending = null;
+      observer.disconnect();
+      for (const type of visitorScrolls) window.removeEventListener(type, stop);
+    };
+    stopRestoring = stop;
     observer.observe(document.body);
     // The visitor scrolling while the page is still growing keeps their own position.
-    for (const type of visitorScrolls) window.addEventListener(type, finish, { passive: true });
+    for (const type of visitorScrolls) window.addEventListener(type, stop, { passive: true });
     attempt();
-    return finish;
-  }, [pathname, query]);
+  };
 
-  return null;
+  const comingBack = () => {
+    stopRestoring();
+    const address = currentAddress();
+    // An address not seen before in this tab was at its top: Next does not scroll on a traversal, so say so.
+    pending = { address, y: positions[address] ?? 0 };
+    if (rendered === address) restore(pending);
+  };
+  const onScroll = () => {
+    const address = currentAddress();
+    // Until the page is back where it was, the positions passed on the way are not the visitor's.
+    if (pending?.address === address) return;
+    positions[address] = Math.round(window.scrollY);
+  };
+  const save = () => writePositions(positions);
+
+  if (arrivedThroughHistory()) comingBack();
+  window.addEventListener("popstate", comingBack);
+  window.addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("pagehide", save);
+
+  return {
+    /** The page for the address in the location bar has been rendered. */
+    rendered() {
+      const address = currentAddress();
+      if (address === rendered) return;
+      rendered = address;
+      if (pending?.address === address) restore(pending);
+      else {
+        // Another page than the one the traversal went to: the visitor has moved on.
+        stopRestoring();
+        pending = null;
+      }
+    },
+    stop() {
+      stopRestoring();
+      window.removeEventListener("popstate", comingBack);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", save);
+      save();
+      window.history.scrollRestoration = previousMode;
+    },
+  };
 }
