@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, type BrowserSession } from "./browser";
+import { openBrowser, screenshotDir, type BrowserSession } from "./browser";
 
 /** Where the visitor leaves each list: far enough down that the top is out of sight at 1280×900. */
 const DOWN = 1200;
@@ -43,7 +44,8 @@ async function leaveAndComeBack(page: Page, address: string, name: string) {
   await page.goBack();
   expect(page.url()).toBe(listAddress.href);
   await expectScrolledTo(page, DOWN);
-  await screenshot(page, `scroll-restoration-${name}-back`);
+  // What the visitor sees, not the full page: a full-page picture resizes the window and scrolls it.
+  await page.screenshot({ path: path.join(screenshotDir, `scroll-restoration-${name}-back.png`) });
 
   await page.goForward();
   await page.waitForURL((url) => url.pathname === product);
