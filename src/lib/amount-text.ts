@@ -32,3 +32,15 @@ export const percentText = z
 export function percentAsTyped(fraction: Decimal): string {
   return fraction.times(100).toDecimalPlaces(2).toString();
 }
+
+/** The range `euroText` reads, for a number field to hold to (at most eight digits before the point). */
+export const euroRange = { min: 0, max: 99_999_999.99, step: 0.01 };
+
+/** The range `percentText` reads: more than 0, so the least is one hundredth of a percent. */
+export const percentRange = { min: 0.01, max: 100, step: 0.01 };
+
+/** `euroRange` for an amount that must be more than zero. */
+export const positiveEuroRange = { ...euroRange, min: 0.01 };
+
+/** The range a surcharge band's percentage reads: from 0, since a 0% band charges nothing in its range. */
+export const surchargePercentRange = { ...percentRange, min: 0 };

@@ -2,10 +2,12 @@
 
 import { useTheme } from "next-themes";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { useToastSwipeThreshold } from "../toast-swipe-threshold";
 
-/** One toast at a time, 5 seconds, F8 to reach it, as SPEC section 9 says. */
+/** One toast at a time, 5 seconds, F8 to reach it, swiped away from 50 px, as SPEC section 9 says. */
 export function Toaster(props: ToasterProps) {
   const { resolvedTheme } = useTheme();
+  useToastSwipeThreshold();
   return (
     <Sonner
       theme={(resolvedTheme as ToasterProps["theme"]) ?? "light"}

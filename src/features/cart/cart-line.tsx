@@ -3,9 +3,10 @@
 import { Loader2, Minus, Plus, Trash2 } from "lucide-react";
 import Image from "next/image";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
+import { useHoldRepeat } from "@/lib/use-hold-repeat";
 import { cn } from "@/lib/utils";
 import type { CartLine as CartLineData } from "@/server/pricing/schemas";
 import { useCart } from "./cart-context";
@@ -40,7 +41,8 @@ function Thumbnail({ line, badge }: { line: CartLineData; badge?: number }) {
 }
 
 /**
- * A cart line (SPEC section 4): plus and minus change it by one, a typed number is applied on leaving the field as
+ * A cart line (SPEC section 4): plus and minus change it by one, and repeat while held (SPEC section 9), the steps
+ * counted in the field and sent as one change on letting go; a typed number is applied on leaving the field as
  * the difference from the stored quantity; while it changes the controls are disabled and show a spinner, and the
  * field returns to the stored quantity afterwards. `readOnly` shows the quantity as a badge instead.
  */
@@ -50,6 +52,27 @@ export function CartLine({ line, readOnly = false }: { line: CartLineData; readO
   // What the customer is typing; null shows the stored quantity, so the field resyncs once a change is done.
   const [typed, setTyped] = useState<string | null>(null);
   const max = Math.max(1, line.stock);
+  // The steps of a held plus or minus not sent yet; a ref, since the repeating steps outrun rendering.
+  const held = useRef(0);
+  const [heldShown, setHeldShown] = useState(0);
+  const shown = line.quantity + heldShown;
+
+  /** One step of a held button; true while the next one stays between 1 and the stock. */
+  const stepBy = (by: 1 | -1) => () => {
+    const next = line.quantity + held.current + by;
+    if (next < 1 || next > line.stock) return false;
+    held.current += by;
+    setHeldShown(held.current);
+    return next + by >= 1 && next + by <= line.stock;
+  };
+  function sendHeld() {
+    const delta = held.current;
+    held.current = 0;
+    setHeldShown(0);
+    if (delta !== 0) void changeQuantity(line.productId, delta);
+  }
+  const fewer = useHoldRepeat(stepBy(-1), sendHeld);
+  const more = useHoldRepeat(stepBy(1), sendHeld);
 
   function applyTyped() {
     if (typed === null) return;
@@ -85,7 +108,7 @@ export function CartLine({ line, readOnly = false }: { line: CartLineData; readO
             </span>
           ) : (
             <div className="flex items-center rounded-md border" aria-busy={busy}>
-              <Button variant="ghost" size="icon" className="size-8 rounded-r-none" aria-label={`One fewer ${line.name}`} disabled={busy || line.quantity <= 1} onClick={() => void changeQuantity(line.productId, -1)}>
+              <Button variant="ghost" size="icon" className="size-8 touch-none rounded-r-none select-none" aria-label={`One fewer ${line.name}`} disabled={busy || shown <= 1} {...fewer}>
                 <Minus />
               </Button>
               {busy ? (
@@ -99,7 +122,7 @@ export function CartLine({ line, readOnly = false }: { line: CartLineData; readO
                   min={1}
                   max={max}
                   aria-label={`Quantity of ${line.name}`}
-                  value={typed ?? String(line.quantity)}
+                  value={typed ?? String(shown)}
                   onChange={(event) => setTyped(event.target.value)}
                   onBlur={applyTyped}
                   onKeyDown={(event) => {
@@ -108,7 +131,7 @@ export function CartLine({ line, readOnly = false }: { line: CartLineData; readO
                   className="h-8 w-11 border-x bg-transparent text-center text-sm tabular-nums outline-none [appearance:textfield] focus-visible:bg-accent [&::-webkit-inner-spin-button]:appearance-none"
                 />
               )}
-              <Button variant="ghost" size="icon" className="size-8 rounded-l-none" aria-label={`One more ${line.name}`} disabled={busy || line.quantity >= line.stock} onClick={() => void changeQuantity(line.productId, 1)}>
+              <Button variant="ghost" size="icon" className="size-8 touch-none rounded-l-none select-none" aria-label={`One more ${line.name}`} disabled={busy || shown >= line.stock} {...more}>
                 <Plus />
               </Button>
             </div>

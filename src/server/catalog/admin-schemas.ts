@@ -26,6 +26,8 @@ const euroText = z
   .trim()
   .regex(/^\d{1,10}([.,]\d{1,2})?$/, "must be an amount in euros, like 49.95")
   .transform((value) => value.replace(",", "."));
+/** The range `euroText` reads, for the product form's price fields to hold to. */
+export const productEuroRange = { min: 0, max: 9_999_999_999.99, step: 0.01 };
 const optionalText = text()
   .trim()
   .max(2000)

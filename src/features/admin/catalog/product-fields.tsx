@@ -4,10 +4,11 @@ import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
 import { descriptionFieldLabels } from "@/lib/labels";
-import { descriptionTextFields, type DescriptionTextField, type ProductFormChoices } from "@/server/catalog/admin-schemas";
+import { descriptionTextFields, productEuroRange, type DescriptionTextField, type ProductFormChoices } from "@/server/catalog/admin-schemas";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { FormSection } from "../kit/forms/form-layout";
 import { humanize } from "../kit/format";
+import { NumberInput } from "../kit/forms/number-input";
 
 /**
  * The product and description fields, shared by the product form and the template form. Everything is held as
@@ -80,10 +81,10 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
           <AdminInput {...field("name")} {...reg("name")} placeholder="Omega Seamaster crown 5.5 mm, signed, NOS" autoComplete="off" />
         </FormField>
         <FormField label="Price (€)" htmlFor="field-price" required={required.has("price")} error={missing("price")}>
-          <AdminInput {...field("price")} {...reg("price")} inputMode="decimal" placeholder="49.95" />
+          <NumberInput {...field("price")} {...reg("price")} {...productEuroRange} placeholder="49.95" />
         </FormField>
         <FormField label="Shipping fee (€)" htmlFor="field-shippingFee" hint="Only when it differs from the country rate">
-          <AdminInput {...field("shippingFee")} {...reg("shippingFee")} inputMode="decimal" placeholder="—" />
+          <NumberInput {...field("shippingFee")} {...reg("shippingFee")} {...productEuroRange} placeholder="—" />
         </FormField>
         <FormField label="Sold in bulk" htmlFor="field-isBulk" hint="Many identical pieces under one listing">
           <label className="flex h-9 items-center gap-2 text-sm">

@@ -6,6 +6,7 @@ import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminSelect, AdminSwitch } from "@/components/ui/admin-form-controls";
+import { percentRange, positiveEuroRange } from "@/lib/amount-text";
 import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { createDiscountInput, updateDiscountInput, type DiscountDetail, type DiscountFormInput, type UpdateDiscountInput } from "@/server/discounts/admin-schemas";
@@ -18,6 +19,7 @@ import { fieldLabels, inputOf, previewInputOf, required, shownValue, valuesOf, t
 import { ChosenList, CustomerSearch, GroupPicker, TargetPreview } from "./discount-targets";
 import { discountTypeHints, discountTypeLabels } from "./labels";
 import { useCreateDiscount, useDiscountTargetChoices, useUpdateDiscount } from "./queries";
+import { NumberInput } from "../kit/forms/number-input";
 
 /** The form's sections, padded inside its card so that their rules run from edge to edge. */
 function Section(props: { title: string; description: string; children: ReactNode }) {
@@ -127,7 +129,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
               error={errorOf("value")}
               hint={shown ? <>The shop shows it as <strong className="text-foreground">{shown}</strong></> : values.pricingType === "PERCENT" ? "More than 0, at most 100" : "More than €0.00"}
             >
-              <AdminInput {...field("value")} {...register("value")} inputMode="decimal" autoComplete="off" placeholder={values.pricingType === "PERCENT" ? "15" : "5.00"} />
+              <NumberInput {...field("value")} {...register("value")} {...(values.pricingType === "PERCENT" ? percentRange : positiveEuroRange)} placeholder={values.pricingType === "PERCENT" ? "15" : "5.00"} />
             </FormField>
           </div>
         </Section>
@@ -200,10 +202,10 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
           <Section title="Coupon terms" description="The code applies to the cart after product discounts; a customer's own discount stays when it takes more off.">
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label="Minimum order value (€)" htmlFor="field-minOrderValue" error={errorOf("minOrderValue")} hint="Empty: any cart">
-                <AdminInput {...field("minOrderValue")} {...register("minOrderValue")} inputMode="decimal" autoComplete="off" placeholder="50.00" />
+                <NumberInput {...field("minOrderValue")} {...register("minOrderValue")} {...positiveEuroRange} placeholder="50.00" />
               </FormField>
               <FormField label="Usage limit (orders)" htmlFor="field-usageLimit" error={errorOf("usageLimit")} hint="Empty: no limit. Cancelled orders give their use back">
-                <AdminInput {...field("usageLimit")} {...register("usageLimit")} inputMode="numeric" autoComplete="off" placeholder="100" />
+                <NumberInput {...field("usageLimit")} {...register("usageLimit")} min={1} max={999_999_999} placeholder="100" />
               </FormField>
             </div>
           </Section>

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ManualOrderQuoteLine } from "@/server/orders/manual-order-schemas";
 import { formatEuro } from "@/lib/money";
+import { NumberInput } from "../kit/forms/number-input";
+import { euroRange } from "@/lib/amount-text";
 
 /** A line as the form holds it: the override and its reason as typed. */
 export type ManualOrderFormLine = {
@@ -73,11 +75,11 @@ export function OrderLines({
             <div className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 sm:grid-cols-[5rem_9rem_minmax(0,1fr)]">
               <label className="space-y-1 text-[11px] text-muted-foreground">
                 <span>Quantity</span>
-                <AdminInput type="number" min={1} max={999} inputMode="numeric" aria-label={`Quantity of ${line.name}`} aria-invalid={short || undefined} {...register(`lines.${index}.quantity`, { valueAsNumber: true })} />
+                <NumberInput type="number" {...register(`lines.${index}.quantity`, { valueAsNumber: true })} min={1} max={999} aria-label={`Quantity of ${line.name}`} aria-invalid={short || undefined} />
               </label>
               <label className="space-y-1 text-[11px] text-muted-foreground">
                 <span>Line price (€)</span>
-                <AdminInput inputMode="decimal" placeholder="as priced" aria-label={`Price override for the whole line of ${line.name}`} aria-invalid={Boolean(overrideError) || undefined} {...register(`lines.${index}.priceOverride`)} />
+                <NumberInput {...register(`lines.${index}.priceOverride`)} {...euroRange} placeholder="as priced" aria-label={`Price override for the whole line of ${line.name}`} aria-invalid={Boolean(overrideError) || undefined} />
               </label>
               {line.priceOverride.trim() ? (
                 <label className="col-span-2 space-y-1 text-[11px] text-muted-foreground sm:col-span-1">

@@ -5,7 +5,7 @@ import { Info, Loader2, Undo2 } from "lucide-react";
 import { useMemo } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
-import { AdminInput, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
+import { AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { refundReasons } from "@/lib/enums";
 import { paymentMethodLabels } from "@/lib/labels";
@@ -31,6 +31,8 @@ import {
   type RefundFormValues,
 } from "./refund-form-values";
 import { refundReasonLabels, restockHints } from "./refund-labels";
+import { NumberInput } from "../kit/forms/number-input";
+import { positiveEuroRange } from "@/lib/amount-text";
 
 /**
  * One refund of an order: pieces of a line, the shipping, or a goodwill amount. Choosing fills in the proposal (what
@@ -147,15 +149,13 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
             error={errorOf("quantity")}
             hint={`of ${formatPieces(line.refundableQuantity)} left${line.refundedQuantity ? ` (${line.refundedQuantity} of ${line.quantity} refunded before)` : ""}`}
           >
-            <AdminInput
+            <NumberInput
               id="refund-quantity"
               type="number"
-              inputMode="numeric"
+              {...register("quantity", { valueAsNumber: true, onChange: changePieces })}
               min={1}
               max={line.refundableQuantity}
-              step={1}
               {...note("refund-quantity", errorOf("quantity"))}
-              {...register("quantity", { valueAsNumber: true, onChange: changePieces })}
             />
           </FormField>
         ) : null}
@@ -179,14 +179,13 @@ export function RefundForm({ proposal, onDone }: { proposal: RefundProposal; onD
             <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden="true">
               €
             </span>
-            <AdminInput
+            <NumberInput
               id="refund-amount"
-              inputMode="decimal"
-              autoComplete="off"
+              {...register("amount")}
+              {...positiveEuroRange}
               placeholder="0.00"
               className="pl-7 tabular-nums"
               {...note("refund-amount", amountError)}
-              {...register("amount")}
             />
           </div>
         </FormField>

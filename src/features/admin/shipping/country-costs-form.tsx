@@ -17,6 +17,8 @@ import { FormField, fieldProps } from "../kit/forms/form-field";
 import { FormActions, FormSection, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useCountryCostsOf, useUpdateCountryCosts } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
+import { NumberInput } from "../kit/forms/number-input";
+import { euroRange } from "@/lib/amount-text";
 
 type RegionValues = { code: string; name: string; active: boolean; maxOrderUntracked: string };
 
@@ -133,7 +135,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
   const error = (field: CountryField) => errors[field]?.message;
   const money = (field: CountryField, label: string, hint: ReactNode, placeholder: string) => (
     <FormField label={label} htmlFor={`field-${field}`} required error={error(field)} hint={hint}>
-      <AdminInput {...fieldProps(field, error(field), true)} {...form.register(field)} inputMode="decimal" autoComplete="off" placeholder={placeholder} />
+      <NumberInput {...fieldProps(field, error(field), true)} {...form.register(field)} {...euroRange} placeholder={placeholder} />
     </FormField>
   );
   /** A shipping method's price and delivery days. */
@@ -141,7 +143,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
     <>
       {money(cost, "Price (€)", "Per parcel, before the surcharge band", placeholder)}
       <FormField label="Delivery days" htmlFor={`field-${etaDays}`} required error={error(etaDays)} hint="Working days after the parcel leaves, 1 to 90">
-        <AdminInput {...fieldProps(etaDays, error(etaDays), true)} {...form.register(etaDays)} inputMode="numeric" autoComplete="off" placeholder="3" />
+        <NumberInput {...fieldProps(etaDays, error(etaDays), true)} {...form.register(etaDays)} min={1} max={90} placeholder="3" />
       </FormField>
     </>
   );
@@ -222,12 +224,11 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
                             <input type="checkbox" aria-label={`Ship to ${field.name}`} className="size-4 accent-[var(--primary)]" {...form.register(`regions.${index}.active`)} />
                           </td>
                           <td className="border-b px-3 py-1.5">
-                            <AdminInput
+                            <NumberInput
                               {...fieldProps(name, message)}
                               aria-label={`Untracked up to in ${field.name}`}
                               {...form.register(`regions.${index}.maxOrderUntracked`)}
-                              inputMode="decimal"
-                              autoComplete="off"
+                              {...euroRange}
                               placeholder={`${country.maxOrderUntracked.toFixed(2)} (country)`}
                               className="w-40"
                             />

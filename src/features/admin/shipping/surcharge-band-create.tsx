@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminInput } from "@/components/ui/admin-form-controls";
 import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
@@ -16,6 +15,8 @@ import { FormField, fieldProps } from "../kit/forms/form-field";
 import { CancelButton, FormActions, RefusalNote, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useCreateSurchargeBand, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
+import { NumberInput } from "../kit/forms/number-input";
+import { euroRange, surchargePercentRange } from "@/lib/amount-text";
 
 const required = ["minPrice", "maxPrice", "percentage"] as const;
 const fieldLabels: Record<string, string> = { minPrice: "From", maxPrice: "Up to", percentage: "Surcharge" };
@@ -71,13 +72,13 @@ export function SurchargeBandCreate() {
             <AdminCardHeader title="New surcharge band" description="Orders whose value lies in the range pay this percentage of their value on top of shipping, to insure the parcel." />
             <div className="grid gap-4 p-4 sm:grid-cols-3">
               <FormField label="From (€)" htmlFor="field-minPrice" required error={error("minPrice")} hint="Where the band before it ends">
-                <AdminInput {...fieldProps("minPrice", error("minPrice"), true)} {...form.register("minPrice")} inputMode="decimal" autoComplete="off" placeholder="500.00" />
+                <NumberInput {...fieldProps("minPrice", error("minPrice"), true)} {...form.register("minPrice")} {...euroRange} placeholder="500.00" />
               </FormField>
               <FormField label="Up to (€)" htmlFor="field-maxPrice" required error={error("maxPrice")} hint="Where the next band starts">
-                <AdminInput {...fieldProps("maxPrice", error("maxPrice"), true)} {...form.register("maxPrice")} inputMode="decimal" autoComplete="off" placeholder="1000.00" />
+                <NumberInput {...fieldProps("maxPrice", error("maxPrice"), true)} {...form.register("maxPrice")} {...euroRange} placeholder="1000.00" />
               </FormField>
               <FormField label="Surcharge (%)" htmlFor="field-percentage" required error={error("percentage")} hint="Of the order value, 0 to 100">
-                <AdminInput {...fieldProps("percentage", error("percentage"), true)} {...form.register("percentage")} inputMode="decimal" autoComplete="off" placeholder="5" />
+                <NumberInput {...fieldProps("percentage", error("percentage"), true)} {...form.register("percentage")} {...surchargePercentRange} placeholder="5" />
               </FormField>
             </div>
           </AdminCard>

@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminInput } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { euroText, percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
@@ -18,6 +17,8 @@ import { showRefusal } from "../kit/forms/filled-resolver";
 import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useSaveSurchargeBands, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
+import { NumberInput } from "../kit/forms/number-input";
+import { euroRange, surchargePercentRange } from "@/lib/amount-text";
 
 type BandField = "minPrice" | "maxPrice" | "percentage";
 type Values = SaveSurchargeBandsInput;
@@ -149,15 +150,14 @@ export function SurchargeBandsEditor() {
                   const issues = issuesByRow.byRow.get(index) ?? [];
                   const invalid = (field: BandField) => issues.some((issue) => issue.field === field);
                   const input = (field: BandField, placeholder: string) => (
-                    <AdminInput
+                    <NumberInput
+                      {...form.register(`bands.${index}.${field}`)}
                       id={`field-bands.${index}.${field}`}
                       aria-label={`${columnLabels[field]}, band ${index + 1}`}
                       aria-invalid={invalid(field) || undefined}
-                      inputMode="decimal"
-                      autoComplete="off"
+                      {...(field === "percentage" ? surchargePercentRange : euroRange)}
                       placeholder={placeholder}
                       className="w-32"
-                      {...form.register(`bands.${index}.${field}`)}
                     />
                   );
                   const band = values.bands[index];

@@ -19,6 +19,8 @@ import { DeleteRowButton, ListTable } from "../kit/list-table";
 import { useAdminProducts } from "../catalog/queries";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
 import { useAddPurchase, useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
+import { NumberInput } from "../kit/forms/number-input";
+import { euroRange } from "@/lib/amount-text";
 
 function ExchangeRate() {
   const rate = useExchangeRate();
@@ -207,14 +209,14 @@ function AddPurchase({ box }: { box: BoxDetail }) {
         <AdminLabel htmlFor="purchase-quantity" required>
           Pieces
         </AdminLabel>
-        <AdminInput id="purchase-quantity" inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        <NumberInput id="purchase-quantity" min={1} max={100_000} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
       </div>
       <div className="relative space-y-1">
         <AdminLabel htmlFor="purchase-cost" required>
           Unit cost
         </AdminLabel>
         <div className="flex">
-          <AdminInput id="purchase-cost" inputMode="decimal" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} className="rounded-r-none" placeholder="0.00" />
+          <NumberInput id="purchase-cost" {...euroRange} value={unitCost} onChange={(event) => setUnitCost(event.target.value)} className="rounded-r-none" placeholder="0.00" />
           <div className="flex rounded-r-md border border-l-0 border-input text-xs" role="radiogroup" aria-label="Currency">
             {(["EUR", "PHP"] as const).map((value) => (
               <button

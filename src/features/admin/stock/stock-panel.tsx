@@ -7,7 +7,7 @@ import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
-import { AdminInput, AdminLabel, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
+import { AdminLabel, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { inventoryCorrectionReasons, type InventoryCorrectionReason } from "@/lib/enums";
@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, humanize } from "../kit/format";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { ListTable } from "../kit/list-table";
 import { useCorrectStock, useIncomingStock, useStockHistory } from "./queries";
+import { NumberInput } from "../kit/forms/number-input";
 
 function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {
   const [open, setOpen] = useState(false);
@@ -66,7 +67,7 @@ function CorrectionDialog({ productId, stock }: { productId: number; stock: numb
               <AdminLabel htmlFor="correction-quantity" required>
                 {removes ? "Pieces to remove" : "Change (+ or −)"}
               </AdminLabel>
-              <AdminInput id="correction-quantity" inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+              <NumberInput id="correction-quantity" min={-100_000} max={100_000} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
             </div>
           </div>
           <div className="space-y-1">
