@@ -114,6 +114,10 @@ describe("products", () => {
     const base = { sort: "price", direction: "asc", page: 1, pageSize: 25 } as const;
     expect((await list({ ...base, search: "seiko movement" })).rows.map((row) => row.name)).toEqual(["Seiko 7S26 movement", "Seiko 6139 chronograph movement"]);
     expect((await list({ ...base, search: "6139" })).rows.map((row) => row.name)).toEqual(["Seiko 6139 chronograph movement"]);
+    // Sizes are searched whole, and "#id" is the product with that id alone.
+    const crown = await makeProduct(t.db, { name: "Waterproof crown 4.5 mm", price: "12.00", stock: 3 });
+    expect((await list({ ...base, search: "Waterproof crown 4.5" })).rows.map((row) => row.name)).toEqual(["Waterproof crown 4.5 mm"]);
+    expect((await list({ ...base, search: `#${crown.id}` })).rows.map((row) => row.id)).toEqual([crown.id]);
     expect((await list({ ...base, manufacturerId: seiko.id, stock: "out" })).rows.map((row) => row.name)).toEqual(["Seiko 6139 chronograph movement"]);
     expect((await list({ ...base, manufacturerId: seiko.id, stock: "low" })).rows.map((row) => row.name)).toEqual(["Seiko 7S26 movement"]);
     const page = await list({ ...base, manufacturerId: seiko.id, sort: "stock", direction: "desc", pageSize: 25 });

@@ -24,6 +24,7 @@ import {
 import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { withProductNames } from "./product-names";
+import { queryWords } from "./search-query";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
 
@@ -35,10 +36,13 @@ const sortColumns = columnsOf(product, "id", "name", "price", "stock", "createdA
 
 /**
  * Staff search: every word must start a word of the product's search text (full-text prefix match over the GIN
- * index, so "6139" and "seam" find "Seiko 6139" and "Seamaster"), and a number also finds the product with that id.
+ * index, so "6139" and "seam" find "Seiko 6139" and "Seamaster"; words split as the storefront's search splits them,
+ * sizes such as "4.5" kept whole), a number also finds the product with that id, and "#15" finds product 15 alone.
  */
 function adminSearchCondition(search: string): SQL | undefined {
-  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  const id = /^#\s*(\d{1,9})$/.exec(search.trim());
+  if (id) return sql`${product.id} = ${Number(id[1])}`;
+  const words = queryWords(search);
   if (words.length === 0) return undefined;
   const query = words.map((word) => `${word}:*`).join(" & ");
   const matches = sql`${product.searchVector} @@ to_tsquery('simple', ${query})`;

@@ -15,14 +15,15 @@ const MAX_COMPLETIONS = 20;
 /** The shortest word looked up in `search_term`, which keeps the catalogue words of at least this many characters. */
 const MIN_LOOKED_UP_LENGTH = 3;
 
-/** A visitor's search as words, split the way `to_tsvector('simple', ...)` splits product text. */
+/**
+ * A visitor's search as words, split the way `to_tsvector('simple', ...)` splits product text: runs of letters and
+ * digits, except that a number with a decimal point ("31.5", or a version such as "1.2.3") stays one word, as the
+ * parser keeps it. A watch-parts shop is searched by sizes: split into 31 and 5, "crystal 31.5" found nothing. A
+ * decimal comma ("4,5", as Dutch visitors write it) is read as the point the catalogue's sizes are written with.
+ */
 export function queryWords(term: string): string[] {
-  return term
-    .toLowerCase()
-    .normalize("NFC")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, MAX_WORDS);
+  const decimalPoints = term.replace(/(\p{N}),(?=\p{N})/gu, "$1.");
+  return (decimalPoints.toLowerCase().normalize("NFC").match(/\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 
 /** How many edits a word of this length may be away from a catalogue word: none for short words, two from five letters. */

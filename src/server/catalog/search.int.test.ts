@@ -117,3 +117,20 @@ describe("facets", () => {
     ]);
   });
 });
+
+// Last in the file: the facets above count the catalogue without these.
+describe("sizes", () => {
+  beforeAll(async () => {
+    const sizes = await makeCategory(testDb.db, "Sized parts");
+    await makeProduct(testDb.db, { name: "Sapphire crystal 31.5 mm, domed", price: "45.00", category: sizes, itemType: "CRYSTAL" });
+    await makeProduct(testDb.db, { name: "Sapphire crystal 31 mm, flat", price: "45.00", category: sizes, itemType: "CRYSTAL" });
+    await makeProduct(testDb.db, { name: "Waterproof crown 4.5 mm, steel", price: "12.00", category: sizes, itemType: "CROWN" });
+  });
+
+  it("keeps a size with a decimal point (or a decimal comma) one word, as the product's text holds it", async () => {
+    expect(await namesFor({ search: "sapphire crystal 31.5" })).toEqual(["Sapphire crystal 31.5 mm, domed"]);
+    expect(await namesFor({ search: "Waterproof crown 4.5" })).toEqual(["Waterproof crown 4.5 mm, steel"]);
+    expect(await namesFor({ search: "31 flat" })).toEqual(["Sapphire crystal 31 mm, flat"]);
+    expect(await namesFor({ search: "crown 4,5" })).toEqual(["Waterproof crown 4.5 mm, steel"]);
+  });
+});
