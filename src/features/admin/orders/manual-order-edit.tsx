@@ -14,6 +14,7 @@ import { formatEuro } from "@/lib/money";
 import { ManualOrderForm } from "./manual-order-form";
 import { useEditableOrder, useMarkManualOrderPaid } from "./manual-order-queries";
 import { manualOrderStatusLabels } from "./manual-order-summary";
+import { markPaidMethodOf } from "./manual-order-values";
 
 /** Opens an order by its number. */
 function OrderLookup({ initial }: { initial: string }) {
@@ -42,7 +43,7 @@ function OrderLookup({ initial }: { initial: string }) {
 
 /** A PENDING order settled with staff, not at a payment provider, is marked paid here once the money is in. */
 function MarkPaid({ order }: { order: EditableManualOrder }) {
-  const [method, setMethod] = useState<ManualOrderPaymentMethod>("BANKTRANSFER");
+  const [method, setMethod] = useState<ManualOrderPaymentMethod>(() => markPaidMethodOf(order));
   const markPaid = useMarkManualOrderPaid();
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm">

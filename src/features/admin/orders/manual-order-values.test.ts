@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createInputOf, quoteInputOf, requiredForBoth, requiredToCreate, updateInputOf, valuesOf, type ManualOrderFormValues } from "./manual-order-values";
+import type { EditableManualOrder } from "@/server/orders/manual-order-schemas";
+import { createInputOf, markPaidMethodOf, quoteInputOf, requiredForBoth, requiredToCreate, updateInputOf, valuesOf, type ManualOrderFormValues } from "./manual-order-values";
 
 const filled: ManualOrderFormValues = {
   ...valuesOf(undefined),
@@ -33,5 +34,18 @@ describe("the manual order form's values", () => {
     expect(createInputOf("user-1")(filled)).toEqual({ userId: "user-1", address, email: "clara@example.com", lines: [line], ...shipping, paymentMethod: "ACCOUNT", paid: false });
     expect(updateInputOf("BC-2026-000123")(filled)).toEqual({ orderNumber: "BC-2026-000123", address, email: "clara@example.com", lines: [line], ...shipping });
     expect(quoteInputOf(filled, undefined)).toMatchObject({ lines: [{ productId: 7, quantity: 2 }], countryCode: "NL", stateCode: undefined });
+  });
+});
+
+describe("mark paid", () => {
+  const order = (paymentMethod: EditableManualOrder["paymentMethod"]) => ({ paymentMethod }) as EditableManualOrder;
+
+  it("offers the method the order was taken with, so marking it paid keeps it", () => {
+    expect(markPaidMethodOf(order("ACCOUNT"))).toBe("ACCOUNT");
+    expect(markPaidMethodOf(order("BANKTRANSFER"))).toBe("BANKTRANSFER");
+  });
+
+  it("offers bank transfer for an order taken another way", () => {
+    expect(markPaidMethodOf(order("IDEAL"))).toBe("BANKTRANSFER");
   });
 });

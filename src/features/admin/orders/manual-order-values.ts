@@ -1,6 +1,7 @@
 import type { ShippingMethod } from "@/lib/enums";
 import { addressFields, addressLines, addressLineTexts } from "@/server/account/schemas";
 import {
+  manualOrderPaymentMethods,
   manualOrderQuoteLineInput,
   type CreateManualOrderInput,
   type EditableManualOrder,
@@ -44,6 +45,14 @@ const blank: ManualOrderFormValues = {
   ...addressLineTexts(null), countryCode: "NL", stateCode: "", phoneNumber: "",
   email: "", lines: [], shippingMethod: "TNT", waiveShipping: false, shipOn: "", paymentMethod: "", paid: true,
 };
+
+/**
+ * What "Mark paid" offers first: the method the order was taken with, so that marking it paid never changes how it
+ * was paid unless staff choose another; bank transfer for an order taken another way.
+ */
+export function markPaidMethodOf(order: EditableManualOrder): ManualOrderPaymentMethod {
+  return manualOrderPaymentMethods.find((method) => method === order.paymentMethod) ?? "BANKTRANSFER";
+}
 
 export function valuesOf(order: EditableManualOrder | undefined): ManualOrderFormValues {
   if (!order) return blank;
