@@ -24,7 +24,7 @@ import {
 import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { withProductNames } from "./product-names";
-import { queryWords } from "./search-query";
+import { everyWordStartsQuery, queryWords } from "./search-query";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
 
@@ -44,7 +44,7 @@ function adminSearchCondition(search: string): SQL | undefined {
   if (id) return sql`${product.id} = ${Number(id[1])}`;
   const words = queryWords(search);
   if (words.length === 0) return undefined;
-  const query = words.map((word) => `${word}:*`).join(" & ");
+  const query = everyWordStartsQuery(words);
   const matches = sql`${product.searchVector} @@ to_tsquery('simple', ${query})`;
   return /^\d{1,9}$/.test(search) ? sql`(${product.id} = ${Number(search)} or ${matches})` : matches;
 }

@@ -26,6 +26,14 @@ export function queryWords(term: string): string[] {
   return (decimalPoints.toLowerCase().normalize("NFC").match(/\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 
+/**
+ * Staff's product search as a `to_tsquery` text: every word must start a word of the product's search text (no
+ * corrections: staff type what they mean). The product table and the order table's search by product both read it.
+ */
+export function everyWordStartsQuery(words: string[]): string {
+  return words.map((word) => `${word}:*`).join(" & ");
+}
+
 /** How many edits a word of this length may be away from a catalogue word: none for short words, two from five letters. */
 export function allowedEdits(word: string): number {
   if (word.length <= 3) return 0;

@@ -4,7 +4,7 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PaymentProvider } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
-import { queryWords } from "@/server/catalog/search-query";
+import { everyWordStartsQuery, queryWords } from "@/server/catalog/search-query";
 import type { Db } from "@/server/db/client";
 import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
@@ -88,7 +88,7 @@ function searchMatches(search: string, now: Date): SQL | null {
       sql.join([orderAddress.firstName, orderAddress.lastName, orderAddress.email].map((column) => byAddress(column, word)), sql` union `);
     parts.push(sql.join(words.map((word) => sql`(${startsName(word)})`), sql` intersect `));
     // The product's own search words, as the product table's search reads them: every word starts one of them.
-    const productQuery = words.map((word) => `${word}:*`).join(" & ");
+    const productQuery = everyWordStartsQuery(words);
     parts.push(
       sql`select ${orderItem.orderId} as order_id from ${orderItem}
           where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${productQuery}))`,
