@@ -14,7 +14,7 @@ const areas: Record<string, string[]> = {
   Catalogue: ["product", "product_description", "product_category", "product_manufacturer", "product_select_options", "product_template", "product_restock_manager", "search_term"],
   Stock: ["box", "purchase_record", "stock_record", "inventory_correction"],
   Orders: ["order", "order_address", "order_detail", "order_item", "payment_detail", "refund", "order_discount", "order_placer", "cart_item", "invoice_counter"],
-  Shipping: ["country", "region", "shipping_surcharge", "shipping_calendar"],
+  Shipping: ["country", "region", "shipping_surcharge", "shipping_calendar", "shop_closing_day"],
   Discounts: ["discount"],
   Logbook: ["logbook", "logbook_read_by_user", "admin_notification"],
   Config: ["config_params"],

@@ -35,8 +35,12 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const boxStatuses = ["OPEN", "SHIPPED", "EXPLODED"] as const;
 export type BoxStatus = (typeof boxStatuses)[number];
 
-/** SPEC names APPROVED and REJECTED; the restock manager's routes also show the PENDING state a request starts in. */
-export const restockStatuses = ["PENDING", "APPROVED", "REJECTED"] as const;
+/**
+ * SPEC names APPROVED and REJECTED; the restock manager's routes also show the PENDING state a request starts in, and
+ * an approved request is RECEIVED once its pieces are in stock (a box exploded, a correction booked), so nobody buys
+ * them twice.
+ */
+export const restockStatuses = ["PENDING", "APPROVED", "REJECTED", "RECEIVED"] as const;
 export type RestockStatus = (typeof restockStatuses)[number];
 
 export const stockRecordTypes = ["PURCHASE_RECORD", "ORDER_ITEM", "REFUND", "INVENTORY_CORRECTION"] as const;
@@ -71,7 +75,12 @@ export type PricingType = (typeof pricingTypes)[number];
 export const discountTypes = ["PRODUCT", "GLOBAL", "USER", "COUPON"] as const;
 export type DiscountType = (typeof discountTypes)[number];
 
-export const shippingMethods = ["UNTRACKED", "TNT"] as const;
+/** How a parcel goes out: by post untracked, or tracked (TNT, the shop's name for a tracked parcel, whatever carrier takes it). */
+export const deliveryMethods = ["UNTRACKED", "TNT"] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+/** How an order leaves the shop: one of the delivery methods, or COLLECTED in the shop by the customer (a counter sale). */
+export const shippingMethods = [...deliveryMethods, "COLLECTED"] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
 export const shops = ["EBAY", "WEBSHOP"] as const;

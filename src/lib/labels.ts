@@ -104,6 +104,7 @@ export function attributeLabel(key: AttributeKey, value: string | null | undefin
 export const shippingMethodLabels: Record<ShippingMethod, string> = {
   UNTRACKED: "Untracked post",
   TNT: "Tracked (TNT)",
+  COLLECTED: "Collected in the shop",
 };
 
 /** How payment methods are named, in the checkout, on payment pages and on orders. */

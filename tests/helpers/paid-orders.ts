@@ -1,5 +1,5 @@
 import { env } from "@/env";
-import type { ItemType, ShippingMethod } from "@/lib/enums";
+import type { ItemType, DeliveryMethod } from "@/lib/enums";
 import { startPayment } from "@/server/checkout/payment";
 import type { PlacedOrder, PlaceOrderInput } from "@/server/checkout/schemas";
 import type { Db } from "@/server/db/client";
@@ -14,7 +14,7 @@ export type PaidOrderSpec = {
   email: string;
   /** The pieces bought (one of each unless told); each is stocked through the ledger first, just enough for the order. */
   items: { name: string; price?: string; itemType?: ItemType; quantity?: number }[];
-  shippingMethod?: ShippingMethod;
+  shippingMethod?: DeliveryMethod;
   /** Where it goes; a buyer in Amsterdam unless told otherwise. */
   address?: Partial<PlaceOrderInput["address"]>;
   couponCode?: string;

@@ -172,8 +172,8 @@ const specEnums: Record<string, SpecEnum> = {
     table: "productRestockManager",
     column: "status",
     values: ["APPROVED", "REJECTED"],
-    extra: ["PENDING"],
-    why: "SPEC section 4: 'routes also show a pending state'",
+    extra: ["PENDING", "RECEIVED"],
+    why: "SPEC section 4: 'routes also show a pending state'; issue 28 closes an approved request once its pieces are in stock",
   },
   "stock record type": {
     table: "stockRecord",
@@ -190,7 +190,13 @@ const specEnums: Record<string, SpecEnum> = {
   "notification severity": { table: "adminNotification", column: "severity", values: ["INFO", "WARNING", "ERROR"] },
   "log level": { table: "logbook", column: "logLevel", values: ["INFO", "WARNING", "ERROR"] },
   "pricing type": { table: "discount", column: "pricingType", values: ["PERCENT", "FIXED"] },
-  "shipping method": { table: "orderDetail", column: "shippingMethod", values: ["UNTRACKED", "TNT"] },
+  "shipping method": {
+    table: "orderDetail",
+    column: "shippingMethod",
+    values: ["UNTRACKED", "TNT"],
+    extra: ["COLLECTED"],
+    why: "issue 28: a counter sale is collected in the shop, with no address and no parcel",
+  },
   shop: { table: "orderDetail", column: "shop", values: ["EBAY", "WEBSHOP"] },
   carrier: { table: "orderDetail", column: "carrier", values: ["POSTNL", "UPS"] },
   "notification type": {

@@ -1,6 +1,6 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
-import { shippingMethods, type ShippingMethod } from "@/lib/enums";
+import { deliveryMethods, type ShippingMethod } from "@/lib/enums";
 import { text } from "@/lib/text";
 import { checkoutPaymentMethods } from "@/lib/payment-methods";
 import { orderAddressInput, type OrderTotals } from "@/server/orders/schemas";
@@ -20,7 +20,7 @@ export const checkoutFormInput = z.object({
   address: orderAddressInput,
   /** Signed-in customers: keep the address in their address book. */
   saveAddress: z.boolean().default(false),
-  shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),
+  shippingMethod: z.enum(deliveryMethods, { error: "Choose a shipping method" }),
   paymentMethod: z.enum(checkoutPaymentMethods, { error: "Choose a payment method" }),
   couponCode: optionalCouponCode,
 });

@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ShippingMethod } from "@/lib/enums";
+import type { DeliveryMethod } from "@/lib/enums";
 import { checkoutQuote, placeOrder, type Buyer } from "@/server/checkout/service";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
 import { adminNotification, cartItem, discount, order, orderItem, paymentDetail, product, stockRecord, user } from "@/server/db/schema";
@@ -157,7 +157,7 @@ const bands = surchargeBands.map((band) => ({
   price: priceInBandFrom[band.minPrice]!,
   rate: band.percentage,
 }));
-const methods: { method: ShippingMethod; cost: string }[] = [
+const methods: { method: DeliveryMethod; cost: string }[] = [
   { method: "UNTRACKED", cost: "4.50" },
   { method: "TNT", cost: "8.95" },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingMethods } from "@/lib/enums";
+import { deliveryMethods } from "@/lib/enums";
 import { chooseShipment, estimateParcel, HEAVY_PARCEL_GRAMS, LETTERBOX_MAX_GRAMS, type ShipmentFacts } from "./shipment-rules";
 
 const nl = { countryCode: "NL", eu: true };
@@ -30,7 +30,7 @@ describe("choosing the carrier and product", () => {
   });
 
   it("sends EU parcels with PostNL's EU parcel, whichever method was paid for", () => {
-    for (const method of shippingMethods) expect(choose({ ...germany, method })).toBe("POSTNL 4907");
+    for (const method of deliveryMethods) expect(choose({ ...germany, method })).toBe("POSTNL 4907");
   });
 
   it("sends tracked parcels outside the EU with UPS, untracked ones with PostNL", () => {
@@ -59,7 +59,7 @@ describe("choosing the carrier and product", () => {
       US: { UNTRACKED: { letterbox: "POSTNL 4945", boxed: "POSTNL 4945", heavy: "UPS 65" }, TNT: { letterbox: "UPS 65", boxed: "UPS 65", heavy: "UPS 65" } },
     } as const;
     for (const destination of [nl, germany, usa]) {
-      for (const method of shippingMethods) {
+      for (const method of deliveryMethods) {
         for (const [parcel, size] of Object.entries(parcels) as [keyof typeof parcels, (typeof parcels)[keyof typeof parcels]][]) {
           const chosen = choose({ ...destination, method, ...size });
           expect(chosen, `${parcel} ${method} to ${destination.countryCode}`).toBe(expected[destination.countryCode as keyof typeof expected][method][parcel]);

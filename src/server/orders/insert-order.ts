@@ -2,7 +2,7 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { asc, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { PaymentProvider, Shop } from "@/lib/enums";
+import type { PaymentProvider, ShippingMethod, Shop } from "@/lib/enums";
 import { postalLines, type postalAddressInput } from "@/server/account/schemas";
 import type { Db } from "@/server/db/client";
 import { lockRow } from "@/server/db/lock-row";
@@ -42,7 +42,7 @@ export type NewOrder = {
   address: OrderAddressValues;
   email: string;
   /** The chosen method's quote: the destination's names and codes, and the estimated dates. */
-  shipping: ShippingPlace & Pick<ShippingQuote, "method" | "estimatedShippingDate" | "estimatedDeliveryDate">;
+  shipping: ShippingPlace & OrderShipping;
   shop: Shop;
   provider: PaymentProvider;
   totals: OrderTotals;
@@ -147,7 +147,10 @@ export function orderAddressValues(address: OrderAddressValues, email: string, s
 }
 
 /** The order detail's shipping columns for a quote. */
-export function orderShippingValues(shipping: Pick<ShippingQuote, "method" | "estimatedShippingDate" | "estimatedDeliveryDate">) {
+/** How and when an order leaves: a quoted delivery, or (a counter sale) collected in the shop. */
+export type OrderShipping = Pick<ShippingQuote, "estimatedShippingDate" | "estimatedDeliveryDate"> & { method: ShippingMethod };
+
+export function orderShippingValues(shipping: OrderShipping) {
   return { shippingMethod: shipping.method, estimatedShippingDate: shipping.estimatedShippingDate, estimatedDeliveryDate: shipping.estimatedDeliveryDate };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { inArray } from "drizzle-orm";
-import type { OrderStatus } from "@/lib/enums";
+import type { OrderStatus, ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { product } from "@/server/db/schema";
@@ -28,7 +28,7 @@ export type Draft = {
   lines: { productId: number; quantity: number; priceOverride?: Decimal; priceOverrideReason?: string | null }[];
   countryCode?: string;
   regionCode?: string;
-  shippingMethod: ShippingQuote["method"];
+  shippingMethod: ShippingMethod;
   waiveShipping: boolean;
   shipOn?: string;
 };

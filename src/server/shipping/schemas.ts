@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { amountInput } from "@/lib/amount-input";
-import { shippingMethods, type ShippingMethod } from "@/lib/enums";
+import { shippingMethods, type DeliveryMethod } from "@/lib/enums";
 import type { SurchargeBand } from "@/lib/surcharge";
 
 /**
@@ -60,7 +60,7 @@ export type ShippingPlace = {
 
 /** One way to send the parcel, with what it costs and when it should arrive. */
 export type ShippingOption = {
-  method: ShippingMethod;
+  method: DeliveryMethod;
   /** The country's price for the method. */
   baseCost: Decimal;
   /** The insurance surcharge of the order value's band (zero when no band applies). */

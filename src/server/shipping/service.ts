@@ -1,7 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { asc, eq, gte } from "drizzle-orm";
-import type { ShippingMethod } from "@/lib/enums";
+import type { DeliveryMethod, ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import { surchargeAmount, surchargeBandFor, type SurchargeBand } from "@/lib/surcharge";
@@ -79,7 +79,7 @@ export function shippingOptionsFor(
   shippingDate: string | null,
 ): ShippingOption[] {
   const surcharge = surchargeAmount(value, band);
-  const option = (method: ShippingMethod, baseCost: Decimal, etaDays: number, unavailableReason: string | null): ShippingOption => ({
+  const option = (method: DeliveryMethod, baseCost: Decimal, etaDays: number, unavailableReason: string | null): ShippingOption => ({
     method,
     baseCost,
     surcharge,

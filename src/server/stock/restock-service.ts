@@ -87,5 +87,5 @@ export async function restockCounts(db: Db): Promise<Record<RestockStatus, numbe
     .from(productRestockManager)
     .groupBy(productRestockManager.status);
   const of = (status: RestockStatus) => rows.find((row) => row.status === status)?.value ?? 0;
-  return { PENDING: of("PENDING"), APPROVED: of("APPROVED"), REJECTED: of("REJECTED") };
+  return { PENDING: of("PENDING"), APPROVED: of("APPROVED"), REJECTED: of("REJECTED"), RECEIVED: of("RECEIVED") };
 }

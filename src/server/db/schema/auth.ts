@@ -17,6 +17,15 @@ export const user = pgTable(
     image: text(),
     role: userRole().notNull().default("USER"),
     discountId: integer().references(() => discount.id, { onDelete: "set null" }),
+    /** Staff's own notes on the customer, never shown to them. */
+    staffNote: text(),
+    /** Staff's labels for the customer ("dealer", "collector Seiko"), to find and group them. */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the customer's personal data was erased on their request (GDPR art. 17): the row stays for the orders and
+     * invoices the books must keep, with its name and e-mail replaced.
+     */
+    erasedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("user_email_unique").on(t.email)],

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { money, timestamps } from "./columns";
@@ -80,6 +81,12 @@ export const product = pgTable(
     stock: integer().notNull().default(0),
     ebayStatus: listingStatus().notNull().default("OFFLINE"),
     wsStatus: listingStatus().notNull().default("ONLINE"),
+    /**
+     * When staff published the product; null while it is a draft. A draft is on no channel (the check below), so a
+     * product made from a template with its placeholders unfilled never reaches the web shop or eBay. Staff's product
+     * form makes drafts; a product written any other way (the seed, an import) is published as it is made.
+     */
+    publishedAt: timestamp({ withTimezone: true, mode: "date" }).defaultNow(),
     isBulk: boolean().notNull().default(false),
     categoryId: integer().references(() => productCategory.id, { onDelete: "set null" }),
     discountId: integer().references(() => discount.id, { onDelete: "set null" }),
@@ -110,6 +117,7 @@ export const product = pgTable(
     index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // bookStock refuses to go below zero; this holds the rule for every other write too.
     check("product_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_draft_offline", sql`${t.publishedAt} is not null or (${t.wsStatus} = 'OFFLINE' and ${t.ebayStatus} = 'OFFLINE')`),
   ],
 );
 

@@ -64,6 +64,21 @@ export const shippingCalendar = pgTable(
   (t) => [uniqueIndex("shipping_calendar_short_date_unique").on(t.shortDate)],
 );
 
+/**
+ * A day on which the shop sends nothing out, beyond weekends and the Dutch public holidays (which the shipping
+ * calendar knows by itself): a holiday of the owner's, a stock-taking day.
+ */
+export const shopClosingDay = pgTable(
+  "shop_closing_day",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    shortDate: date({ mode: "string" }).notNull(),
+    reason: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("shop_closing_day_short_date_unique").on(t.shortDate)],
+);
+
 export const countryRelations = relations(country, ({ many }) => ({
   regions: many(region),
 }));
