@@ -31,8 +31,8 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
  * focused, and the SPEC's "Error" toast stays the whole form's. `fieldOf` maps an input's path to the form's field
  * where they differ (the form holds "address.postCode" as "postCode"); a path it maps to nothing is left to the toast.
  */
-export function useFieldRefusals<Values extends FieldValues>(
-  form: UseFormReturn<Values, unknown, unknown>,
+export function useFieldRefusals<Values extends FieldValues, Output>(
+  form: Pick<UseFormReturn<Values, unknown, Output>, "setError" | "formState">,
   { label, fieldOf = (path) => path }: { label?: (path: string) => string; fieldOf?: (inputPath: string) => string | null } = {},
 ) {
   const { setError, formState } = form;
