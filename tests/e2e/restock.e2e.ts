@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, type BrowserSession } from "./browser";
+import { openBrowser, screenshot, type BrowserSession } from "./browser";
 import { signInAs } from "./sign-in";
 
 /**
@@ -15,6 +15,16 @@ async function refusalOf(page: Page, field: string) {
   const control = page.locator(`#field-${field}`);
   await expect.poll(() => control.getAttribute("aria-invalid")).toBe("true");
   return page.locator(`#field-${field}-note`).innerText();
+}
+
+/** Pictures at 1280 and 390 px of what is on screen, and how far `part` reaches past a phone's width (0 when it fits). */
+async function atBothWidths(page: Page, name: string, part: string): Promise<number> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const past = await page.locator(part).evaluate((element) => Math.max(0, Math.ceil(element.getBoundingClientRect().right) - window.innerWidth, element.scrollWidth - element.clientWidth));
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return past;
 }
 
 describe("restock loop", () => {
@@ -53,6 +63,7 @@ describe("restock loop", () => {
     await dialog.locator("#field-unitCost").fill("3.50");
     await dialog.locator("#field-unitCost").press("Enter");
     expect(await refusalOf(page, "quantity")).toBe("At least one piece");
+    expect(await atBothWidths(page, "restock-add-to-box-refused", '[role="dialog"]')).toBe(0);
 
     await dialog.locator("#field-quantity").fill("2");
     await dialog.getByRole("button", { name: "Add to the box" }).click();
@@ -79,6 +90,7 @@ describe("restock loop", () => {
     await page.locator("#field-unitCost").press("Enter");
     expect(await refusalOf(page, "quantity")).toContain("At most 10,000 pieces in one purchase");
     expect(await refusalOf(page, "unitCost")).toBe("Write the amount without a thousands separator: 1234 or 1.23");
+    expect(await atBothWidths(page, "box-purchase-refused", 'form[aria-label="Add a purchase"]')).toBe(0);
     // Nothing was added: the box holds the one purchase from the restock manager.
     expect(await page.getByTestId("purchase-row").count()).toBe(1);
   });
