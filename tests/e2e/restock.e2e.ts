@@ -59,9 +59,10 @@ describe("restock loop", () => {
     boxId = Number(await dialog.locator("select#field-boxId").inputValue());
 
     // Pieces 0 is refused beside the field, not as "fill out all required fields".
-    await dialog.locator("#field-quantity").fill("0");
+    // Typed and sent with Enter: leaving a number field would hold it to its range (SPEC section 5).
     await dialog.locator("#field-unitCost").fill("3.50");
-    await dialog.locator("#field-unitCost").press("Enter");
+    await dialog.locator("#field-quantity").fill("0");
+    await dialog.locator("#field-quantity").press("Enter");
     expect(await refusalOf(page, "quantity")).toBe("At least one piece");
     expect(await atBothWidths(page, "restock-add-to-box-refused", '[role="dialog"]')).toBe(0);
 
@@ -79,15 +80,15 @@ describe("restock loop", () => {
     await page.getByPlaceholder("Search by name or #id").fill(words);
     await page.getByRole("option", { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
 
-    await page.locator("#field-quantity").fill("0");
     await page.locator("#field-unitCost").fill("abc");
-    await page.locator("#field-unitCost").press("Enter");
+    await page.locator("#field-quantity").fill("0");
+    await page.locator("#field-quantity").press("Enter");
     expect(await refusalOf(page, "quantity")).toBe("At least one piece");
     expect(await refusalOf(page, "unitCost")).toBe("Enter an amount like 12.50");
 
-    await page.locator("#field-quantity").fill("20000");
     await page.locator("#field-unitCost").fill("1.234");
-    await page.locator("#field-unitCost").press("Enter");
+    await page.locator("#field-quantity").fill("20000");
+    await page.locator("#field-quantity").press("Enter");
     expect(await refusalOf(page, "quantity")).toContain("At most 10,000 pieces in one purchase");
     expect(await refusalOf(page, "unitCost")).toBe("Write the amount without a thousands separator: 1234 or 1.23");
     expect(await atBothWidths(page, "box-purchase-refused", 'form[aria-label="Add a purchase"]')).toBe(0);
