@@ -81,7 +81,12 @@ export const inventoryCorrectionInput = z
   .object({
     productId: id,
     /** Signed change of stock: negative takes pieces away. */
-    quantity: z.number().int().min(-100_000).max(100_000).refine((value) => value !== 0, "The change cannot be zero"),
+    quantity: z
+      .number("Enter the number of pieces")
+      .int("Whole pieces only")
+      .min(-100_000, "At most 100,000 pieces at a time")
+      .max(100_000, "At most 100,000 pieces at a time")
+      .refine((value) => value !== 0, "The change cannot be zero"),
     reason: z.enum(inventoryCorrectionReasons),
     comment: text().trim().max(500).optional(),
   })
