@@ -158,7 +158,8 @@ export type ExchangeRateInfo = { rate: Decimal; updatedAt: Date; source: "sandbo
 
 export const restockListInput = z.object({ status: z.enum(restockStatuses) });
 export const restockRequestInput = z.object({ productId: id });
-export const restockDecisionInput = z.object({ id, status: z.enum(restockStatuses) });
+/** What staff decide; RECEIVED is not theirs to choose: it follows from the pieces coming into stock (`restock-arrival.ts`). */
+export const restockDecisionInput = z.object({ id, status: z.enum(["PENDING", "APPROVED", "REJECTED"]) });
 
 export type RestockRow = {
   id: number;
