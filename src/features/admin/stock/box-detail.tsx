@@ -6,13 +6,14 @@ import { useState } from "react";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
-import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
+import { AdminInput } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { BoxDetail } from "@/server/stock/schemas";
+import { shipBoxInput, type BoxDetail } from "@/server/stock/schemas";
 import { formatEuro } from "@/lib/money";
 import { formatCount, formatDate, formatDateTime, formatPeso } from "../kit/format";
+import { FormField } from "../kit/forms/form-field";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListTable } from "../kit/list-table";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
@@ -42,7 +43,8 @@ function ShipDialog({ box }: { box: BoxDetail }) {
   const [open, setOpen] = useState(false);
   const [trackingNumber, setTrackingNumber] = useState("");
   const [estimatedDeliveryDate, setDate] = useState("");
-  const [invalid, setInvalid] = useState<string[]>([]);
+  // Each refused field with the reason the server's schema gives (shipBoxInput), under the field.
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const ship = useShipBox(box.id, {
     onSuccess: (updated) => {
       setOpen(false);
@@ -51,13 +53,17 @@ function ShipDialog({ box }: { box: BoxDetail }) {
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const missing = [!trackingNumber.trim() && "tracking", Number.isNaN(new Date(estimatedDeliveryDate).getTime()) && "date"].filter(Boolean) as string[];
-    setInvalid(missing);
-    if (missing.length) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
+    const input = { boxId: box.id, trackingNumber: trackingNumber.trim(), estimatedDeliveryDate };
+    const checked = shipBoxInput.safeParse(input);
+    const reasons: Record<string, string> = {};
+    for (const issue of checked.error?.issues ?? []) reasons[String(issue.path[0])] ??= issue.message;
+    setRefused(reasons);
+    if (!checked.success) {
+      const missing = !input.trackingNumber || !estimatedDeliveryDate;
+      toast.error("Error", { description: missing ? MISSING_FIELDS_TOAST.description : Object.values(reasons)[0] });
       return;
     }
-    ship.mutate({ boxId: box.id, trackingNumber: trackingNumber.trim(), estimatedDeliveryDate });
+    ship.mutate(input);
   };
   return (
     <AdminDialog open={open} onOpenChange={setOpen}>
@@ -68,18 +74,12 @@ function ShipDialog({ box }: { box: BoxDetail }) {
       </AdminDialogTrigger>
       <AdminDialogContent title={`Ship box ${box.id}`} description={`${box.pieces} pieces in ${box.records} purchases. Once shipped, the purchases cannot change.`}>
         <form noValidate onSubmit={submit} className="space-y-3">
-          <div className="space-y-1">
-            <AdminLabel htmlFor="ship-tracking" required>
-              Tracking number
-            </AdminLabel>
-            <AdminInput id="ship-tracking" aria-invalid={invalid.includes("tracking") || undefined} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} placeholder="LX123456789PH" className="font-mono" />
-          </div>
-          <div className="space-y-1">
-            <AdminLabel htmlFor="ship-date" required>
-              Estimated delivery
-            </AdminLabel>
-            <AdminInput id="ship-date" type="date" aria-invalid={invalid.includes("date") || undefined} value={estimatedDeliveryDate} onChange={(event) => setDate(event.target.value)} />
-          </div>
+          <FormField label="Tracking number" htmlFor="ship-tracking" required error={refused.trackingNumber}>
+            <AdminInput id="ship-tracking" aria-invalid={refused.trackingNumber ? true : undefined} aria-describedby={refused.trackingNumber ? "ship-tracking-note" : undefined} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} placeholder="LX123456789PH" className="font-mono" />
+          </FormField>
+          <FormField label="Estimated delivery" htmlFor="ship-date" required error={refused.estimatedDeliveryDate}>
+            <AdminInput id="ship-date" type="date" aria-invalid={refused.estimatedDeliveryDate ? true : undefined} aria-describedby={refused.estimatedDeliveryDate ? "ship-date-note" : undefined} value={estimatedDeliveryDate} onChange={(event) => setDate(event.target.value)} />
+          </FormField>
           <div className="flex justify-end gap-2 pt-1">
             <AdminDialogClose asChild>
               <Button type="button" variant="outline" size="sm">
