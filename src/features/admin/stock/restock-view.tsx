@@ -82,7 +82,7 @@ export function RestockView({ status }: { status: RestockStatus }) {
               <AdminTableCell className="hidden text-muted-foreground md:table-cell">{formatDateTime(row.updatedAt)}</AdminTableCell>
               {status === "RECEIVED" ? null : (
                 <AdminTableCell className="text-right">
-                  <div className="flex flex-wrap justify-end gap-1">
+                  <div className="flex flex-wrap justify-end gap-1 lg:flex-nowrap">
                   {status === "APPROVED" ? <AddToBoxDialog request={row} /> : null}
                   {status !== "APPROVED" ? (
                     <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
@@ -107,7 +107,7 @@ export function RestockView({ status }: { status: RestockStatus }) {
       </AdminCard>
       {status === "PENDING" ? (
         <AdminCard>
-          <AdminCardHeader title="Sold out, not yet put forward" description="Products on the shop with no stock and no restock request." />
+          <AdminCardHeader title="Sold out, not yet put forward" description="Products on the shop with no stock and no open restock request (one received before counts as closed)." />
           <ul className="divide-y">
             {candidates.data?.length === 0 ? <li className="px-4 py-5 text-center text-sm text-muted-foreground">Every sold-out product has a request.</li> : null}
             {candidates.data?.map((row) => (
