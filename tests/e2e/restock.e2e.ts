@@ -108,6 +108,7 @@ describe("restock loop", () => {
 
     await page.goto("/admin/products/restock-manager/received");
     await page.locator("tbody tr", { hasText: productName }).waitFor();
+    expect(await atBothWidths(page, "restock-received", "main")).toBe(0);
     await page.goto("/admin/products/restock-manager/approved");
     await page.getByText("Approved restock requests").waitFor();
     await page.locator("tbody tr").first().waitFor();
