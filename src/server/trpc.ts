@@ -43,15 +43,29 @@ const t = initTRPC.context<TRPCContext>().create({
     // id the caller is given to quote (SECURITY-REVIEW M2).
     if (error.code === "INTERNAL_SERVER_ERROR") {
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: internalErrorMessage(ctx?.requestId), data: { ...data, zodError: null } };
+      return { ...shape, message: internalErrorMessage(ctx?.requestId), data: { ...data, zodError: null, fieldIssues: null } };
     }
     return {
       ...shape,
       message: zodError ? "The request is not valid: " + z.prettifyError(zodError).replaceAll("\n", " ") : shape.message,
-      data: { ...shape.data, zodError: zodError ? z.flattenError(zodError) : null },
+      data: { ...shape.data, zodError: zodError ? z.flattenError(zodError) : null, fieldIssues: zodError ? fieldIssuesOf(zodError) : null },
     };
   },
 });
+
+/** Most field refusals one answer carries: a form shows the first of each field, and a page has not more fields. */
+const MAX_FIELD_ISSUES = 100;
+
+/**
+ * A refused input's fields for a form to mark (`features/admin/kit/forms/field-refusals.ts`): each issue's path, dotted
+ * ("address.postCode"), and its message, nothing else of the input (no received value), and no more than a form needs.
+ */
+function fieldIssuesOf(error: ZodError): { path: string; message: string }[] {
+  return error.issues
+    .filter((issue) => issue.path.length > 0)
+    .slice(0, MAX_FIELD_ISSUES)
+    .map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}
 
 /** What a caller is told when the database could not be reached in time: worth trying again in a moment. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The shop cannot reach its database just now. Please try again in a minute.";

@@ -153,8 +153,8 @@ describe("admin journey", () => {
     const boxId = Number(page.url().split("/").pop());
     await page.getByPlaceholder("Search by name or #id").fill(name.split(" NOS")[0]!);
     await page.getByRole("option", { name: new RegExp(name) }).click();
-    await page.locator("#purchase-quantity").fill("3");
-    await page.locator("#purchase-cost").fill("10.00");
+    await page.locator("#field-quantity").fill("3");
+    await page.locator("#field-unitCost").fill("10.00");
     await page.getByRole("button", { name: "Add purchase" }).click();
     await expect.poll(() => page.getByTestId("purchase-row").count()).toBe(1);
     await both(page, "box", page.getByTestId("purchase-row"));

@@ -19,8 +19,17 @@ describe("one address schema for the address book and checkout", () => {
     ["a long house number", { houseNumber: "1".repeat(21) }, "House number is at most 20 characters"],
     ["a long company name", { companyName: "C".repeat(121) }, "Company is at most 120 characters"],
     ["no country", { countryCode: "" }, "Choose a country"],
+    // Issue 28: checkout took "ABC" as a Dutch postcode.
+    ["a Dutch postcode that is none", { postCode: "ABC" }, "Enter a Dutch postcode like 1234 AB"],
+    ["a German postcode of four digits", { postCode: "1011", countryCode: "DE" }, "Enter a German postcode like 10117"],
   ])("refuses %s in both with the same sentence", (_case, change, message) => {
     expect(messages(addressInput.safeParse({ ...address, ...change }))).toEqual([message]);
     expect(messages(orderAddressInput.safeParse({ ...address, ...change }))).toEqual([message]);
+  });
+
+  it("writes a Dutch postcode as PostNL does in both, and keeps a postcode of a country it knows no format of", () => {
+    expect(addressInput.parse({ ...address, postCode: "1012js" }).postCode).toBe("1012 JS");
+    expect(orderAddressInput.parse({ ...address, postCode: " 1012js" }).postCode).toBe("1012 JS");
+    expect(orderAddressInput.parse({ ...address, countryCode: "PH", postCode: "ABC" }).postCode).toBe("ABC");
   });
 });

@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
+import { checkPostcode } from "@/lib/postcode";
 import { lineText, text } from "@/lib/text";
 import type { OrderStatus, UserRole } from "@/lib/enums";
 
@@ -55,7 +56,7 @@ const label = (field: keyof typeof addressFields) => addressFields[field].label;
 /**
  * A postal address, with the rules of `addressColumns()`: the one schema behind the address book and checkout, in
  * the browser and on the server alike. Each adds how it names the state: the address book as text, checkout as
- * one of the country's region codes.
+ * one of the country's region codes. The postcode is checked against the country's format where it is known.
  */
 export const postalAddressInput = z.object({
   firstName: requiredText(label("firstName")),
@@ -75,7 +76,17 @@ export const postalAddressInput = z.object({
     .nullable()
     .or(z.literal(""))
     .transform((value) => (value ? value : null)),
-});
+})
+  // The postcode in its country's format where that is known (`lib/postcode.ts`), refused on its own field...
+  .superRefine((address, ctx) => {
+    const checked = checkPostcode(address.countryCode, address.postCode);
+    if (!checked.ok) ctx.addIssue({ code: "custom", path: ["postCode"], message: checked.message });
+  })
+  // ...and written as the country writes it ("1234ab" is "1234 AB"), for the label and the carrier.
+  .overwrite((address) => {
+    const checked = checkPostcode(address.countryCode, address.postCode);
+    return checked.ok ? { ...address, postCode: checked.postcode } : address;
+  });
 
 type PostalLines = Pick<z.output<typeof postalAddressInput>, "companyName" | "street" | "houseNumber" | "addressLine2" | "postCode" | "city">;
 

@@ -276,9 +276,13 @@ describe("an address with a line break (SECURITY-REVIEW N-M5)", () => {
     });
 
     expect(response.status).toBe(400);
-    const { error } = (await response.json()) as { error: { json: { message: string; data: { zodError: { fieldErrors: Record<string, string[]> } } } } };
+    const { error } = (await response.json()) as {
+      error: { json: { message: string; data: { zodError: { fieldErrors: Record<string, string[]> }; fieldIssues: { path: string; message: string }[] } } };
+    };
     expect(error.json.message).toBe("The request is not valid: ✖ Last name must be one line: no line breaks, tabs or other control characters   → at address.lastName");
     expect(error.json.data.zodError.fieldErrors.address).toEqual(["Last name must be one line: no line breaks, tabs or other control characters"]);
+    // A staff form puts the refusal on its field by the path (features/admin/kit/forms/field-refusals.ts).
+    expect(error.json.data.fieldIssues).toEqual([{ path: "address.lastName", message: "Last name must be one line: no line breaks, tabs or other control characters" }]);
     expect(await stockOf(straps.id)).toBe(5);
   });
 });

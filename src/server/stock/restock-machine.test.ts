@@ -9,6 +9,11 @@ describe("restock state machine", () => {
     expect(restockMachine.can("APPROVED", "PENDING")).toBe(false);
   });
 
+  it("closes a request once its pieces are received", () => {
+    expect(restockMachine.next("RECEIVED")).toEqual([]);
+    expect(restockMachine.can("PENDING", "RECEIVED")).toBe(false);
+  });
+
   it("refuses in the order machine's words", () => {
     expect(() => restockMachine.assert(5, "APPROVED", "PENDING")).toThrow(
       expect.objectContaining({ code: "CONFLICT", message: "Restock request 5 is APPROVED and cannot become PENDING: it can only become REJECTED or RECEIVED." }),

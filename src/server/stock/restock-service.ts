@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, desc, eq, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, notExists, sql } from "drizzle-orm";
 import type { RestockStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
@@ -35,9 +35,15 @@ export async function listRestock(db: Db, status: RestockStatus): Promise<Restoc
   return rows.map((row) => ({ ...row, lastUnitCostEuro: row.lastUnitCostEuro === null ? null : new Decimal(row.lastUnitCostEuro) }));
 }
 
-/** Sold-out products on the web shop that nobody has put forward yet, most recently changed first. */
+/**
+ * Sold-out products on the web shop that nobody has put forward since they last came into stock, most recently
+ * changed first: a product whose request was RECEIVED and that sold out again is a candidate once more.
+ */
 export async function restockCandidates(db: Db, limit = 50): Promise<RestockCandidate[]> {
-  const putForward = db.select({ id: productRestockManager.id }).from(productRestockManager).where(eq(productRestockManager.productId, product.id));
+  const putForward = db
+    .select({ id: productRestockManager.id })
+    .from(productRestockManager)
+    .where(and(eq(productRestockManager.productId, product.id), ne(productRestockManager.status, "RECEIVED")));
   return db
     .select({ productId: product.id, productName: product.name, price: product.price, updatedAt: product.updatedAt })
     .from(product)
@@ -46,18 +52,32 @@ export async function restockCandidates(db: Db, limit = 50): Promise<RestockCand
     .limit(limit);
 }
 
+/**
+ * Puts a product forward (PENDING). A product keeps one request row (unique on the product): after its last request
+ * was RECEIVED, a new sell-out starts that row over as a new PENDING request; a request still open is refused.
+ */
 export async function requestRestock(db: Db, productId: number, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: product.id, name: product.name }).from(product).where(eq(product.id, productId));
     if (!target) throw new AppError("NOT_FOUND", `Product ${productId} does not exist.`);
+    const [earlier] = await tx
+      .select({ status: productRestockManager.status })
+      .from(productRestockManager)
+      .where(eq(productRestockManager.productId, productId))
+      .for("update");
     const [row] = await tx
       .insert(productRestockManager)
       .values({ productId, status: "PENDING" })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: productRestockManager.productId,
+        set: { status: "PENDING", updatedAt: new Date() },
+        setWhere: eq(productRestockManager.status, "RECEIVED"),
+      })
       .returning({ id: productRestockManager.id });
     if (!row) throw new AppError("CONFLICT", `${target.name} is already in the restock manager.`);
     await logProductChange(tx, productId, {
       userId,
+      previousState: earlier ? { restock: earlier.status } : undefined,
       newState: { restock: "PENDING" },
       description: `Restock of ${target.name} requested`,
     });

@@ -22,13 +22,23 @@ export const LOW_STOCK = 2;
 
 /**
  * A unit cost typed by staff: up to 8 digits and 2 decimals, in the currency named beside it. A money column holds
- * 10 digits, and a cost in euros is also stored in pesos at the exchange rate (about 60), so 8 is what fits.
+ * 10 digits, and a cost in euros is also stored in pesos at the exchange rate (about 60), so 8 is what fits. A comma
+ * reads as the decimal point, as staff in the Netherlands type it. Three digits after the point or comma ("1.234") is
+ * refused rather than guessed: in Dutch it is one thousand two hundred and thirty-four, in English about one euro
+ * and a quarter, and a purchase booked at a thousand times its cost spoils every margin after it.
  */
 export const costText = z
   .string()
   .trim()
-  .regex(/^\d{1,8}([.,]\d{1,2})?$/, "must be an amount like 12.50")
+  .refine((value) => !/^\d{1,3}([.,]\d{3})+$/.test(value), { message: "Write the amount without a thousands separator: 1234 or 1.23", abort: true })
+  .regex(/^\d{1,8}([.,]\d{1,2})?$/, "Enter an amount like 12.50")
   .transform((value) => value.replace(",", "."));
+
+/**
+ * The most pieces one purchase holds: a lot of ten thousand is more than this shop buys of any part; a larger number
+ * is almost always a key held down or a price typed in the wrong field.
+ */
+export const MAX_PURCHASE_PIECES = 10_000;
 
 export const purchaseCurrencies = ["EUR", "PHP"] as const;
 export type PurchaseCurrency = (typeof purchaseCurrencies)[number];
@@ -53,7 +63,11 @@ export type ShipBoxInput = z.infer<typeof shipBoxInput>;
 export const purchaseRecordInput = z.object({
   boxId: id,
   productId: id,
-  quantity: z.number().int().min(1, "At least one piece").max(100_000),
+  quantity: z
+    .number("Enter the number of pieces")
+    .int("Whole pieces only")
+    .min(1, "At least one piece")
+    .max(MAX_PURCHASE_PIECES, "At most 10,000 pieces in one purchase: split a larger lot into several purchases"),
   /** The price of one piece, in the currency it was paid in; the other currency follows from the exchange rate. */
   unitCost: costText,
   currency: z.enum(purchaseCurrencies),
@@ -67,7 +81,12 @@ export const inventoryCorrectionInput = z
   .object({
     productId: id,
     /** Signed change of stock: negative takes pieces away. */
-    quantity: z.number().int().min(-100_000).max(100_000).refine((value) => value !== 0, "The change cannot be zero"),
+    quantity: z
+      .number("Enter the number of pieces")
+      .int("Whole pieces only")
+      .min(-100_000, "At most 100,000 pieces at a time")
+      .max(100_000, "At most 100,000 pieces at a time")
+      .refine((value) => value !== 0, "The change cannot be zero"),
     reason: z.enum(inventoryCorrectionReasons),
     comment: text().trim().max(500).optional(),
   })
@@ -139,7 +158,8 @@ export type ExchangeRateInfo = { rate: Decimal; updatedAt: Date; source: "sandbo
 
 export const restockListInput = z.object({ status: z.enum(restockStatuses) });
 export const restockRequestInput = z.object({ productId: id });
-export const restockDecisionInput = z.object({ id, status: z.enum(restockStatuses) });
+/** What staff decide; RECEIVED is not theirs to choose: it follows from the pieces coming into stock (`restock-arrival.ts`). */
+export const restockDecisionInput = z.object({ id, status: z.enum(["PENDING", "APPROVED", "REJECTED"]) });
 
 export type RestockRow = {
   id: number;

@@ -10,6 +10,7 @@ import { logChange, type LogChange } from "@/server/logbook/service";
 import { requestQuantityPush } from "@/server/marketplace/quantity-push";
 import type { InventoryCorrectionInput, StockHistory } from "./schemas";
 import { inventoryCorrectionInput } from "./schemas";
+import { receiveRestockOnArrival } from "./restock-arrival";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The ledger
@@ -30,7 +31,8 @@ export type StockBooking = {
 
 /**
  * The one way a product's stock changes (ARCHITECTURE section 3): a ledger row, `product.stock` moved by the same
- * amount and a STOCK_CHANGE logbook entry, all in the caller's transaction. The product row is locked first, so two
+ * amount and a STOCK_CHANGE logbook entry, all in the caller's transaction; pieces bought or found in close the
+ * product's approved restock request (`receiveRestockOnArrival`). The product row is locked first, so two
  * bookings of the same product queue instead of overwriting each other, and stock never goes below zero.
  */
 export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockRecordId: number; stock: number }> {
@@ -56,6 +58,7 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
     newState: { stock, change: quantity, type, stockRecordId: record!.id },
     description,
   });
+  await receiveRestockOnArrival(tx, { productId, quantity, type, stockRecordId: record!.id, userId, description });
   return { stockRecordId: record!.id, stock };
 }
 

@@ -15,6 +15,7 @@ import {
   type ProductFormInput,
   type ProductTemplate,
 } from "@/server/catalog/admin-schemas";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
@@ -77,6 +78,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   const form = useForm<FormValues, unknown, ProductFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
   const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const refusals = useFieldRefusals(form);
   const [pictures, setPictures] = useState<File[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -118,9 +120,9 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(refusals.refuseFromServer), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">
-        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} />
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} errorOf={refusals.errorOf} />
         <FormSection title="Channels" description="Where the product is offered." bodyClassName="flex flex-wrap gap-6 text-sm">
           <label className="flex items-center gap-2">
             <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />

@@ -12,6 +12,7 @@ import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { descriptionTextFields, templateFormInput, type ProductTemplate, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import { formatDateTime, humanize } from "../kit/format";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { CancelButton, FormActions, FormSection, SubmitButton } from "../kit/forms/form-layout";
@@ -67,6 +68,7 @@ export function TemplateForm({ template }: { template: ProductTemplate | null })
   const form = useForm<TemplateValues, unknown, TemplateFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
   useEffect(() => form.reset(initial), [form, initial]);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const { errorOf } = useFieldRefusals(form);
   const done = (message: string) => {
     toast.success(message);
     router.push("/admin/products/edit-template");
@@ -94,7 +96,7 @@ export function TemplateForm({ template }: { template: ProductTemplate | null })
             <AdminTextarea id="field-templateDescription" rows={1} className="min-h-9" {...form.register("templateDescription")} />
           </FormField>
         </FormSection>
-        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} allowEmptyEnums />
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} errorOf={errorOf} allowEmptyEnums />
       </AdminCard>
       <FormActions sticky className="mt-4">
         <CancelButton />

@@ -11,6 +11,7 @@ import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { createDiscountInput, updateDiscountInput, type DiscountDetail, type DiscountFormInput, type UpdateDiscountInput } from "@/server/discounts/admin-schemas";
 import { ProductPicker } from "../catalog/product-picker";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton } from "../kit/forms/form-layout";
@@ -42,6 +43,8 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
     [discount],
   );
   const form = useForm<DiscountFormValues, unknown, DiscountFormInput | UpdateDiscountInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
+  // What the server refuses all the same (a rule only it checks) is put on its field too.
+  const { refuseFromServer } = useFieldRefusals(form);
   const values = useWatch({ control: form.control }) as DiscountFormValues;
   const [missing, setMissing] = useState<Set<string>>(new Set());
   useEffect(() => form.reset(initial), [form, initial]);
@@ -74,7 +77,7 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
   const field = (name: string) => fieldProps(name, errorOf(name));
 
   return (
-    <form noValidate aria-label={discount ? `Edit discount ${discount.name}` : "New discount"} onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)}>
+    <form noValidate aria-label={discount ? `Edit discount ${discount.name}` : "New discount"} onSubmit={form.handleSubmit((input) => submit(input).catch(refuseFromServer), refuse)}>
       <AdminCard>
         <Section title="Kind" description={discount ? "A saved discount keeps its kind; create a new one for another kind." : "Who or what the discount is for."}>
           <fieldset className="grid gap-2 sm:grid-cols-2" aria-label="Kind of discount">

@@ -63,6 +63,8 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
   const countries = useShippingCountries();
   const [customer, setCustomer] = useState<CustomerMatch | null>(order?.customer ?? null);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  // The schema's reason for the field it refused ("Enter a Dutch postcode like 1234 AB"), shown under that field.
+  const [reason, setReason] = useState<{ field: string; message: string } | null>(null);
   const initial = useMemo(() => valuesOf(order), [order]);
   const required = useMemo(() => new Set<string>(order ? requiredForBoth : requiredToCreate), [order]);
   const resolver = useMemo(
@@ -127,12 +129,13 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
     );
     // The field the schema refused is marked too, not only the empty required ones.
     if (!missing && first) setInvalid(new Set([fieldOf(first.path)]));
+    setReason(!missing && first ? { field: fieldOf(first.path), message: first.message } : null);
   };
 
   const register = form.register;
   // A required field marked empty by a refused submit is unmarked as soon as it is filled.
-  const marked = new Set([...invalid].filter((name) => !required.has(name) || !isFilled(values[name as keyof ManualOrderFormValues])));
-  const markedError = (name: string) => (marked.has(name) ? "Required" : undefined);
+  const marked = new Set([...invalid].filter((name) => name === reason?.field || !required.has(name) || !isFilled(values[name as keyof ManualOrderFormValues])));
+  const markedError = (name: string) => (marked.has(name) ? (reason?.field === name ? reason.message : "Required") : undefined);
   const field = (name: keyof ManualOrderFormValues) => fieldProps(name, markedError(name), required.has(name));
   // Staff type a customer's address: the browser's autofill (the address fields' autoComplete) would offer their own.
   const text = (name: keyof typeof fieldLabels, props: { className?: string; autoComplete?: string; type?: string; placeholder?: string } = {}) => (

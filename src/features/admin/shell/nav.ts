@@ -135,7 +135,7 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/dashboard$/, () => "Dashboard"],
   [/^\/admin\/products$/, () => "Products"],
   [/^\/admin\/products\/edit$/, () => "Edit product"],
-  [/^\/admin\/products\/restock-manager\/(pending|approved|rejected)$/, (m) => `Restock manager — ${m[1]}`],
+  [/^\/admin\/products\/restock-manager\/(pending|approved|rejected|received)$/, (m) => `Restock manager — ${m[1]}`],
   [/^\/admin\/boxes\/other$/, () => "Shipped & exploded boxes"],
   [/^\/admin\/boxes\/(\d+)$/, (m) => `Box ${m[1]}`],
   [/^\/admin\/google-bucket$/, () => "Google bucket"],

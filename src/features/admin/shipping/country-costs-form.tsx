@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { updateCountryCostsInput, type AdminCountry, type UpdateCountryCostsInput } from "@/server/shipping/costs-schemas";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { FormActions, FormSection, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
@@ -109,6 +110,8 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
   const initial = useMemo(() => valuesOf(country), [country]);
   const resolver = useMemo(() => filledThenSchema<Values, UpdateCountryCostsInput>(updateCountryCostsInput, required, inputOf(country.code)), [country.code]);
   const form = useForm<Values, unknown, UpdateCountryCostsInput>({ defaultValues: initial, resolver, shouldFocusError: false, mode: "onTouched" });
+  // What the server refuses all the same (a rule only it checks) is put on its field too.
+  const { refuseFromServer } = useFieldRefusals(form);
   const regions = useFieldArray({ control: form.control, name: "regions", keyName: "key" });
   const [active, regionValues] = useWatch({ control: form.control, name: ["active", "regions"] });
   const [regionSearch, setRegionSearch] = useState("");
@@ -163,7 +166,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
           </Button>
         }
       />
-      <form ref={formRef} noValidate aria-label={`Shipping to ${country.name}`} onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)} className="space-y-4">
+      <form ref={formRef} noValidate aria-label={`Shipping to ${country.name}`} onSubmit={form.handleSubmit((input) => submit(input).catch(refuseFromServer), refuse)} className="space-y-4">
         <AdminCard className="px-5">
           <FormSection
             title={

@@ -10,6 +10,7 @@ import { percentAsTyped } from "@/lib/amount-text";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { surchargeBandInput, type SurchargeBandInput } from "@/server/shipping/costs-schemas";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { CancelButton, FormActions, RefusalNote, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
@@ -34,6 +35,8 @@ export function SurchargeBandCreate() {
   const formRef = useRef<HTMLFormElement>(null);
   const [missing, setMissing] = useState<Set<string>>(new Set());
   const form = useForm<SurchargeBandInput, unknown, SurchargeBandInput>({ defaultValues: { minPrice: "", maxPrice: "", percentage: "" }, resolver, shouldFocusError: false });
+  // What the server refuses all the same (a rule only it checks) is put on its field too.
+  const { refuseFromServer } = useFieldRefusals(form);
   const { errors } = form.formState;
   useSaveShortcut(formRef);
 
@@ -60,7 +63,7 @@ export function SurchargeBandCreate() {
           noValidate
           aria-label="New surcharge band"
           onSubmit={form.handleSubmit(
-            (input) => submit(input).catch(() => undefined),
+            (input) => submit(input).catch(refuseFromServer),
             (refused) => {
               create.reset();
               showRefusal(refused, setMissing, (path) => fieldLabels[path] ?? path);

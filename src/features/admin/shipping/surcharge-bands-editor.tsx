@@ -13,6 +13,7 @@ import { formatEuro } from "@/lib/money";
 import { surchargeAmount } from "@/lib/surcharge";
 import { cn } from "@/lib/utils";
 import { saveSurchargeBandsInput, type SaveSurchargeBandsInput, type SaveSurchargeBandsValues, type SurchargeBandList } from "@/server/shipping/costs-schemas";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { showRefusal } from "../kit/forms/filled-resolver";
 import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useSaveSurchargeBands, useSurchargeBands } from "./queries";
@@ -44,6 +45,8 @@ export function SurchargeBandsEditor() {
   const save = useSaveSurchargeBands();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<Values, unknown, Values>({ defaultValues: { version: "", bands: [] }, resolver, shouldFocusError: false });
+  // What the server refuses all the same (a rule only it checks) is put on its field too.
+  const { refuseFromServer } = useFieldRefusals(form);
   const rows = useFieldArray({ control: form.control, name: "bands", keyName: "key" });
   const values = useWatch({ control: form.control }) as Values;
   const { isDirty, isSubmitted } = form.formState;
@@ -95,7 +98,7 @@ export function SurchargeBandsEditor() {
   return (
     <>
       <ShippingCostsNav />
-      <form ref={formRef} noValidate aria-label="Surcharge bands" onSubmit={form.handleSubmit((input) => submit(input).catch(() => undefined), refuse)} className="space-y-4">
+      <form ref={formRef} noValidate aria-label="Surcharge bands" onSubmit={form.handleSubmit((input) => submit(input).catch(refuseFromServer), refuse)} className="space-y-4">
         <AdminCard>
           <AdminCardHeader
             title="Surcharge bands"

@@ -1,26 +1,24 @@
 "use client";
 
-import { Bomb, Loader2, Plus, RefreshCw, Search, Send } from "lucide-react";
+import { Bomb, Loader2, RefreshCw, Send } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { Decimal } from "decimal.js";
 import { toast } from "@/components/toast";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
-import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
+import { AdminInput } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { BoxDetail } from "@/server/stock/schemas";
+import { shipBoxInput, type BoxDetail } from "@/server/stock/schemas";
 import { formatEuro } from "@/lib/money";
 import { formatCount, formatDate, formatDateTime, formatPeso } from "../kit/format";
+import { FormField } from "../kit/forms/form-field";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListTable } from "../kit/list-table";
-import { useAdminProducts } from "../catalog/queries";
 import { BoxStatusBadge, BoxStepper } from "./box-status";
-import { useAddPurchase, useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
-import { NumberInput } from "../kit/forms/number-input";
-import { euroRange } from "@/lib/amount-text";
+import { useBox, useExchangeRate, useExplodeBox, useRefreshExchangeRate, useRemovePurchase, useShipBox } from "./queries";
+import { AddPurchase } from "./purchase-form";
 
 function ExchangeRate() {
   const rate = useExchangeRate();
@@ -45,7 +43,8 @@ function ShipDialog({ box }: { box: BoxDetail }) {
   const [open, setOpen] = useState(false);
   const [trackingNumber, setTrackingNumber] = useState("");
   const [estimatedDeliveryDate, setDate] = useState("");
-  const [invalid, setInvalid] = useState<string[]>([]);
+  // Each refused field with the reason the server's schema gives (shipBoxInput), under the field.
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const ship = useShipBox(box.id, {
     onSuccess: (updated) => {
       setOpen(false);
@@ -54,13 +53,17 @@ function ShipDialog({ box }: { box: BoxDetail }) {
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const missing = [!trackingNumber.trim() && "tracking", Number.isNaN(new Date(estimatedDeliveryDate).getTime()) && "date"].filter(Boolean) as string[];
-    setInvalid(missing);
-    if (missing.length) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
+    const input = { boxId: box.id, trackingNumber: trackingNumber.trim(), estimatedDeliveryDate };
+    const checked = shipBoxInput.safeParse(input);
+    const reasons: Record<string, string> = {};
+    for (const issue of checked.error?.issues ?? []) reasons[String(issue.path[0])] ??= issue.message;
+    setRefused(reasons);
+    if (!checked.success) {
+      const missing = !input.trackingNumber || !estimatedDeliveryDate;
+      toast.error("Error", { description: missing ? MISSING_FIELDS_TOAST.description : Object.values(reasons)[0] });
       return;
     }
-    ship.mutate({ boxId: box.id, trackingNumber: trackingNumber.trim(), estimatedDeliveryDate });
+    ship.mutate(input);
   };
   return (
     <AdminDialog open={open} onOpenChange={setOpen}>
@@ -71,18 +74,12 @@ function ShipDialog({ box }: { box: BoxDetail }) {
       </AdminDialogTrigger>
       <AdminDialogContent title={`Ship box ${box.id}`} description={`${box.pieces} pieces in ${box.records} purchases. Once shipped, the purchases cannot change.`}>
         <form noValidate onSubmit={submit} className="space-y-3">
-          <div className="space-y-1">
-            <AdminLabel htmlFor="ship-tracking" required>
-              Tracking number
-            </AdminLabel>
-            <AdminInput id="ship-tracking" aria-invalid={invalid.includes("tracking") || undefined} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} placeholder="LX123456789PH" className="font-mono" />
-          </div>
-          <div className="space-y-1">
-            <AdminLabel htmlFor="ship-date" required>
-              Estimated delivery
-            </AdminLabel>
-            <AdminInput id="ship-date" type="date" aria-invalid={invalid.includes("date") || undefined} value={estimatedDeliveryDate} onChange={(event) => setDate(event.target.value)} />
-          </div>
+          <FormField label="Tracking number" htmlFor="ship-tracking" required error={refused.trackingNumber}>
+            <AdminInput id="ship-tracking" aria-invalid={refused.trackingNumber ? true : undefined} aria-describedby={refused.trackingNumber ? "ship-tracking-note" : undefined} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} placeholder="LX123456789PH" className="font-mono" />
+          </FormField>
+          <FormField label="Estimated delivery" htmlFor="ship-date" required error={refused.estimatedDeliveryDate}>
+            <AdminInput id="ship-date" type="date" aria-invalid={refused.estimatedDeliveryDate ? true : undefined} aria-describedby={refused.estimatedDeliveryDate ? "ship-date-note" : undefined} value={estimatedDeliveryDate} onChange={(event) => setDate(event.target.value)} />
+          </FormField>
           <div className="flex justify-end gap-2 pt-1">
             <AdminDialogClose asChild>
               <Button type="button" variant="outline" size="sm">
@@ -135,109 +132,6 @@ function ExplodeDialog({ box }: { box: BoxDetail }) {
         </div>
       </AdminDialogContent>
     </AdminDialog>
-  );
-}
-
-function AddPurchase({ box }: { box: BoxDetail }) {
-  const [search, setSearch] = useState("");
-  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
-  const [quantity, setQuantity] = useState("1");
-  const [unitCost, setUnitCost] = useState("");
-  const [currency, setCurrency] = useState<"EUR" | "PHP">("EUR");
-  const rate = useExchangeRate();
-  const matches = useAdminProducts(
-    { search: search.trim(), pageSize: 25, page: 1, sort: "updatedAt", direction: "desc" },
-    search.trim().length >= 2 && !picked,
-  );
-  const add = useAddPurchase(box.id, {
-    onSuccess: () => {
-      toast.success("Purchase added", { description: `${quantity} × ${picked?.name}` });
-      setPicked(null);
-      setSearch("");
-      setQuantity("1");
-      setUnitCost("");
-    },
-  });
-  const cost = /^\d+([.,]\d{1,2})?$/.test(unitCost.trim()) ? new Decimal(unitCost.trim().replace(",", ".")) : null;
-  const converted = cost && rate.data ? (currency === "EUR" ? formatPeso(cost.times(rate.data.rate)) : formatEuro(cost.dividedBy(rate.data.rate))) : null;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const amount = Number.parseInt(quantity, 10);
-    if (!picked || Number.isNaN(amount) || amount < 1 || !cost) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
-      return;
-    }
-    add.mutate({ boxId: box.id, productId: picked.id, quantity: amount, unitCost: unitCost.trim(), currency });
-  };
-  return (
-    <form noValidate onSubmit={submit} className="grid items-end gap-3 border-t bg-muted/20 px-4 pt-3 pb-6 md:grid-cols-[1fr_6rem_12rem_auto]" aria-label="Add a purchase">
-      <div className="relative space-y-1">
-        <AdminLabel htmlFor="purchase-product" required>
-          Product
-        </AdminLabel>
-        {picked ? (
-          <div className="flex h-9 items-center justify-between rounded-md border bg-card px-3 text-sm">
-            <span className="truncate">
-              <span className="text-muted-foreground">#{picked.id}</span> {picked.name}
-            </span>
-            <button type="button" className="text-xs text-primary hover:underline" onClick={() => setPicked(null)}>
-              change
-            </button>
-          </div>
-        ) : (
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-            <AdminInput id="purchase-product" className="pl-8" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by name or #id" autoComplete="off" />
-          </div>
-        )}
-        {!picked && search.trim().length >= 2 && matches.data ? (
-          <ul role="listbox" aria-label="Matching products" className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-md border bg-popover py-1 shadow-lg">
-            {matches.data.rows.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">No product matches.</li> : null}
-            {matches.data.rows.map((row) => (
-              <li key={row.id}>
-                <button type="button" role="option" aria-selected={false} className="flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-accent" onClick={() => setPicked({ id: row.id, name: row.name })}>
-                  <span className="w-12 shrink-0 text-xs text-muted-foreground">#{row.id}</span>
-                  <span className="truncate">{row.name}</span>
-                  <span className="ml-auto shrink-0 text-xs text-muted-foreground">{row.stock} in stock</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <div className="space-y-1">
-        <AdminLabel htmlFor="purchase-quantity" required>
-          Pieces
-        </AdminLabel>
-        <NumberInput id="purchase-quantity" min={1} max={100_000} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
-      </div>
-      <div className="relative space-y-1">
-        <AdminLabel htmlFor="purchase-cost" required>
-          Unit cost
-        </AdminLabel>
-        <div className="flex">
-          <NumberInput id="purchase-cost" {...euroRange} value={unitCost} onChange={(event) => setUnitCost(event.target.value)} className="rounded-r-none" placeholder="0.00" />
-          <div className="flex rounded-r-md border border-l-0 border-input text-xs" role="radiogroup" aria-label="Currency">
-            {(["EUR", "PHP"] as const).map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={currency === value}
-                onClick={() => setCurrency(value)}
-                className={cn("px-2 font-medium last:rounded-r-md", currency === value ? "bg-primary text-primary-foreground" : "bg-card text-muted-foreground hover:text-foreground")}
-              >
-                {value === "EUR" ? "€" : "₱"}
-              </button>
-            ))}
-          </div>
-        </div>
-        <p className="absolute -bottom-4 left-0 text-[11px] text-muted-foreground">{converted ? `≈ ${converted} each` : ""}</p>
-      </div>
-      <Button type="submit" size="sm" className="h-9" disabled={add.isPending}>
-        {add.isPending ? <Loader2 className="animate-spin" /> : <Plus />} Add purchase
-      </Button>
-    </form>
   );
 }
 
@@ -331,7 +225,7 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
             </AdminTableRow>
           ))}
         </ListTable>
-        {editable ? <AddPurchase box={data} /> : null}
+        {editable ? <AddPurchase boxId={data.id} /> : null}
       </AdminCard>
     </div>
   );

@@ -65,13 +65,18 @@ export function useExplodeBox(boxId: number, { onSuccess }: { onSuccess: (box: B
   );
 }
 
-export function useAddPurchase(boxId: number, { onSuccess }: { onSuccess: () => void }) {
+/**
+ * A purchase added to a box, from the box's page or the restock manager: the box's page and lists refetch, and so do
+ * the restock lists, whose "coming" pieces it changes.
+ */
+export function useAddPurchase({ onSuccess }: { onSuccess: () => void }) {
   const trpc = useTRPC();
-  const refreshBox = useRefreshBox(boxId);
+  const queryClient = useQueryClient();
   return useMutation(
     trpc.admin.box.addPurchaseRecord.mutationOptions({
       onSuccess: () => {
-        refreshBox();
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.box.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.restock.pathKey() });
         onSuccess();
       },
     }),

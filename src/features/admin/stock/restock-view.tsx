@@ -11,12 +11,14 @@ import { cn } from "@/lib/utils";
 import { formatEuro } from "@/lib/money";
 import { formatDateTime } from "../kit/format";
 import { ListTable } from "../kit/list-table";
+import { AddToBoxDialog } from "./add-to-box-dialog";
 import { useDecideRestock, useRequestRestock, useRestockCandidates, useRestockCounts, useRestocks } from "./queries";
 
-const tabs: { status: RestockStatus; label: string }[] = [
-  { status: "PENDING", label: "Pending" },
-  { status: "APPROVED", label: "Approved" },
-  { status: "REJECTED", label: "Rejected" },
+const tabs: { status: RestockStatus; label: string; description: string }[] = [
+  { status: "PENDING", label: "Pending", description: "Decide whether to buy these again." },
+  { status: "APPROVED", label: "Approved", description: "To buy: add them to an open box. They move to Received when their pieces come into stock." },
+  { status: "REJECTED", label: "Rejected", description: "Not bought again, for now." },
+  { status: "RECEIVED", label: "Received", description: "Bought again and in stock: a box with them was exploded or stock was added by a correction. A new sell-out puts them forward again." },
 ];
 
 /** The restock manager at one status; the pending page also offers sold-out products nobody has put forward. */
@@ -29,7 +31,7 @@ export function RestockView({ status }: { status: RestockStatus }) {
 
   return (
     <div className="space-y-4">
-      <nav className="flex gap-1 rounded-lg border bg-card p-1 text-sm" aria-label="Restock status">
+      <nav className="grid grid-cols-2 gap-1 rounded-lg border bg-card p-1 text-sm sm:flex" aria-label="Restock status">
         {tabs.map((tab) => (
           <Link
             key={tab.status}
@@ -45,16 +47,17 @@ export function RestockView({ status }: { status: RestockStatus }) {
       <AdminCard>
         <AdminCardHeader
           title={`${tabs.find((tab) => tab.status === status)?.label} restock requests`}
-          description={status === "PENDING" ? "Decide whether to buy these again." : status === "APPROVED" ? "To buy: add them to an open box." : "Not bought again, for now."}
+          description={tabs.find((tab) => tab.status === status)?.description ?? ""}
         />
         <ListTable
           columns={[
             { label: "Product" },
-            { label: "Price", className: "text-right" },
-            { label: "Last unit cost", className: "text-right" },
+            // On a phone the price, last cost and date go under the product's name (see the row) instead of columns.
+            { label: "Price", className: "hidden text-right md:table-cell" },
+            { label: "Last unit cost", className: "hidden text-right md:table-cell" },
             { label: "Stock", className: "text-right" },
-            { label: "Since" },
-            { label: "Decision", className: "text-right" },
+            { label: status === "RECEIVED" ? "Received" : "Since", className: "hidden md:table-cell" },
+            ...(status === "RECEIVED" ? [] : [{ label: "Decision", className: "text-right" }]),
           ]}
           empty={list.data?.length === 0 ? "Nothing here." : null}
           emptyClassName="h-20"
@@ -66,37 +69,45 @@ export function RestockView({ status }: { status: RestockStatus }) {
                   {row.productName}
                 </Link>
                 <span className="ml-2 text-xs text-muted-foreground">#{row.productId}</span>
+                <span className="mt-0.5 block text-xs text-muted-foreground md:hidden">
+                  {formatEuro(row.price)} · last cost {row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"} · {formatDateTime(row.updatedAt)}
+                </span>
               </AdminTableCell>
-              <AdminTableCell className="text-right">{formatEuro(row.price)}</AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
+              <AdminTableCell className="hidden text-right md:table-cell">{formatEuro(row.price)}</AdminTableCell>
+              <AdminTableCell className="hidden text-right text-muted-foreground md:table-cell">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
               <AdminTableCell className="text-right">
                 {row.stock}
-                {row.incoming ? <AdminBadge tone="info" className="ml-2">+{row.incoming} coming</AdminBadge> : null}
+                {row.incoming ? <AdminBadge tone="info" className="ml-2 whitespace-nowrap">+{row.incoming} coming</AdminBadge> : null}
               </AdminTableCell>
-              <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
-              <AdminTableCell className="text-right whitespace-nowrap">
-                {status !== "APPROVED" ? (
-                  <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
-                    <Check /> Approve
-                  </Button>
-                ) : null}{" "}
-                {status !== "REJECTED" ? (
-                  <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
-                    <X /> Reject
-                  </Button>
-                ) : (
-                  <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
-                    <RotateCcw /> Reconsider
-                  </Button>
-                )}
-              </AdminTableCell>
+              <AdminTableCell className="hidden text-muted-foreground md:table-cell">{formatDateTime(row.updatedAt)}</AdminTableCell>
+              {status === "RECEIVED" ? null : (
+                <AdminTableCell className="text-right">
+                  <div className="flex flex-wrap justify-end gap-1 lg:flex-nowrap">
+                  {status === "APPROVED" ? <AddToBoxDialog request={row} /> : null}
+                  {status !== "APPROVED" ? (
+                    <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
+                      <Check /> Approve
+                    </Button>
+                  ) : null}
+                  {status !== "REJECTED" ? (
+                    <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
+                      <X /> Reject
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
+                      <RotateCcw /> Reconsider
+                    </Button>
+                  )}
+                  </div>
+                </AdminTableCell>
+              )}
             </AdminTableRow>
           ))}
         </ListTable>
       </AdminCard>
       {status === "PENDING" ? (
         <AdminCard>
-          <AdminCardHeader title="Sold out, not yet put forward" description="Products on the shop with no stock and no restock request." />
+          <AdminCardHeader title="Sold out, not yet put forward" description="Products on the shop with no stock and no open restock request (one received before counts as closed)." />
           <ul className="divide-y">
             {candidates.data?.length === 0 ? <li className="px-4 py-5 text-center text-sm text-muted-foreground">Every sold-out product has a request.</li> : null}
             {candidates.data?.map((row) => (

@@ -2,45 +2,84 @@
 
 import { Loader2, MinusCircle, Truck } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminDialog, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
-import { AdminLabel, AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
+import { AdminSelect, AdminTextarea } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { inventoryCorrectionReasons, type InventoryCorrectionReason } from "@/lib/enums";
+import { inventoryCorrectionInput, type InventoryCorrectionInput } from "@/server/stock/schemas";
 import { cn } from "@/lib/utils";
 import { formatEuro } from "@/lib/money";
 import { formatDate, formatDateTime, humanize } from "../kit/format";
-import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
+import { useFieldRefusals } from "../kit/forms/field-refusals";
+import { filledThenSchema } from "../kit/forms/filled-resolver";
+import { FormField } from "../kit/forms/form-field";
 import { ListTable } from "../kit/list-table";
 import { useCorrectStock, useIncomingStock, useStockHistory } from "./queries";
 import { NumberInput } from "../kit/forms/number-input";
 
-function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<InventoryCorrectionReason>("DAMAGED");
-  const [quantity, setQuantity] = useState("1");
-  const [comment, setComment] = useState("");
+type CorrectionValues = { reason: InventoryCorrectionReason; quantity: string; comment: string };
+
+/** A control's ties to its `FormField` note, under the ids the correction form has always had. */
+const describedBy = (id: string, error: string | undefined) => ({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-note` : undefined });
+
+function CorrectionForm({ productId, onBooked }: { productId: number; onBooked: () => void }) {
+  // The schema the server parses the correction with, on the input built from the form: damaged and lost pieces
+  // leave stock whatever the sign typed, OTHER takes the sign as typed and needs a comment.
+  const resolver = useMemo(
+    () =>
+      filledThenSchema<CorrectionValues, InventoryCorrectionInput>(inventoryCorrectionInput, ["reason", "quantity"], (values) => {
+        const typed = values.quantity.trim() === "" ? Number.NaN : Number(values.quantity.trim());
+        return { productId, reason: values.reason, quantity: values.reason === "OTHER" ? typed : -Math.abs(typed), comment: values.comment.trim() || undefined };
+      }),
+    [productId],
+  );
+  const form = useForm<CorrectionValues, unknown, InventoryCorrectionInput>({ defaultValues: { reason: "DAMAGED", quantity: "1", comment: "" }, resolver, shouldFocusError: false });
+  const refusals = useFieldRefusals(form, { label: (path) => ({ quantity: "Pieces", comment: "Comment", reason: "Reason" })[path] ?? path });
+  const reason = useWatch({ control: form.control, name: "reason" });
   const correct = useCorrectStock(productId, {
     onSuccess: (result) => {
       toast.success("Stock corrected", { description: `Stock is now ${result.stock}.` });
-      setOpen(false);
-      setComment("");
+      onBooked();
     },
   });
   const removes = reason !== "OTHER";
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const amount = Number.parseInt(quantity, 10);
-    if (Number.isNaN(amount) || amount === 0 || (reason === "OTHER" && !comment.trim())) {
-      toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
-      return;
-    }
-    correct.mutate({ productId, reason, quantity: removes ? -Math.abs(amount) : amount, comment: comment.trim() || undefined });
-  };
+  const [quantityError, commentError] = [refusals.errorOf("quantity"), refusals.errorOf("comment")];
+  return (
+    <form noValidate onSubmit={form.handleSubmit((input) => correct.mutateAsync(input).catch(refusals.refuseFromServer), refusals.refuse)} className="space-y-3">
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="Reason" htmlFor="correction-reason" required>
+          <AdminSelect id="correction-reason" {...form.register("reason")}>
+            {inventoryCorrectionReasons.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </AdminSelect>
+        </FormField>
+        <FormField label={removes ? "Pieces to remove" : "Change (+ or −)"} htmlFor="correction-quantity" required error={quantityError}>
+          <NumberInput {...describedBy("correction-quantity", quantityError)} {...form.register("quantity")} min={-100_000} max={100_000} />
+        </FormField>
+      </div>
+      <FormField label="Comment" htmlFor="correction-comment" required={reason === "OTHER"} error={commentError}>
+        <AdminTextarea {...describedBy("correction-comment", commentError)} {...form.register("comment")} placeholder="What happened, for the logbook" />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={correct.isPending}>
+          {correct.isPending ? <Loader2 className="animate-spin" /> : null} Book correction
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CorrectionDialog({ productId, stock }: { productId: number; stock: number }) {
+  const [open, setOpen] = useState(false);
   return (
     <AdminDialog open={open} onOpenChange={setOpen}>
       <AdminDialogTrigger asChild>
@@ -49,39 +88,7 @@ function CorrectionDialog({ productId, stock }: { productId: number; stock: numb
         </Button>
       </AdminDialogTrigger>
       <AdminDialogContent title="Correct stock" description={`Book a damaged, lost or otherwise corrected quantity. ${stock} in stock now.`}>
-        <form noValidate onSubmit={submit} className="space-y-3">
-          <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-1">
-              <AdminLabel htmlFor="correction-reason" required>
-                Reason
-              </AdminLabel>
-              <AdminSelect id="correction-reason" value={reason} onChange={(event) => setReason(event.target.value as InventoryCorrectionReason)}>
-                {inventoryCorrectionReasons.map((value) => (
-                  <option key={value} value={value}>
-                    {humanize(value)}
-                  </option>
-                ))}
-              </AdminSelect>
-            </div>
-            <div className="space-y-1">
-              <AdminLabel htmlFor="correction-quantity" required>
-                {removes ? "Pieces to remove" : "Change (+ or −)"}
-              </AdminLabel>
-              <NumberInput id="correction-quantity" min={-100_000} max={100_000} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
-            </div>
-          </div>
-          <div className="space-y-1">
-            <AdminLabel htmlFor="correction-comment" required={reason === "OTHER"}>
-              Comment
-            </AdminLabel>
-            <AdminTextarea id="correction-comment" value={comment} onChange={(event) => setComment(event.target.value)} placeholder="What happened, for the logbook" />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" size="sm" disabled={correct.isPending}>
-              {correct.isPending ? <Loader2 className="animate-spin" /> : null} Book correction
-            </Button>
-          </div>
-        </form>
+        {open ? <CorrectionForm productId={productId} onBooked={() => setOpen(false)} /> : null}
       </AdminDialogContent>
     </AdminDialog>
   );

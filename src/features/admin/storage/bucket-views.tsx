@@ -9,9 +9,11 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { formatCount, formatDateTime } from "../kit/format";
+import { FormField } from "../kit/forms/form-field";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListFrame, ListTable } from "../kit/list-table";
 import { useBucketListing, useDeleteBucketObject, useRefreshBucket } from "./queries";
@@ -125,9 +127,11 @@ export function BucketUpload() {
   const [files, setFiles] = useState<File[]>([]);
   const [convert, setConvert] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [filesMissing, setFilesMissing] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    setFilesMissing(!files.length);
     if (!files.length) {
       toast.error(MISSING_FIELDS_TOAST.title, { description: MISSING_FIELDS_TOAST.description });
       return;
@@ -159,16 +163,13 @@ export function BucketUpload() {
           <AdminLabel htmlFor="upload-prefix">Folder</AdminLabel>
           <AdminInput id="upload-prefix" value={prefix} onChange={(event) => setPrefix(event.target.value)} placeholder="e.g. banners/ (empty for the top)" />
         </div>
-        <div className="space-y-1">
-          <AdminLabel htmlFor="upload-files" required>
-            Files
-          </AdminLabel>
-          <label htmlFor="upload-files" className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center text-sm hover:bg-muted/60">
+        <FormField label="Files" htmlFor="upload-files" required error={filesMissing && !files.length ? "Choose at least one file" : undefined}>
+          <label htmlFor="upload-files" className={cn("flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center text-sm hover:bg-muted/60", filesMissing && !files.length && "border-destructive")}>
             <Upload className="size-6 text-brass" />
             {files.length ? `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}` : "Choose files (JPEG, PNG, WebP, AVIF, GIF or PDF; up to 20 files, 25 MB each, 50 MB together)"}
           </label>
-          <input id="upload-files" type="file" multiple accept=".jpg,.jpeg,.png,.webp,.avif,.gif,.pdf" className="sr-only" onChange={(event) => setFiles([...(event.target.files ?? [])])} />
-        </div>
+          <input id="upload-files" type="file" multiple accept=".jpg,.jpeg,.png,.webp,.avif,.gif,.pdf" className="sr-only" aria-invalid={filesMissing && !files.length ? true : undefined} aria-describedby={filesMissing && !files.length ? "upload-files-note" : undefined} onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        </FormField>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={convert} onChange={(event) => setConvert(event.target.checked)} />
           Convert pictures to WebP (as the shop serves them)

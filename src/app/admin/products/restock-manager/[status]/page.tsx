@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { RestockView } from "@/features/admin/stock/restock-view";
 
-const statuses = { pending: "PENDING", approved: "APPROVED", rejected: "REJECTED" } as const;
+const statuses = { pending: "PENDING", approved: "APPROVED", rejected: "REJECTED", received: "RECEIVED" } as const;
 
 export const metadata = { title: "Restock manager" };
 
