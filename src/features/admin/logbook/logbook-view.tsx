@@ -10,9 +10,10 @@ import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
+import { plural } from "@/lib/plural";
 import { cn } from "@/lib/utils";
 import type { JsonValue } from "@/server/logbook/schemas";
-import { formatCount, formatDateTime, humanize } from "../kit/format";
+import { formatDateTime, humanize } from "../kit/format";
 import { ListFrame, ListPager, ListTable } from "../kit/list-table";
 import { useLogbook, useLogbookEntry, useMarkAllLogbookRead, useRefreshAfterReading } from "./queries";
 
@@ -154,7 +155,7 @@ export function LogbookView({ level }: { level: Severity }) {
         scroll="max-h-[calc(100dvh-13.5rem)]"
         footer={
           <ListPager
-            summary={<span>{list.data ? `${formatCount(list.data.totalItems)} entries` : "Loading…"}</span>}
+            summary={<span>{list.data ? plural(list.data.totalItems, "entry", "entries") : "Loading…"}</span>}
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             onPage={(target) => update({ page: String(target) })}

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import type { BulkOfferProgress, BulkRunView, BulkUpdateInput } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime } from "../kit/format";
 import { useBulkOfferProgress } from "../shell/queries";
-import { plural } from "./labels";
+import { plural } from "@/lib/plural";
 import { useCancelBulkUpdate, useMarketplaceOverview, useStartBulkUpdate } from "./queries";
 
 type Fields = BulkRunView["fields"];

@@ -19,7 +19,8 @@ import { SelectableList, SelectionToolbar, useRowSelection } from "../kit/select
 import { ListSearchBox } from "../kit/list-search-box";
 import { useListAddress } from "../kit/use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
-import { listingUrl, offerStatusLabels, offerStatusTones, plural, type OfferStatusChoice } from "./labels";
+import { plural } from "@/lib/plural";
+import { listingUrl, offerStatusLabels, offerStatusTones, type OfferStatusChoice } from "./labels";
 import { useEbayOffers, useMarketplaceOverview, useOfferActions } from "./queries";
 
 const statusChoices = ["NONE", ...marketplaceOfferStatuses] as const;

@@ -9,6 +9,7 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
+import { plural } from "@/lib/plural";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
 import { formatCount, formatDateTime } from "../kit/format";
@@ -81,7 +82,7 @@ export function BucketBrowser() {
                   {folder.name}/
                 </Link>
               </AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{formatCount(folder.objects)} files</AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{plural(folder.objects, "file")}</AdminTableCell>
               <AdminTableCell />
               <AdminTableCell />
             </AdminTableRow>
