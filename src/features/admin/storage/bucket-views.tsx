@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/plural";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
-import { formatCount, formatDateTime } from "../kit/format";
+import { formatDateTime } from "../kit/format";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListFrame, ListTable } from "../kit/list-table";
 import { useBucketListing, useDeleteBucketObject, useRefreshBucket } from "./queries";
