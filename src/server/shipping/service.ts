@@ -92,7 +92,7 @@ export function shippingOptionsFor(
   });
   const place = destination.regionName ?? destination.countryName;
   const untrackedRefusal = value.greaterThan(destination.maxOrderUntracked)
-    ? `Untracked post to ${place} is only possible for orders up to ${formatEuro(destination.maxOrderUntracked)}; please choose tracked shipping (TNT).`
+    ? `Untracked post to ${place} is only possible for orders up to ${formatEuro(destination.maxOrderUntracked)}; please choose a tracked parcel.`
     : null;
   return [
     option("UNTRACKED", destination.untrackedCost, destination.untrackedEtaDays, untrackedRefusal),
