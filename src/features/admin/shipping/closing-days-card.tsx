@@ -55,7 +55,7 @@ export function ClosingDaysCard({ today, monthLabel, closed }: { today: string |
   return (
     <AdminCard aria-label="Closing days">
       <AdminCardHeader title="Closing days" description="Nothing ships on public holidays or on a day you close; orders planned on it move to the next shipping day." />
-      <form onSubmit={submit} className="grid gap-3 border-b px-4 pb-4">
+      <form onSubmit={submit} className="grid gap-3 border-b p-4">
         <div className="grid gap-1.5">
           <AdminLabel htmlFor="closing-day-date" required>
             Day
