@@ -72,7 +72,7 @@ describe("back office, the smaller defects", () => {
     await admin.getByTestId("logbook-row").first().click();
     await admin.getByText("What changed").waitFor();
     await admin.getByText(day, { exact: true }).first().waitFor();
-    await admin.getByText("Stock-taking", { exact: true }).waitFor();
+    await admin.getByText("Stock-taking", { exact: true }).first().waitFor();
 
     // Opened again, for the journeys after this one.
     await admin.goto(`/admin/orders/shipping-calendar?month=${day.slice(0, 7)}`);
