@@ -14,7 +14,8 @@ type Pending = { question: ConfirmQuestion; resolve: (yes: boolean) => void };
 /**
  * The shop's own yes-or-no question in place of the browser's `confirm()` (which blocks the page, cannot be styled
  * and names the site's address as its title): `const [confirm, dialog] = useConfirm()`, render `dialog`, and
- * `if (await confirm({ … })) act()`. Closing the dialog, Escape or Cancel answer no. The back office asks in its
+ * `if (await confirm({ … })) act()`. Closing the dialog, Escape or Cancel answer no; Cancel has the focus first,
+ * so a stray Enter does not delete. The back office asks in its
  * centred dialog; the shop's pages (`look: "shop"`) in the shop's, a side sheet on a phone.
  */
 export function useConfirm(look: "admin" | "shop" = "admin"): [(question: ConfirmQuestion) => Promise<boolean>, ReactNode] {
@@ -40,7 +41,7 @@ export function useConfirm(look: "admin" | "shop" = "admin"): [(question: Confir
       <Button type="button" variant="outline" onClick={() => answer(false)}>
         Cancel
       </Button>
-      <Button type="button" variant={question.destructive ? "destructive" : "default"} onClick={() => answer(true)} autoFocus>
+      <Button type="button" variant={question.destructive ? "destructive" : "default"} onClick={() => answer(true)}>
         {question.confirmLabel}
       </Button>
     </>
