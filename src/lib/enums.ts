@@ -75,7 +75,7 @@ export type PricingType = (typeof pricingTypes)[number];
 export const discountTypes = ["PRODUCT", "GLOBAL", "USER", "COUPON"] as const;
 export type DiscountType = (typeof discountTypes)[number];
 
-/** How a parcel goes out: by post untracked, or tracked (TNT, the shop's name for a tracked parcel, whatever carrier takes it). */
+/** How a parcel goes out: by post untracked, or tracked (the enum keeps the old name TNT; people read "Tracked parcel", whatever carrier takes it). */
 export const deliveryMethods = ["UNTRACKED", "TNT"] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 

@@ -103,7 +103,7 @@ export function attributeLabel(key: AttributeKey, value: string | null | undefin
 /** How the shop names its shipping methods to buyers. */
 export const shippingMethodLabels: Record<ShippingMethod, string> = {
   UNTRACKED: "Untracked post",
-  TNT: "Tracked (TNT)",
+  TNT: "Tracked parcel",
   COLLECTED: "Collected in the shop",
 };
 

@@ -55,7 +55,7 @@ describe("admin notifications", () => {
       .insert(adminNotification)
       .values([
         { type: "REFUND", severity: "ERROR", message: "Refund failed" },
-        { type: "ORDER", severity: "INFO", message: "New order" },
+        { type: "ORDER", severity: "INFO", message: "Order BC-2026-000042 is paid (€10.00) and ready to ship" },
       ])
       .returning();
     expect((await listNotifications(t.db, { unreadOnly: true, limit: 20 })).unread).toBe(2);
@@ -63,7 +63,9 @@ describe("admin notifications", () => {
     await markNotificationRead(t.db, first!.id, bob.id);
     const list = await listNotifications(t.db, { unreadOnly: false, limit: 20 });
     expect(list.unread).toBe(1);
-    expect(list.rows.at(-1)).toMatchObject({ message: "Refund failed", readBy: "Ada" });
+    expect(list.rows.at(-1)).toMatchObject({ message: "Refund failed", readBy: "Ada", href: null });
+    // A notification about an order leads to it.
+    expect(list.rows[0]).toMatchObject({ readBy: null, href: "/admin/orders/BC-2026-000042" });
     await expect(markNotificationRead(t.db, 999_999, ada.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { env } from "@/env";
 import { createAuthHandlers } from "@/server/auth/handlers";
 import { shopUrl } from "@/server/config/shop-url";
-import { account, user } from "@/server/db/schema";
+import { account, logbook, user } from "@/server/db/schema";
 import { googleSignIn } from "@/server/integrations/identity/identity";
 import {
   createSandboxIdentity,
@@ -152,6 +152,9 @@ describe("Google sign-in with sandbox integrations", () => {
     expect(session?.user).toMatchObject({ email: "greta.google@example.com", name: "Greta Google", role: "USER" });
     const links = await t.db.select().from(account).where(eq(account.userId, session!.user.id));
     expect(links.map((l) => l.provider)).toEqual(["google"]);
+    // The sign-up is in the logbook, once, as an e-mail link's is.
+    const entries = await t.db.select({ description: logbook.description, userId: logbook.userId, entityType: logbook.entityType }).from(logbook).where(eq(logbook.entityId, session!.user.id));
+    expect(entries).toEqual([{ description: "New customer account: greta.google@example.com signed up with Google", userId: session!.user.id, entityType: "USER" }]);
     // Auth.js asked the stand-in over HTTP, as it asks Google.
     expect(shop.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining(["GET /sandbox/google/.well-known/openid-configuration", "POST /sandbox/google/token"]),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthHandlers } from "@/server/auth/handlers";
 import { EMAIL_ADDRESS_LIMIT, EMAIL_CLIENT_LIMIT, EMAIL_VISITOR_LIMIT } from "@/server/auth/sign-in-limits";
 import { issueVisitorToken } from "@/server/token/service";
-import { account, mailOutbox, rateLimit, user, verificationToken } from "@/server/db/schema";
+import { account, logbook, mailOutbox, rateLimit, user, verificationToken } from "@/server/db/schema";
 import { createOutboxMail, listOutbox } from "@/server/integrations/mail/sandbox";
 import { logger } from "@/server/logger";
 import { AuthBrowser } from "../helpers/auth-browser";
@@ -72,6 +72,12 @@ beforeEach(async () => {
   await t.db.delete(rateLimit);
 });
 
+/** The logbook's sign-up entries about one user. */
+async function signUpsOf(userId: string): Promise<string[]> {
+  const rows = await t.db.select({ description: logbook.description, entityType: logbook.entityType, entityId: logbook.entityId, eventType: logbook.eventType }).from(logbook).where(eq(logbook.entityId, userId));
+  return rows.filter((row) => row.entityType === "USER" && row.eventType === "SECURITY" && row.description.startsWith("New customer account")).map((row) => row.description);
+}
+
 describe("sign-in by e-mail link", () => {
   it("sends a branded e-mail through the outbox and signs a new customer in with the role USER", async () => {
     const browser = new Browser();
@@ -93,6 +99,13 @@ describe("sign-in by e-mail link", () => {
     expect(served.user).toEqual({ id: session?.user.id, name: null, email: "new.collector@example.com", image: null, role: "USER" });
     // The browser learns who is signed in and until when, never the session token.
     expect(Object.keys(served).sort()).toEqual(["expires", "user"]);
+    expect(await signUpsOf(session!.user.id)).toEqual(["New customer account: new.collector@example.com signed up by e-mail link"]);
+
+    // Signing in again is no new sign-up.
+    const again = new Browser();
+    await requestLink(again, "new.collector@example.com");
+    await again.get(await latestLink("new.collector@example.com"));
+    expect(await signUpsOf(session!.user.id)).toHaveLength(1);
   });
 
   it("keeps the link's token only hashed, so that a copy of the database holds no sign-in link (N-M6)", async () => {
@@ -257,6 +270,7 @@ describe("sign-in with Google (a local OpenID Connect server)", () => {
     expect(session?.user).toMatchObject({ email: "first.google@example.com", name: "Greta Google", role: "USER" });
     const links = await t.db.select().from(account).where(eq(account.userId, session!.user.id));
     expect(links.map((l) => [l.provider, l.providerAccountId])).toEqual([["google", "google-new-1"]]);
+    expect(await signUpsOf(session!.user.id)).toEqual(["New customer account: first.google@example.com signed up with Google"]);
   });
 
   it("links Google to the account a customer made by e-mail link, keeping one user", async () => {
@@ -273,6 +287,8 @@ describe("sign-in with Google (a local OpenID Connect server)", () => {
     expect(byGoogle?.user.id).toBe(byEmail?.user.id);
     expect(await t.db.$count(user, eq(user.email, email))).toBe(1);
     expect(await t.db.$count(account, eq(account.userId, byEmail!.user.id))).toBe(1);
+    // One account, so one sign-up: Google linked later is no second one.
+    expect(await signUpsOf(byEmail!.user.id)).toEqual(["New customer account: linked@example.com signed up by e-mail link"]);
   });
 
   it("refuses a Google address Google has not verified", async () => {

@@ -2,6 +2,7 @@
 
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -41,10 +42,12 @@ export function AddressBook() {
   const update = useUpdateAddress({ onSuccess: () => { toast.success("Address saved"); setEditing(null); } });
   const remove = useDeleteAddress({ onSuccess: () => toast.success("Address deleted") });
   const makeDefault = useSetDefaultAddress();
+  const [confirm, confirmDialog] = useConfirm("shop");
 
   const current = editing === "new" ? null : editing;
   return (
     <section className="flex flex-col gap-4">
+      {confirmDialog}
       <div className="flex items-end justify-between gap-4">
         <div>
           <h1 className="font-serif text-2xl font-semibold">Address book</h1>
@@ -87,8 +90,8 @@ export function AddressBook() {
                   className="text-destructive hover:text-destructive"
                   aria-label={`Delete the address in ${address.city}`}
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Delete the address in ${address.city}?`)) remove.mutate({ id: address.id });
+                  onClick={async () => {
+                    if (await confirm({ title: `Delete the address in ${address.city}?`, description: "Orders already sent there keep it.", confirmLabel: "Delete", destructive: true })) remove.mutate({ id: address.id });
                   }}
                 >
                   <Trash2 /> Delete

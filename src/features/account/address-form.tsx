@@ -1,5 +1,6 @@
 "use client";
 
+import { preselectedCountry } from "@/lib/preselected-country";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type FieldPath } from "react-hook-form";
 import { toast } from "@/components/toast";
@@ -52,7 +53,7 @@ export function AddressForm({
   onCancel: () => void;
 }) {
   const storedCountry = typeof window === "undefined" ? null : window.localStorage.getItem("countryCode");
-  const defaultCountry = countries.find((c) => c.code === storedCountry)?.code ?? "";
+  const defaultCountry = preselectedCountry(countries, storedCountry);
   const form = useForm<AddressInput, unknown, AddressValues>({ resolver: zodResolver(addressInput), defaultValues: toDefaults(address, defaultCountry) });
   const { errors } = form.formState;
 

@@ -2,6 +2,7 @@
 
 import { Fingerprint, KeyRound, Loader2, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { toast } from "@/components/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -27,6 +28,7 @@ export function SignInFactors({ shopName }: { shopName: string }) {
   const [adding, setAdding] = useState(false);
   const [settingUpApp, setSettingUpApp] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [confirm, confirmDialog] = useConfirm("shop");
 
   if (!status.data) {
     return (
@@ -60,6 +62,7 @@ export function SignInFactors({ shopName }: { shopName: string }) {
 
   return (
     <div className="flex flex-col gap-6">
+      {confirmDialog}
       <section className="flex flex-col gap-3" aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading" className="flex items-center gap-2 font-medium">
           <Fingerprint className="size-4 text-primary" aria-hidden /> Passkeys
@@ -85,8 +88,8 @@ export function SignInFactors({ shopName }: { shopName: string }) {
                   size="icon-sm"
                   aria-label={`Remove ${entry.name}`}
                   disabled={actions.passkeyRemove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Remove the passkey "${entry.name}"? It will no longer sign you in.`)) {
+                  onClick={async () => {
+                    if (await confirm({ title: `Remove the passkey "${entry.name}"?`, description: "It will no longer sign you in.", confirmLabel: "Remove", destructive: true })) {
                       actions.passkeyRemove.mutate({ id: entry.id }, { onSuccess: () => toast.success("Passkey removed"), onError: failed });
                     }
                   }}
@@ -137,8 +140,8 @@ export function SignInFactors({ shopName }: { shopName: string }) {
                   variant="outline"
                   size="sm"
                   disabled={actions.totpRemove.isPending}
-                  onClick={() => {
-                    if (window.confirm("Remove your authenticator app? Its codes will no longer confirm your sign-in.")) {
+                  onClick={async () => {
+                    if (await confirm({ title: "Remove your authenticator app?", description: "Its codes will no longer confirm your sign-in.", confirmLabel: "Remove", destructive: true })) {
                       actions.totpRemove.mutate(undefined, { onSuccess: () => toast.success("Authenticator app removed"), onError: failed });
                     }
                   }}
@@ -169,8 +172,8 @@ export function SignInFactors({ shopName }: { shopName: string }) {
                 variant="outline"
                 size="sm"
                 disabled={actions.recoveryCodesRenew.isPending}
-                onClick={() => {
-                  if (window.confirm("Make a new set of recovery codes? The codes you have now will stop working.")) {
+                onClick={async () => {
+                  if (await confirm({ title: "Make a new set of recovery codes?", description: "The codes you have now will stop working.", confirmLabel: "Make new codes" })) {
                     actions.recoveryCodesRenew.mutate(undefined, { onSuccess: setCodes, onError: failed });
                   }
                 }}

@@ -13,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAddresses } from "@/features/account/queries";
 import { useCart } from "@/features/cart/cart-context";
 import { useLocalCartItems, writeLocalCart } from "@/features/cart/cart-storage";
+import { preselectedCountry } from "@/lib/preselected-country";
 import { checkoutFormInput, type CheckoutFormInput, type CheckoutFormValues } from "@/server/checkout/schemas";
 import type { ShippingCountry } from "@/server/shipping/schemas";
 import { AddressSection, addressFromBook, emptyAddress } from "./address-section";
@@ -21,10 +22,9 @@ import { PaymentSection } from "./payment-section";
 import { useCheckoutQuote, usePlaceOrder, useShippingCountries } from "./queries";
 import { ShippingSection } from "./shipping-section";
 
-/** The visitor's country as the shop guessed it on an earlier visit (see the visitor token), if we ship there. */
+/** The country a new address starts with: the guess the visitor token kept, within the rule of `preselectedCountry`. */
 function guessedCountry(countries: ShippingCountry[]): string {
-  const stored = window.localStorage.getItem("countryCode");
-  return countries.find((c) => c.code === stored)?.code ?? "";
+  return preselectedCountry(countries, window.localStorage.getItem("countryCode"));
 }
 
 function messageOf(error: unknown): string {

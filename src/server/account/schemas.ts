@@ -142,7 +142,8 @@ export type Address = {
   isDefault: boolean;
 };
 
-export type CountryOption = { code: string; name: string };
+/** `eu`: whether a browser's guess of the country may start a new address on it (`lib/preselected-country.ts`). */
+export type CountryOption = { code: string; name: string; eu: boolean };
 
 export type OrderSummary = {
   id: number;

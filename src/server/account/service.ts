@@ -38,7 +38,7 @@ export async function updateProfile(db: Db, userId: string, values: { name: stri
 
 /** Countries the shop ships to, for the address form. */
 export async function listCountries(db: Db): Promise<CountryOption[]> {
-  return db.select({ code: country.code, name: country.name }).from(country).where(eq(country.active, true)).orderBy(asc(country.name));
+  return db.select({ code: country.code, name: country.name, eu: country.eu }).from(country).where(eq(country.active, true)).orderBy(asc(country.name));
 }
 
 const addressColumns = {

@@ -13,6 +13,7 @@ import type { Logger } from "@/server/logger";
 import { safeRedirect } from "./redirect";
 import { withHashedSessions } from "./session-token";
 import { renderSignInEmail } from "./sign-in-email";
+import { logSignUp } from "./sign-up-log";
 
 /** A sign-in link works this long, and once. */
 export const SIGN_IN_LINK_MAX_AGE_SECONDS = 60 * 60;
@@ -93,8 +94,13 @@ export function createAuthConfig(deps: AuthDependencies): AuthConfig {
       linkAccount({ user: linked, account: linkedAccount }) {
         log.info({ event: "AUTH", userId: linked.id, provider: linkedAccount.provider }, "sign-in method linked to an account");
       },
-      signIn({ user: signedIn, account: signInAccount, isNewUser }) {
+      async signIn({ user: signedIn, account: signInAccount, isNewUser }) {
         log.info({ event: "AUTH", userId: signedIn.id, provider: signInAccount?.provider, isNewUser }, "signed in");
+        if (!isNewUser || !signedIn.id) return;
+        // The account exists by now; a logbook that cannot be written must not turn the sign-up into an error page.
+        await logSignUp(db, { userId: signedIn.id, email: signedIn.email, provider: signInAccount?.provider }).catch((err: unknown) =>
+          log.error({ event: "AUTH", err, userId: signedIn.id }, "could not write the sign-up to the logbook"),
+        );
       },
     },
     logger: {

@@ -98,7 +98,8 @@ describe("paying for an order", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe("order-confirmation");
     expect(mails[0]!.subject).toContain(placed.orderNumber);
-    expect(mails[0]!.html).toContain("Tracked (TNT)");
+    expect(mails[0]!.html).toContain("Tracked parcel");
+    expect(mails[0]!.html).not.toContain("TNT");
     expect(mails[0]!.html).toContain("€80.00");
     const link = new URL(mails[0]!.links[0]!);
     expect(await orderTokenMatches(env.TOKEN_SECRET, link.searchParams.get("token"), placed.orderNumber)).toBe(true);

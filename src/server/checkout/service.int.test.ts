@@ -181,7 +181,7 @@ describe("order totals for every discount type, shipping method and surcharge ba
     const value = combination.value(new Decimal(combination.price)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     const attempt = placeOrder(t.db, orderInput({ items, shippingMethod: combination.method, couponCode: combination.coupon }), buyer, now);
     if (combination.method === "UNTRACKED" && value.greaterThan(100)) {
-      await expect(attempt).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("please choose tracked shipping") });
+      await expect(attempt).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("please choose a tracked parcel") });
       return;
     }
     const placed = await attempt;

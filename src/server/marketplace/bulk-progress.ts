@@ -54,8 +54,9 @@ export async function getBulkOfferProgress(db: Db, now: Date = new Date()): Prom
   if (!run) return { progress: null };
   const currentCount = currentCountOf(run);
   const elapsedMs = now.getTime() - run.startedAt.getTime();
-  const estimatedTimeToCompletion = currentCount > 0 && elapsedMs > 0 ? durationInWords((elapsedMs / currentCount) * (run.totalCount - currentCount)) : null;
-  return { progress: { currentPercent: String(percentOf(run)), estimatedTimeToCompletion, currentCount, totalCount: run.totalCount } };
+  const msToCompletion = currentCount > 0 && elapsedMs > 0 ? Math.round((elapsedMs / currentCount) * (run.totalCount - currentCount)) : null;
+  const estimatedTimeToCompletion = msToCompletion === null ? null : durationInWords(msToCompletion);
+  return { progress: { currentPercent: String(percentOf(run)), estimatedTimeToCompletion, msToCompletion, currentCount, totalCount: run.totalCount } };
 }
 
 export async function setProgressParam(tx: Db, value: number): Promise<void> {

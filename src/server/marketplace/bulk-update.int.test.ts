@@ -190,14 +190,14 @@ describe("bulk update of all offers", () => {
   it("shows its progress from the run: percentage, counts and the time left at the pace so far", async () => {
     const products = await publishedOffers(60);
     const run = await startBulkUpdate(t.db, priceAndQuantity, staff);
-    expect(await getBulkOfferProgress(t.db)).toEqual({ progress: { currentPercent: "0", estimatedTimeToCompletion: null, currentCount: 0, totalCount: 60 } });
+    expect(await getBulkOfferProgress(t.db)).toEqual({ progress: { currentPercent: "0", estimatedTimeToCompletion: null, msToCompletion: null, currentCount: 0, totalCount: 60 } });
 
     expect(await runBulkUpdateStretch(t.db, marketplace.port, run.id, { maxBatches: 1 })).toEqual({ kind: "more", notBefore: undefined });
     expect(await progressParam()).toBe(String(products[24]!.id));
     // 25 offers in 5 minutes: the other 35 take 7 more.
     const fiveMinutesIn = new Date(run.startedAt.getTime() + 5 * 60_000);
     expect(await getBulkOfferProgress(t.db, fiveMinutesIn)).toEqual({
-      progress: { currentPercent: "41", estimatedTimeToCompletion: "about 7 minutes", currentCount: 25, totalCount: 60 },
+      progress: { currentPercent: "41", estimatedTimeToCompletion: "about 7 minutes", msToCompletion: 7 * 60_000, currentCount: 25, totalCount: 60 },
     });
     const tenSecondsIn = new Date(run.startedAt.getTime() + 10_000);
     expect((await getBulkOfferProgress(t.db, tenSecondsIn)).progress?.estimatedTimeToCompletion).toBe("less than a minute");

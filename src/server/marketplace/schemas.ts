@@ -67,6 +67,8 @@ export type BulkOfferProgress = {
     currentPercent: string;
     /** The time left in words ("about 4 minutes"), from the pace so far; null until the pace is known. */
     estimatedTimeToCompletion: string | null;
+    /** The same in milliseconds, for the top bar to look again when the run should be done; null until known. */
+    msToCompletion: number | null;
     currentCount: number;
     totalCount: number;
   } | null;

@@ -88,6 +88,12 @@ export async function uploadShipment(db: Db, port: MarketplacePort, orderId: num
   return { result: "uploaded" };
 }
 
+/** The number staff know an order by (and the notification links to), or its row id should the order be gone. */
+async function orderNumberOf(db: Db, orderId: number): Promise<string> {
+  const [row] = await db.select({ orderNumber: order.orderNumber }).from(order).where(eq(order.id, orderId));
+  return row?.orderNumber ?? String(orderId);
+}
+
 /** `marketplace-shipment-upload`: a shipped marketplace order's tracking number to the marketplace, retried while it cannot take it. */
 export const shipmentUploadJob = defineJob({
   name: "marketplace-shipment-upload",
@@ -100,12 +106,12 @@ export const shipmentUploadJob = defineJob({
       outcome = await uploadShipment(db, getMarketplace(), orderId);
     } catch (error) {
       if (attempt > uploadRetry.limit) {
-        await notifyStaff(db, { type: "EBAY_ORDER", severity: "ERROR", message: `The tracking number of order ${orderId} could not be reported to eBay after ${attempt} tries: ${errorMessage(error)}. Add it in eBay's Seller Hub.` });
+        await notifyStaff(db, { type: "EBAY_ORDER", severity: "ERROR", message: `The tracking number of order ${await orderNumberOf(db, orderId)} could not be reported to eBay after ${attempt} tries: ${errorMessage(error)}. Add it in eBay's Seller Hub.` });
       }
       throw error;
     }
     if (outcome.result === "refused") {
-      await notifyStaff(db, { type: "EBAY_ORDER", severity: "WARNING", message: `eBay did not take the shipment of order ${orderId}: ${outcome.error}. Add it in eBay's Seller Hub.` });
+      await notifyStaff(db, { type: "EBAY_ORDER", severity: "WARNING", message: `eBay did not take the shipment of order ${await orderNumberOf(db, orderId)}: ${outcome.error}. Add it in eBay's Seller Hub.` });
     }
   },
 });

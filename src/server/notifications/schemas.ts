@@ -16,6 +16,8 @@ export type AdminNotificationRow = {
   createdAt: Date;
   /** Who marked it read; null while nobody has. */
   readBy: string | null;
+  /** Where it leads in the back office (the order it is about); null when it names nothing to open. */
+  href: string | null;
 };
 
 export type AdminNotificationList = { rows: AdminNotificationRow[]; unread: number };

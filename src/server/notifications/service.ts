@@ -4,6 +4,7 @@ import type { NotificationType, Severity } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { adminNotification, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { notificationLink } from "./links";
 import type { AdminNotificationList } from "./schemas";
 
 /** A message for staff; callers pass their transaction so it appears together with what it announces. */
@@ -37,7 +38,7 @@ export async function listNotifications(db: Db, input: { unreadOnly: boolean; li
       .limit(input.limit),
     db.select({ value: count() }).from(adminNotification).where(isNull(adminNotification.userIdRead)),
   ]);
-  return { rows: rows.map((row) => ({ ...row, readBy: row.readBy ?? null })), unread: unread?.value ?? 0 };
+  return { rows: rows.map((row) => ({ ...row, readBy: row.readBy ?? null, href: notificationLink(row.message) })), unread: unread?.value ?? 0 };
 }
 
 /** Marks a notification read by this staff member; one already read keeps its first reader. */

@@ -4,7 +4,8 @@ import type { Db } from "@/server/db/client";
 import { order, orderDetail } from "@/server/db/schema";
 import { logOrderChange } from "@/server/logbook/service";
 import { calendarFromToday, changeShippingDay, lockCalendar, shippingDayToChange, waitingStatuses } from "@/server/shipping/calendar";
-import type { ShipmentReplan, ShippingDayChange, ShippingDayInput } from "@/server/shipping/schemas";
+import { changeClosingDay } from "@/server/shipping/closed-days";
+import { closingDayInput, type ClosingDayInput, type ShipmentReplan, type ShippingDayChange, type ShippingDayInput } from "@/server/shipping/schemas";
 import { estimatedDeliveryDate, isFutureShipment, nextShippingDay } from "@/server/shipping/service";
 import { selectOrderWithDetails } from "./order-rows";
 import { transitionOrder } from "./service";
@@ -29,13 +30,33 @@ export function removeShippingDay(db: Db, rawInput: ShippingDayInput, actor: Act
   return changeCalendar(db, rawInput, actor, "removed");
 }
 
+/**
+ * Closes the shop on a day (not in the past), with the reason: nothing ships that day, and the orders that were to
+ * leave on it are re-planned on the next shipping day, each logged (the toast says how many moved). Orders already
+ * packed for that day are not moved: staff see them in Ready to Ship.
+ */
+export async function addClosingDay(db: Db, rawInput: ClosingDayInput, actor: Actor): Promise<ShippingDayChange> {
+  const { reason } = closingDayInput.parse(rawInput);
+  return changeCalendar(db, rawInput, actor, (tx, date) => changeClosingDay(tx, { date, what: "added", reason }, actor.userId));
+}
+
+/** Opens the shop again on a closing day: a shipping day planned on it counts again, and the waiting orders follow. */
+export function removeClosingDay(db: Db, rawInput: ShippingDayInput, actor: Actor): Promise<ShippingDayChange> {
+  return changeCalendar(db, rawInput, actor, (tx, date) => changeClosingDay(tx, { date, what: "removed" }, actor.userId));
+}
+
 /** One change to the calendar, refused for a past day, logged and followed by a re-plan when it changed anything. */
-async function changeCalendar(db: Db, rawInput: ShippingDayInput, actor: Actor, what: "added" | "removed"): Promise<ShippingDayChange> {
+async function changeCalendar(
+  db: Db,
+  rawInput: ShippingDayInput,
+  actor: Actor,
+  what: "added" | "removed" | ((tx: Db, date: string) => Promise<boolean>),
+): Promise<ShippingDayChange> {
   const now = actor.now ?? new Date();
   const date = shippingDayToChange(rawInput, now);
   return db.transaction(async (tx) => {
     await lockCalendar(tx);
-    const changed = await changeShippingDay(tx, date, what, actor.userId);
+    const changed = typeof what === "function" ? await what(tx, date) : await changeShippingDay(tx, date, what, actor.userId);
     const replan = changed ? await planShipments(tx, actor.userId, now) : { released: [], moved: [] };
     return { date, changed, nextShippingDay: nextShippingDay(await calendarFromToday(tx, now), now), replan };
   });

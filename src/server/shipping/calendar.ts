@@ -1,16 +1,18 @@
 import "server-only";
-import { and, asc, between, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail, shippingCalendar } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logChange } from "@/server/logbook/service";
+import { closedDaysBetween, openShippingDays, refuseClosedShippingDay } from "./closed-days";
 import { shippingCalendarRangeInput, shippingDayInput, type ShippingCalendarRangeInput, type ShippingCalendarView, type ShippingDayInput } from "./schemas";
 import { nextShippingDay, shopDateAndHour } from "./service";
 
 /**
  * The shipping calendar: the days parcels go out. Staff add and remove days; the orders waiting to ship follow it,
- * re-planned by orders (`orders/shipment-replan.ts`) in the transaction of every change and every hour.
+ * re-planned by orders (`orders/shipment-replan.ts`) in the transaction of every change and every hour. Public
+ * holidays and closing days are never shipping days (`closed-days.ts`), whatever the calendar holds.
  */
 
 // Any fixed number: calendar changes and re-plans take turns, so each plans against the calendar the last one left.
@@ -25,13 +27,14 @@ const plannedStatuses = [...waitingStatuses, "PROCESSED"] as const satisfies rea
 /** How many upcoming shipping days the calendar page lists beside the month. */
 const UPCOMING_DAYS = 12;
 
-/** The shipping days in a range, the next ones from today, and how many orders are planned on each day. */
+/** The shipping days in a range, its closed days, the next ones from today, and how many orders are planned on each day. */
 export async function listShippingDays(db: Db, rawInput: ShippingCalendarRangeInput, now: Date = new Date()): Promise<ShippingCalendarView> {
   const { from, to } = shippingCalendarRangeInput.parse(rawInput);
   const today = shopDateAndHour(now).date;
-  const [days, upcoming, planned] = await Promise.all([
-    db.select({ date: shippingCalendar.shortDate }).from(shippingCalendar).where(between(shippingCalendar.shortDate, from, to)).orderBy(asc(shippingCalendar.shortDate)),
-    db.select({ date: shippingCalendar.shortDate }).from(shippingCalendar).where(gte(shippingCalendar.shortDate, today)).orderBy(asc(shippingCalendar.shortDate)).limit(UPCOMING_DAYS),
+  const [days, closed, upcomingDays, planned] = await Promise.all([
+    openShippingDays(db, { from, to }),
+    closedDaysBetween(db, from, to),
+    openShippingDays(db, { from: today, limit: UPCOMING_DAYS }),
     db
       .select({ date: orderDetail.estimatedShippingDate, count: count() })
       .from(orderDetail)
@@ -40,13 +43,13 @@ export async function listShippingDays(db: Db, rawInput: ShippingCalendarRangeIn
       .groupBy(orderDetail.estimatedShippingDate)
       .orderBy(asc(orderDetail.estimatedShippingDate)),
   ]);
-  const upcomingDays = upcoming.map((row) => row.date);
   return {
     from,
     to,
     today,
     nextShippingDay: nextShippingDay(upcomingDays, now),
-    days: days.map((row) => row.date),
+    days,
+    closed,
     upcoming: upcomingDays,
     // The range leaves out orders without a date.
     plannedOrders: planned.map((row) => ({ date: row.date!, count: row.count })),
@@ -70,9 +73,11 @@ export async function lockCalendar(tx: Db): Promise<void> {
 
 /**
  * Adds a day to the calendar or removes it, logged; false when it changed nothing (a day added twice, or removed
- * when it was not there). Re-planning the orders that wait is the caller's (`orders/shipment-replan.ts`).
+ * when it was not there). A public holiday or closing day is refused as a shipping day. Re-planning the orders that
+ * wait is the caller's (`orders/shipment-replan.ts`).
  */
 export async function changeShippingDay(tx: Db, date: string, what: "added" | "removed", userId: string | null): Promise<boolean> {
+  if (what === "added") await refuseClosedShippingDay(tx, date);
   const changed =
     what === "added"
       ? (await tx.insert(shippingCalendar).values({ shortDate: date }).onConflictDoNothing().returning({ id: shippingCalendar.id })).length > 0
@@ -89,8 +94,7 @@ export async function changeShippingDay(tx: Db, date: string, what: "added" | "r
   return changed;
 }
 
-/** The calendar's days from today on. */
-export async function calendarFromToday(db: Db, now: Date): Promise<string[]> {
-  const rows = await db.select({ date: shippingCalendar.shortDate }).from(shippingCalendar).where(gte(shippingCalendar.shortDate, shopDateAndHour(now).date)).orderBy(asc(shippingCalendar.shortDate));
-  return rows.map((row) => row.date);
+/** The calendar's shipping days from today on, closed days left out. */
+export function calendarFromToday(db: Db, now: Date): Promise<string[]> {
+  return openShippingDays(db, { from: shopDateAndHour(now).date });
 }

@@ -224,7 +224,7 @@ describe("countries and regions", () => {
         userId: staff.userId,
         eventType: "SHIPPING_COST",
         entityId: "NL",
-        description: "Shipping to Netherlands (NL) changed: TNT cost €8.95 → €10.95, TNT delivery days 1 → 2",
+        description: "Shipping to Netherlands (NL) changed: tracked cost €8.95 → €10.95, tracked delivery days 1 → 2",
         previousState: { active: true, eu: true, untrackedCost: "4.5", tntCost: "8.95", untrackedEtaDays: 2, tntEtaDays: 1, maxOrderUntracked: "100" },
         newState: { active: true, eu: true, untrackedCost: "4.5", tntCost: "10.95", untrackedEtaDays: 2, tntEtaDays: 2, maxOrderUntracked: "100" },
       },
@@ -255,7 +255,7 @@ describe("countries and regions", () => {
     expect(us.regions.find((entry) => entry.code === "AK")).toMatchObject({ active: true, maxOrderUntracked: null });
     expect((await alaska("30.00")).maxOrderUntracked.toFixed(2)).toBe("50.00");
     expect((await getShippingOptions(t.db, { countryCode: "US", regionCode: "PR", orderValue: "30.00" }, now)).options[0]!.unavailableReason).toBe(
-      "Untracked post to Puerto Rico is only possible for orders up to €20.00; please choose tracked shipping (TNT).",
+      "Untracked post to Puerto Rico is only possible for orders up to €20.00; please choose a tracked parcel.",
     );
 
     const regions = await entries("REGION");

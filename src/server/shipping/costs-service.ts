@@ -238,9 +238,9 @@ const countryFieldLabels: Record<keyof CountryValues, string> = {
   active: "shipped to",
   eu: "in the EU",
   untrackedCost: "untracked cost",
-  tntCost: "TNT cost",
+  tntCost: "tracked cost",
   untrackedEtaDays: "untracked delivery days",
-  tntEtaDays: "TNT delivery days",
+  tntEtaDays: "tracked delivery days",
   maxOrderUntracked: "untracked up to",
 };
 

@@ -2,6 +2,7 @@ import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { amountInput } from "@/lib/amount-input";
 import { shippingMethods, type DeliveryMethod } from "@/lib/enums";
+import { lineText } from "@/lib/text";
 import type { SurchargeBand } from "@/lib/surcharge";
 
 /**
@@ -114,14 +115,23 @@ export type ShippingCalendarRangeInput = z.input<typeof shippingCalendarRangeInp
 export const shippingDayInput = z.object({ date: calendarDay });
 export type ShippingDayInput = z.input<typeof shippingDayInput>;
 
+/** A day the shop closes, beyond weekends and public holidays, with why (the calendar shows it). */
+export const closingDayInput = z.object({ date: calendarDay, reason: lineText("The reason").min(1, "must say why the shop is closed").max(120) });
+export type ClosingDayInput = z.input<typeof closingDayInput>;
+
+/** A day on which nothing ships though it may be in the calendar: a Dutch public holiday, or a closing day staff added. */
+export type ClosedDay = { date: string; reason: string; kind: "holiday" | "closing" };
+
 /** The shipping days in the range asked for, and what staff plan around them. */
 export type ShippingCalendarView = z.output<typeof shippingCalendarRangeInput> & {
   /** Today in the shop's time zone (YYYY-MM-DD): days before it are history and cannot change. */
   today: string;
   /** The day an order paid now leaves (today's cut-off counted); null when none is planned. */
   nextShippingDay: string | null;
-  /** The shipping days from `from` to `to`, in order. */
+  /** The shipping days from `from` to `to`, in order; a closed day is never one. */
   days: string[];
+  /** The public holidays and closing days from `from` to `to`, in order. */
+  closed: ClosedDay[];
   /** The next shipping days from today on, whatever the range: the list beside the month. */
   upcoming: string[];
   /** Orders not yet shipped that are planned to leave on a day of the range, by day. */

@@ -71,7 +71,7 @@ describe("untracked limits", () => {
     expect(atLimit.cost.toFixed(2)).toBe("6.50"); // €4.50 postage + 2% of €100.00
     await expect(quoteShipping(t.db, { countryCode: "NL", orderValue: "100.01", method: "UNTRACKED" }, wednesdayMorning)).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: "Untracked post to Netherlands is only possible for orders up to €100.00; please choose tracked shipping (TNT).",
+      message: "Untracked post to Netherlands is only possible for orders up to €100.00; please choose a tracked parcel.",
     });
     const tracked = await quoteShipping(t.db, { countryCode: "NL", orderValue: "100.01", method: "TNT" }, wednesdayMorning);
     expect(tracked).toMatchObject({ method: "TNT", countryCode: "NL", regionCode: null, estimatedShippingDate: "2026-03-04", estimatedDeliveryDate: "2026-03-05" });
@@ -84,7 +84,7 @@ describe("untracked limits", () => {
     for (const region of remote) {
       const result = await getShippingOptions(t.db, { countryCode: region.countryCode, regionCode: region.code, orderValue: "30.00" }, wednesdayMorning);
       expect(result.maxOrderUntracked.toFixed(2)).toBe(region.maxOrderUntracked);
-      expect(result.options[0]!.unavailableReason).toBe(`Untracked post to ${region.name} is only possible for orders up to €25.00; please choose tracked shipping (TNT).`);
+      expect(result.options[0]!.unavailableReason).toBe(`Untracked post to ${region.name} is only possible for orders up to €25.00; please choose a tracked parcel.`);
     }
   });
 

@@ -78,7 +78,7 @@ describe("shipping options", () => {
     const [untracked, tnt] = shippingOptionsFor({ ...netherlands, regionName: "Friesland" }, value, null, null);
     expect(untracked).toMatchObject({
       available: false,
-      unavailableReason: "Untracked post to Friesland is only possible for orders up to €100.00; please choose tracked shipping (TNT).",
+      unavailableReason: "Untracked post to Friesland is only possible for orders up to €100.00; please choose a tracked parcel.",
       estimatedDeliveryDate: null,
     });
     expect(tnt).toMatchObject({ available: true, unavailableReason: null, estimatedDeliveryDate: null });

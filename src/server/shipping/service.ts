@@ -1,13 +1,14 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { asc, eq, gte } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DeliveryMethod, ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import { surchargeAmount, surchargeBandFor, type SurchargeBand } from "@/lib/surcharge";
 import type { Db } from "@/server/db/client";
-import { country, region, shippingCalendar, shippingSurcharge } from "@/server/db/schema";
+import { country, region, shippingSurcharge } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { openShippingDays } from "./closed-days";
 import {
   shippingOptionsInput,
   shippingQuoteInput,
@@ -91,7 +92,7 @@ export function shippingOptionsFor(
   });
   const place = destination.regionName ?? destination.countryName;
   const untrackedRefusal = value.greaterThan(destination.maxOrderUntracked)
-    ? `Untracked post to ${place} is only possible for orders up to ${formatEuro(destination.maxOrderUntracked)}; please choose tracked shipping (TNT).`
+    ? `Untracked post to ${place} is only possible for orders up to ${formatEuro(destination.maxOrderUntracked)}; please choose a tracked parcel.`
     : null;
   return [
     option("UNTRACKED", destination.untrackedCost, destination.untrackedEtaDays, untrackedRefusal),
@@ -143,17 +144,8 @@ export function chooseShippingOption(options: ShippingOptions, method: ShippingM
  */
 export async function getNextShippingDay(db: Db, now: Date = new Date(), notBefore?: string): Promise<string | null> {
   const today = shopDateAndHour(now).date;
-  // Today and the day after are all the rule can need: today may be past its cut-off.
-  const rows = await db
-    .select({ shortDate: shippingCalendar.shortDate })
-    .from(shippingCalendar)
-    .where(gte(shippingCalendar.shortDate, notBefore && notBefore > today ? notBefore : today))
-    .orderBy(asc(shippingCalendar.shortDate))
-    .limit(2);
-  return nextShippingDay(
-    rows.map((row) => row.shortDate),
-    now,
-  );
+  // Today and the day after are all the rule can need: today may be past its cut-off. Closed days never count.
+  return nextShippingDay(await openShippingDays(db, { from: notBefore && notBefore > today ? notBefore : today, limit: 2 }), now);
 }
 
 /** Whether an order with this shipping date, paid `now`, is a future shipment (PAID_FUTURE_SHIPMENT). */

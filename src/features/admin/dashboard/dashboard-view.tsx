@@ -6,6 +6,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Too
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { formatEuro } from "@/lib/money";
+import { plural } from "@/lib/plural";
 import { cn } from "@/lib/utils";
 import type { Dashboard } from "@/server/admin/schemas";
 import { formatCount, formatDateTime, humanize } from "../kit/format";
@@ -153,7 +154,7 @@ function LowStock({ data }: { data: Dashboard }) {
     <AdminCard>
       <AdminCardHeader
         title="Low on stock"
-        description={`${formatCount(data.stock.soldOut)} of ${formatCount(data.stock.productsOnline)} products on the shop are sold out`}
+        description={`${formatCount(data.stock.soldOut)} of ${plural(data.stock.productsOnline, "product")} on the shop ${data.stock.soldOut === 1 ? "is" : "are"} sold out`}
         actions={
           <Link href="/admin/products/restock-manager/pending" className="inline-flex items-center gap-1 text-xs text-primary hover:underline">
             Restock manager <ArrowUpRight className="size-3" />

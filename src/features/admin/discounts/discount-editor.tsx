@@ -6,6 +6,7 @@ import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminSwitch } from "@/components/ui/admin-form-controls";
 import { formatEuro } from "@/lib/money";
+import { plural } from "@/lib/plural";
 import { formatCount, formatDateTime } from "../kit/format";
 import { WindowText } from "./discount-list";
 import { DiscountForm } from "./discount-form";
@@ -56,9 +57,9 @@ export function DiscountEditor({ id }: { id: number }) {
         <Figure label="Revenue">{formatEuro(data.revenue)}</Figure>
         <Figure label="Applies to">
           {data.discountType === "PRODUCT"
-            ? `${formatCount(data.targets ?? 0)} product${data.targets === 1 ? "" : "s"}`
+            ? plural(data.targets ?? 0, "product")
             : data.discountType === "USER"
-              ? `${formatCount(data.targets ?? 0)} customer${data.targets === 1 ? "" : "s"}`
+              ? plural(data.targets ?? 0, "customer")
               : data.discountType === "GLOBAL"
                 ? "Every product"
                 : data.minOrderValue

@@ -10,6 +10,7 @@ import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { discountStatuses, formatShopDateTime, type DiscountListInput, type DiscountRow } from "@/server/discounts/admin-schemas";
 import { formatEuro } from "@/lib/money";
+import { plural } from "@/lib/plural";
 import { formatCount } from "../kit/format";
 import { ClearFiltersButton, FilterSelect, ListFrame, ListTable, NewItemLink } from "../kit/list-table";
 import { useListAddress } from "../kit/use-list-address";
@@ -40,9 +41,9 @@ export function WindowText({ startsAt, expiresAt }: Pick<DiscountRow, "startsAt"
 /** What a discount reaches: its products or customers, the whole shop, or a coupon's terms. */
 function Reach({ row }: { row: DiscountRow }) {
   if (row.discountType === "GLOBAL") return <span className="text-muted-foreground">Every product</span>;
-  if (row.discountType === "PRODUCT") return <span>{formatCount(row.targets ?? 0)} product{row.targets === 1 ? "" : "s"}</span>;
-  if (row.discountType === "USER") return <span>{formatCount(row.targets ?? 0)} customer{row.targets === 1 ? "" : "s"}</span>;
-  const terms = [row.minOrderValue ? `from ${formatEuro(row.minOrderValue)}` : null, row.usageLimit ? `${formatCount(row.usageLimit)} ${row.usageLimit === 1 ? "use" : "uses"} at most` : null].filter(Boolean);
+  if (row.discountType === "PRODUCT") return <span>{plural(row.targets ?? 0, "product")}</span>;
+  if (row.discountType === "USER") return <span>{plural(row.targets ?? 0, "customer")}</span>;
+  const terms = [row.minOrderValue ? `from ${formatEuro(row.minOrderValue)}` : null, row.usageLimit ? `${plural(row.usageLimit, "use")} at most` : null].filter(Boolean);
   return <span className="text-muted-foreground">{terms.length ? terms.join(" · ") : "Any cart"}</span>;
 }
 
@@ -84,7 +85,7 @@ export function DiscountList() {
         scroll="max-h-[calc(100dvh-11rem)]"
         footer={
           <footer className="border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground" data-testid="discount-count">
-            {discounts.data ? `${formatCount(rows.length)} discount${rows.length === 1 ? "" : "s"} · uses count orders not cancelled; revenue is what they paid for their items` : "Loading…"}
+            {discounts.data ? `${plural(rows.length, "discount")} · uses count orders not cancelled; revenue is what they paid for their items` : "Loading…"}
           </footer>
         }
       >

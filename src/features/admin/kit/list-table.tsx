@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Plus, Trash
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
@@ -200,18 +201,24 @@ export function ClearFiltersButton({ active, update }: { active: readonly string
 
 /** A row's bin button: it asks `question` first, and only a yes calls `onConfirm`. */
 export function DeleteRowButton({ label, question, onConfirm, disabled, className }: { label: string; question: string; onConfirm: () => void; disabled?: boolean; className?: string }) {
+  const [confirm, confirmDialog] = useConfirm();
   return (
-    <Button
-      type="button"
-      size="icon"
-      variant="ghost"
-      className={cn("size-7 text-destructive hover:text-destructive", className)}
-      aria-label={label}
-      disabled={disabled}
-      onClick={() => window.confirm(question) && onConfirm()}
-    >
-      <Trash2 />
-    </Button>
+    <>
+      <Button
+        type="button"
+        size="icon"
+        variant="ghost"
+        className={cn("size-7 text-destructive hover:text-destructive", className)}
+        aria-label={label}
+        disabled={disabled}
+        onClick={async () => {
+          if (await confirm({ title: question, confirmLabel: label.split(" ")[0] ?? "Delete", destructive: true })) onConfirm();
+        }}
+      >
+        <Trash2 />
+      </Button>
+      {confirmDialog}
+    </>
   );
 }
 

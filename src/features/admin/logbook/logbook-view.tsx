@@ -10,25 +10,51 @@ import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { logEntityTypes, logEventTypes, type LogEntityType, type LogEventType, type Severity } from "@/lib/enums";
+import { plural } from "@/lib/plural";
 import { cn } from "@/lib/utils";
 import type { JsonValue } from "@/server/logbook/schemas";
-import { formatCount, formatDateTime, humanize } from "../kit/format";
+import { formatDateTime, humanize } from "../kit/format";
 import { ListFrame, ListPager, ListTable } from "../kit/list-table";
+import { stateLines } from "./state-lines";
 import { useLogbook, useLogbookEntry, useMarkAllLogbookRead, useRefreshAfterReading } from "./queries";
 
 const levelTone = { INFO: "info", WARNING: "warning", ERROR: "danger" } as const;
 
-function JsonBlock({ value }: { value: JsonValue | null }) {
-  if (value === null) return <p className="rounded-md border border-dashed p-3 text-xs text-muted-foreground">Nothing recorded</p>;
-  return <pre className="overflow-x-auto rounded-md border bg-muted/40 p-3 font-mono text-[12px] leading-relaxed">{JSON.stringify(value, null, 2)}</pre>;
+/** An entry's states as lines a person reads ("price: €10.00 → €12.00"), what changed first and marked. */
+function StateList({ previous, next }: { previous: JsonValue | null; next: JsonValue | null }) {
+  const lines = stateLines(previous, next);
+  if (lines.length === 0) return <p className="rounded-md border border-dashed p-3 text-xs text-muted-foreground">Nothing recorded</p>;
+  return (
+    <dl className="divide-y rounded-md border text-[13px]">
+      {lines.map((line) => (
+        <div key={line.key} className={cn("grid gap-x-3 gap-y-0.5 px-3 py-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]", !line.changed && "text-muted-foreground")}>
+          <dt className="font-mono text-[12px] break-words text-muted-foreground">{line.key}</dt>
+          <dd className="min-w-0 break-words">
+            {line.before !== null && (line.changed || line.after === null) ? (
+              <>
+                <span className="text-muted-foreground line-through decoration-muted-foreground/50">{line.before}</span>
+                <span aria-label="became" className="mx-1.5 text-muted-foreground">
+                  →
+                </span>
+              </>
+            ) : null}
+            <span className={cn(line.changed && "font-medium text-foreground")}>{line.after ?? "none"}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
-/** Keys whose value differs between the two states, so the eye goes to what changed. */
-function changedKeys(before: JsonValue | null, after: JsonValue | null): string[] {
-  const isObject = (value: JsonValue | null): value is Record<string, JsonValue> => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(before) || !isObject(after)) return [];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+/** The stored data as it is, for the odd question the lines do not answer. */
+function RawData({ label, value }: { label: string; value: JsonValue | null }) {
+  if (value === null) return null;
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-muted-foreground">{label} as stored</summary>
+      <pre className="mt-2 overflow-x-auto rounded-md border bg-muted/40 p-3 font-mono text-[12px] leading-relaxed">{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
 }
 
 function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
@@ -41,7 +67,6 @@ function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
     refreshAfterReading();
   }, [read, refreshAfterReading]);
   const data = entry.data;
-  const changed = data ? changedKeys(data.previousState, data.newState) : [];
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <AdminSheetContent title={data ? data.description : "Logbook entry"} description={data ? `#${data.id} · ${formatDateTime(data.createdAt)} · ${data.userName ?? "system"}` : undefined}>
@@ -56,27 +81,21 @@ function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
                 </AdminBadge>
               ) : null}
             </div>
-            {changed.length ? (
-              <p className="text-xs text-muted-foreground">
-                Changed: <span className="font-medium text-foreground">{changed.join(", ")}</span>
-              </p>
-            ) : null}
-            <div className="grid gap-4 md:grid-cols-2">
-              <div>
-                <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">Previous state</h3>
-                <JsonBlock value={data.previousState} />
-              </div>
-              <div>
-                <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">New state</h3>
-                <JsonBlock value={data.newState} />
-              </div>
+            <div>
+              <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">What changed</h3>
+              <StateList previous={data.previousState} next={data.newState} />
             </div>
             {data.errorData !== null ? (
               <div>
                 <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-destructive uppercase">Error</h3>
-                <JsonBlock value={data.errorData} />
+                <StateList previous={null} next={data.errorData} />
               </div>
             ) : null}
+            <div className="space-y-2">
+              <RawData label="Previous state" value={data.previousState} />
+              <RawData label="New state" value={data.newState} />
+              <RawData label="Error" value={data.errorData} />
+            </div>
           </div>
         ) : (
           <div className="h-40 animate-pulse rounded-md bg-muted/50" />
@@ -154,7 +173,7 @@ export function LogbookView({ level }: { level: Severity }) {
         scroll="max-h-[calc(100dvh-13.5rem)]"
         footer={
           <ListPager
-            summary={<span>{list.data ? `${formatCount(list.data.totalItems)} entries` : "Loading…"}</span>}
+            summary={<span>{list.data ? plural(list.data.totalItems, "entry", "entries") : "Loading…"}</span>}
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             onPage={(target) => update({ page: String(target) })}

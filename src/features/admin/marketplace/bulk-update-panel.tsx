@@ -1,5 +1,6 @@
 "use client";
 
+import { useConfirm } from "@/components/confirm-dialog";
 import * as Progress from "@radix-ui/react-progress";
 import { Play, Square } from "lucide-react";
 import { useState } from "react";
@@ -12,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import type { BulkOfferProgress, BulkRunView, BulkUpdateInput } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime } from "../kit/format";
 import { useBulkOfferProgress } from "../shell/queries";
-import { plural } from "./labels";
+import { plural } from "@/lib/plural";
 import { useCancelBulkUpdate, useMarketplaceOverview, useStartBulkUpdate } from "./queries";
 
 type Fields = BulkRunView["fields"];
@@ -76,13 +77,15 @@ export function BulkUpdatePanel() {
         toast.success("Bulk update started", { description: `${plural(started.totalCount, "published offer")} to rewrite; the progress shows in the top bar.` });
       },
     });
-  const stop = () => {
-    if (!window.confirm("Cancel the bulk update? Offers already rewritten stay as they are; the rest keep their old values.")) return;
+  const [confirm, confirmDialog] = useConfirm();
+  const stop = async () => {
+    if (!(await confirm({ title: "Cancel the bulk update?", description: "Offers already rewritten stay as they are; the rest keep their old values.", confirmLabel: "Cancel the update", destructive: true }))) return;
     cancel.mutate(undefined, { onSuccess: (cancelled) => toast.success("Bulk update cancelled", { description: cancelled ? `Stopped after ${plural(cancelled.doneCount, "offer")}.` : "No update was running." }) });
   };
 
   return (
     <AdminCard aria-label="Bulk update all offers" className="flex flex-col gap-3 px-4 py-3 lg:flex-row lg:items-center">
+      {confirmDialog}
       <h2 className="shrink-0 text-sm font-semibold">Bulk update all offers</h2>
       {running ? (
         <>

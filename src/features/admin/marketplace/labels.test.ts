@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingUrl, plural } from "./labels";
+import { listingUrl } from "./labels";
 
 describe("a listing's address", () => {
   it("is the sandbox marketplace's own page in the sandbox", () => {
@@ -9,12 +9,5 @@ describe("a listing's address", () => {
   it("is the listing on the eBay site of its marketplace when live", () => {
     expect(listingUrl("live", "EBAY_NL", "110001")).toBe("https://www.ebay.nl/itm/110001");
     expect(listingUrl("live", "EBAY_DE", "110001")).toBe("https://www.ebay.de/itm/110001");
-  });
-});
-
-describe("counted words", () => {
-  it("are singular for one and grouped in thousands", () => {
-    expect(plural(1, "offer")).toBe("1 offer");
-    expect(plural(1204, "offer")).toBe("1,204 offers");
   });
 });

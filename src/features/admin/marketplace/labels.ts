@@ -1,7 +1,6 @@
 import type { AdminBadgeTone } from "@/components/ui/admin-badge";
 import type { MarketplaceId, MarketplaceOfferStatus } from "@/lib/enums";
 import type { MarketplaceOverview } from "@/server/marketplace/schemas";
-import { formatCount } from "../kit/format";
 
 /** An offer's status in the table, "NONE" being a product never offered. */
 export type OfferStatusChoice = MarketplaceOfferStatus | "NONE";
@@ -27,6 +26,3 @@ export function listingUrl(kind: MarketplaceOverview["kind"], marketplaceId: Mar
   const id = encodeURIComponent(listingId);
   return kind === "sandbox" ? `/sandbox/ebay/${id}` : `https://${ebayHosts[marketplaceId]}/itm/${id}`;
 }
-
-/** "1 offer", "1,204 offers". */
-export const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;

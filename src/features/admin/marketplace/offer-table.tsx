@@ -1,5 +1,6 @@
 "use client";
 
+import { useConfirm } from "@/components/confirm-dialog";
 import { ArrowUpRight, CircleCheck, CircleX, ExternalLink, EyeOff, PenLine, RefreshCw, Send, X } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
@@ -19,7 +20,8 @@ import { SelectableList, SelectionToolbar, useRowSelection } from "../kit/select
 import { ListSearchBox } from "../kit/list-search-box";
 import { useListAddress } from "../kit/use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
-import { listingUrl, offerStatusLabels, offerStatusTones, plural, type OfferStatusChoice } from "./labels";
+import { plural } from "@/lib/plural";
+import { listingUrl, offerStatusLabels, offerStatusTones, type OfferStatusChoice } from "./labels";
 import { useEbayOffers, useMarketplaceOverview, useOfferActions } from "./queries";
 
 const statusChoices = ["NONE", ...marketplaceOfferStatuses] as const;
@@ -195,9 +197,19 @@ export function OfferTable() {
   const pending = Object.values(actions).some((mutation) => mutation.isPending);
   const running = (Object.keys(actions) as ActionName[]).find((name) => actions[name].isPending);
 
-  const run = (action: ActionName) => {
+  const [confirm, confirmDialog] = useConfirm();
+  const run = async (action: ActionName) => {
     const { chosen } = selection;
-    if (action === "withdraw" && !window.confirm(`Withdraw ${plural(chosen.length, "offer")} from the marketplace? Buyers can no longer find ${chosen.length === 1 ? "it" : "them"} until republished.`)) return;
+    if (
+      action === "withdraw" &&
+      !(await confirm({
+        title: `Withdraw ${plural(chosen.length, "offer")} from the marketplace?`,
+        description: `Buyers can no longer find ${chosen.length === 1 ? "it" : "them"} until republished.`,
+        confirmLabel: "Withdraw",
+        destructive: true,
+      }))
+    )
+      return;
     actions[action].mutate(
       { productIds: chosen },
       {
@@ -233,6 +245,7 @@ export function OfferTable() {
 
   return (
     <div className="space-y-3">
+      {confirmDialog}
       <BulkUpdatePanel />
 
       <div className="flex items-center gap-2">
@@ -269,7 +282,7 @@ export function OfferTable() {
         {(Object.keys(actionWords) as ActionName[]).map((name) => {
           const Icon = actionWords[name].icon;
           return (
-            <Button key={name} size="sm" variant={name === "publish" ? "default" : "outline"} disabled={pending} onClick={() => run(name)}>
+            <Button key={name} size="sm" variant={name === "publish" ? "default" : "outline"} disabled={pending} onClick={() => void run(name)}>
               <Icon className={cn(running === name && "animate-pulse")} /> {actionWords[name].button}
             </Button>
           );

@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 import type { MarketplaceOverview } from "@/server/marketplace/schemas";
 import { formatCount, formatDateTime } from "../kit/format";
 import { BulkRunStatusBadge, fieldsInWords } from "./bulk-update-panel";
-import { plural } from "./labels";
+import { plural } from "@/lib/plural";
 import { useMarketplaceOverview, usePollOrdersNow, usePushQuantity } from "./queries";
 import { ReconciliationView } from "./reconciliation-view";
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { useCallback } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { OfferListInput } from "@/server/marketplace/schemas";
-import { PROGRESS_POLL_MS } from "../shell/queries";
+import { PROGRESS_POLL_MS } from "../shell/progress-poll";
 
 /** A page of the offers table; the previous page stays on screen while the next loads. */
 export function useEbayOffers(query: OfferListInput) {

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import type { QuantityMismatch } from "@/server/marketplace/schemas";
 import { formatCount } from "../kit/format";
 import { ListTable } from "../kit/list-table";
-import { plural } from "./labels";
+import { plural } from "@/lib/plural";
 import { useForgetLaterReconciliationPages, usePushQuantity, useReconciliationPages } from "./queries";
 
 const columns = [{ label: "Product" }, { label: "SKU" }, { label: "Shop", className: "text-right" }, { label: "Marketplace", className: "text-right" }, { label: "", className: "w-28" }];

@@ -1,5 +1,6 @@
 "use client";
 
+import { useConfirm } from "@/components/confirm-dialog";
 import { Decimal } from "decimal.js";
 import { Ban, Download, FileText, ImageOff, PackageCheck, Pencil, Receipt, Tag, Truck, X } from "lucide-react";
 import Link from "next/link";
@@ -150,6 +151,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
   const actions = useOrderActions({ onLabels: () => setAwaitingLabel(true) });
   // The refund panel's proposal (one query, shared): the cancel's question names what goes back with it.
   const refundProposal = useRefundProposal(orderNumber);
+  const [confirm, confirmDialog] = useConfirm();
   useEffect(() => {
     if (!awaitingLabel) return;
     const timer = setTimeout(() => setAwaitingLabel(false), LABEL_WAIT_MS);
@@ -174,10 +176,13 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
   const canVoidLabel = order.shipping.trackingNumber !== null && order.status !== "SHIPPED";
   const canShip = order.status === "PROCESSED" && order.shipping.trackingNumber !== null;
   const editable = order.status !== "SHIPPED" && order.status !== "CANCELLED";
-  const confirm = (question: string, action: () => void) => () => window.confirm(question) && action();
+  const ask = (title: string, description: string, confirmLabel: string, action: () => void) => async () => {
+    if (await confirm({ title, description, confirmLabel, destructive: true })) action();
+  };
 
   return (
     <div className="space-y-4">
+      {confirmDialog}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -238,7 +243,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
               variant="ghost"
               className="text-destructive hover:text-destructive"
               disabled={actions.pending}
-              onClick={confirm(`Void the label ${order.shipping.trackingNumber}? The carrier cancels it and the order goes back to Ready to Ship.`, () => actions.voidLabel(order.orderId))}
+              onClick={ask(`Void the label ${order.shipping.trackingNumber}?`, "The carrier cancels it and the order goes back to Ready to Ship.", "Void label", () => actions.voidLabel(order.orderId))}
             >
               <Ban /> Void label
             </Button>
@@ -249,7 +254,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
               variant="ghost"
               className="text-destructive hover:text-destructive"
               disabled={actions.pending}
-              onClick={confirm(cancelQuestion(order, refundProposal.data), () => actions.cancel(order.orderNumber))}
+              onClick={ask("Cancel the order?", cancelQuestion(order, refundProposal.data), "Cancel order", () => actions.cancel(order.orderNumber))}
             >
               <X /> {actionLabels.CANCELLED}
             </Button>

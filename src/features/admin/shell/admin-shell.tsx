@@ -12,10 +12,10 @@ import { EnvironmentBanner } from "./environment-banner";
 export function AdminShell({ user, serverUrl, children }: { user: AdminUser; serverUrl: string; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh bg-background">
-      <AdminSidebar user={user} />
+      <AdminSidebar user={user} banner={<EnvironmentBanner serverUrl={serverUrl} place="sidebar" />} />
       <div className="flex min-w-0 flex-1 flex-col">
-        {/* A strip above the top bar on a phone; the fixed corner label from the medium breakpoint up. */}
-        <EnvironmentBanner serverUrl={serverUrl} />
+        {/* A strip above the top bar on a phone; from the medium breakpoint up it closes the sidebar. */}
+        <EnvironmentBanner serverUrl={serverUrl} place="strip" />
         {/* The top bar reads the address's query (for the back button), which needs a suspense boundary. */}
         <Suspense fallback={<div className="h-14 border-b" />}>
           <AdminTopbar menu={<AdminNavDrawer user={user} />} />

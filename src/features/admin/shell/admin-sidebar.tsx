@@ -17,7 +17,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { NavListItem } from "@/components/nav-list-item";
 import { BalanceWheelMark } from "@/features/layout/logo";
 import { cn } from "@/lib/utils";
@@ -60,7 +60,7 @@ function CountBadge({ value, tone }: { value: number; tone?: NavItem["tone"] }) 
  * live in the drawer that the top bar's menu button opens (admin-nav-drawer.tsx), so this column is not rendered
  * visible there. It stays mounted either way: SPEC section 2's count refresh after every route change runs here once.
  */
-export function AdminSidebar({ user }: { user: AdminUser }) {
+export function AdminSidebar({ user, banner }: { user: AdminUser; banner?: ReactNode }) {
   const pathname = usePathname();
   const { refetch } = useSidebarCounts();
   useEffect(() => {
@@ -69,6 +69,7 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
   return (
     <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r bg-[var(--admin-sidebar)] md:flex">
       <SidebarContents user={user} />
+      {banner}
     </aside>
   );
 }

@@ -2,7 +2,8 @@
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import * as Progress from "@radix-ui/react-progress";
-import { ArrowLeft, Bell, CheckCheck, Monitor, Moon, Sun } from "lucide-react";
+import { ArrowLeft, ArrowUpRight, Bell, CheckCheck, Monitor, Moon, Sun } from "lucide-react";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore, type ReactNode } from "react";
@@ -107,25 +108,39 @@ function NotificationsButton() {
           </div>
           <div className="max-h-96 overflow-y-auto">
             {list.data?.rows.length ? (
-              list.data.rows.map((row) => (
-                <DropdownMenu.Item
-                  key={row.id}
-                  onSelect={(event) => {
-                    event.preventDefault();
-                    if (!row.readBy) markRead.mutate({ id: row.id });
-                  }}
-                  className={cn("flex cursor-default gap-2.5 rounded-md px-2.5 py-2 outline-none data-[highlighted]:bg-accent", row.readBy && "opacity-60")}
-                >
-                  <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", severityDot[row.severity])} aria-label={row.severity.toLowerCase()} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-[13px] leading-snug">{row.message}</span>
-                    <span className="mt-0.5 block text-[11px] text-muted-foreground">
-                      {row.type.replaceAll("_", " ").toLowerCase()} · {formatDateTime(row.createdAt)}
-                      {row.readBy ? ` · read by ${row.readBy}` : " · click to mark read"}
+              list.data.rows.map((row) => {
+                const contents = (
+                  <>
+                    <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", severityDot[row.severity])} aria-label={row.severity.toLowerCase()} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-[13px] leading-snug">{row.message}</span>
+                      <span className="mt-0.5 block text-[11px] text-muted-foreground">
+                        {row.type.replaceAll("_", " ").toLowerCase()} · {formatDateTime(row.createdAt)}
+                        {row.readBy ? ` · read by ${row.readBy}` : row.href ? "" : " · click to mark read"}
+                      </span>
                     </span>
-                  </span>
-                </DropdownMenu.Item>
-              ))
+                    {row.href ? <ArrowUpRight className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" /> : null}
+                  </>
+                );
+                const className = cn("flex gap-2.5 rounded-md px-2.5 py-2 outline-none data-[highlighted]:bg-accent", row.href ? "cursor-pointer" : "cursor-default", row.readBy && "opacity-60");
+                // One that leads somewhere opens it (and counts as read); the others are marked read where they are.
+                return row.href ? (
+                  <DropdownMenu.Item key={row.id} asChild onSelect={() => !row.readBy && markRead.mutate({ id: row.id })} className={className}>
+                    <Link href={row.href}>{contents}</Link>
+                  </DropdownMenu.Item>
+                ) : (
+                  <DropdownMenu.Item
+                    key={row.id}
+                    onSelect={(event) => {
+                      event.preventDefault();
+                      if (!row.readBy) markRead.mutate({ id: row.id });
+                    }}
+                    className={className}
+                  >
+                    {contents}
+                  </DropdownMenu.Item>
+                );
+              })
             ) : (
               <p className="px-2.5 py-6 text-center text-sm text-muted-foreground">No notifications.</p>
             )}

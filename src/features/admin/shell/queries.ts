@@ -1,11 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTRPC } from "@/lib/trpc/client";
-
-/** SPEC sections 7 and 9: the bulk marketplace progress is polled every 30 seconds, and staff notifications with it. */
-export const PROGRESS_POLL_MS = 30_000;
+import { nextProgressRead, PROGRESS_POLL_MS } from "./progress-poll";
 
 /** SPEC section 2 and 9: sidebar counts go stale after 60 s and are not refetched on window focus. */
 const SIDEBAR_STALE_MS = 60_000;
@@ -22,9 +20,23 @@ export function useRefreshSidebarCounts() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.admin.sidebar.getSidebarInformation.queryKey() }), [queryClient, trpc]);
 }
 
+/**
+ * The bulk update's progress, read again as `nextProgressRead` says; when the top bar sees a run end, the
+ * marketplace page's overview (its last run) and the product table's eBay column are read again at once too.
+ */
 export function useBulkOfferProgress() {
   const trpc = useTRPC();
-  return useQuery(trpc.admin.ebay.getBulkProductEbayOffersProgress.queryOptions(undefined, { refetchInterval: PROGRESS_POLL_MS }));
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.admin.ebay.getBulkProductEbayOffersProgress.queryOptions(undefined, { refetchInterval: (current) => nextProgressRead(current.state.data?.progress) }));
+  const running = Boolean(query.data?.progress);
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      for (const queryKey of [trpc.admin.ebay.overview.queryKey(), trpc.admin.product.pathKey()]) void queryClient.invalidateQueries({ queryKey });
+    }
+    wasRunning.current = running;
+  }, [running, queryClient, trpc]);
+  return query;
 }
 
 export function useNotifications() {

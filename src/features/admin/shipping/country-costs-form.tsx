@@ -40,8 +40,8 @@ const fieldLabels: Record<CountryField, string> = {
   untrackedCost: "Untracked price",
   untrackedEtaDays: "Untracked delivery days",
   maxOrderUntracked: "Untracked allowed up to",
-  tntCost: "TNT price",
-  tntEtaDays: "TNT delivery days",
+  tntCost: "Tracked price",
+  tntEtaDays: "Tracked delivery days",
 };
 
 /** A shipping method's fields, side by side on a wide screen. */
@@ -192,7 +192,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
             {methodFields("untrackedCost", "untrackedEtaDays", "6.50")}
             {money("maxOrderUntracked", "Allowed up to (€)", "Dearer orders must go tracked", "100.00")}
           </FormSection>
-          <FormSection title="Tracked (TNT)" description="Tracked and signed for; always allowed." bodyClassName={methodGrid}>
+          <FormSection title="Tracked parcel" description="Tracked and signed for; always allowed." bodyClassName={methodGrid}>
             {methodFields("tntCost", "tntEtaDays", "12.95")}
           </FormSection>
           {regions.fields.length ? (

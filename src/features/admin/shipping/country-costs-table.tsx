@@ -17,7 +17,7 @@ import { ShippingCostsNav } from "./shipping-costs-nav";
 const columns: ListColumn[] = [
   { label: "Country" },
   { label: "Untracked", className: "text-right" },
-  { label: "TNT (tracked)", className: "text-right" },
+  { label: "Tracked", className: "text-right" },
   { label: "Untracked up to", className: "text-right" },
   { label: "Regions", className: "text-right" },
   { label: <span className="sr-only">Edit</span>, className: "w-10" },

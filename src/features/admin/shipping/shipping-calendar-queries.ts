@@ -27,3 +27,16 @@ export function useRemoveShippingDay() {
   const refresh = useCalendarChange();
   return useMutation(trpc.admin.shippingCalendar.remove.mutationOptions({ onSuccess: refresh }));
 }
+
+/** Closing a day re-plans the orders that were to leave on it, as a calendar change does. */
+export function useAddClosingDay() {
+  const trpc = useTRPC();
+  const refresh = useCalendarChange();
+  return useMutation(trpc.admin.shippingCalendar.addClosingDay.mutationOptions({ onSuccess: refresh }));
+}
+
+export function useRemoveClosingDay() {
+  const trpc = useTRPC();
+  const refresh = useCalendarChange();
+  return useMutation(trpc.admin.shippingCalendar.removeClosingDay.mutationOptions({ onSuccess: refresh }));
+}

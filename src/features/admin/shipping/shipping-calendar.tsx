@@ -1,14 +1,16 @@
 "use client";
 
-import { CalendarDays, ChevronLeft, ChevronRight, Loader2, Truck, X } from "lucide-react";
+import { Ban, CalendarDays, ChevronLeft, ChevronRight, Loader2, Truck, X } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { toast } from "@/components/toast";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { Button } from "@/components/ui/button";
 import { formatShippingDay } from "@/lib/labels";
+import { plural } from "@/lib/plural";
 import { cn } from "@/lib/utils";
 import type { ShippingDayChange } from "@/server/shipping/schemas";
+import { ClosingDaysCard, describeReplan } from "./closing-days-card";
 import { useAddShippingDay, useRemoveShippingDay, useShippingCalendar } from "./shipping-calendar-queries";
 
 const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -34,10 +36,7 @@ function monthOf(param: string | null) {
 function describe(change: ShippingDayChange, added: boolean): string {
   const day = formatShippingDay(change.date);
   if (!change.changed) return `${day} ${added ? "was already" : "was not"} a shipping day.`;
-  const parts = [`${day} is ${added ? "now" : "no longer"} a shipping day.`];
-  if (change.replan.released.length) parts.push(`${change.replan.released.length} future shipment(s) now ready to ship: ${change.replan.released.join(", ")}.`);
-  if (change.replan.moved.length) parts.push(`${change.replan.moved.length} order(s) planned on another day.`);
-  return parts.join(" ");
+  return [`${day} is ${added ? "now" : "no longer"} a shipping day.`, ...describeReplan(change)].join(" ");
 }
 
 /**
@@ -56,6 +55,7 @@ export function ShippingCalendar() {
   const data = calendar.data;
   const shipping = new Set(data?.days);
   const planned = new Map(data?.plannedOrders.map((entry) => [entry.date, entry.count]));
+  const closed = new Map(data?.closed.map((entry) => [entry.date, entry]));
 
   const change = (day: string, adding: boolean) => {
     const mutation = adding ? add : remove;
@@ -93,17 +93,20 @@ export function ShippingCalendar() {
               const isShipping = shipping.has(day);
               const past = data ? day < data.today : false;
               const orders = planned.get(day);
+              const closedDay = closed.get(day);
               return (
                 <button
                   key={day}
                   type="button"
-                  disabled={past || busy || !data}
+                  disabled={past || busy || !data || closedDay !== undefined}
                   aria-pressed={isShipping}
-                  aria-label={`${formatShippingDay(day)}${isShipping ? ", shipping day" : ""}${orders ? `, ${orders} order(s) planned` : ""}`}
+                  title={closedDay ? `Closed: ${closedDay.reason}` : undefined}
+                  aria-label={`${formatShippingDay(day)}${isShipping ? ", shipping day" : ""}${closedDay ? `, closed: ${closedDay.reason}` : ""}${orders ? `, ${plural(orders, "order")} planned` : ""}`}
                   onClick={() => change(day, !isShipping)}
                   className={cn(
                     "relative flex aspect-square min-h-11 flex-col items-center justify-center rounded-md border text-sm transition-colors sm:aspect-[4/3]",
                     isShipping ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "bg-card hover:border-primary hover:bg-accent/40",
+                    closedDay && "cursor-not-allowed border-dashed border-destructive/50 bg-destructive/5 text-destructive hover:border-destructive/50 hover:bg-destructive/5",
                     past && "cursor-not-allowed opacity-45 hover:border-border hover:bg-card",
                     past && isShipping && "hover:bg-primary",
                     day === data?.today && "ring-2 ring-brass ring-offset-1 ring-offset-background",
@@ -111,6 +114,7 @@ export function ShippingCalendar() {
                 >
                   <span className="font-medium tabular-nums">{Number(day.slice(8))}</span>
                   {isShipping ? <Truck className="size-3.5 opacity-80" aria-hidden="true" /> : null}
+                  {closedDay ? <Ban className="size-3.5 opacity-70" aria-hidden="true" /> : null}
                   {orders ? (
                     <span className={cn("absolute top-0.5 right-1 text-[10px] font-semibold tabular-nums", isShipping ? "text-primary-foreground" : "text-primary")}>{orders}</span>
                   ) : null}
@@ -125,10 +129,14 @@ export function ShippingCalendar() {
             <span className="flex items-center gap-1.5">
               <span className="inline-block size-3 rounded-sm ring-2 ring-brass" /> today
             </span>
+            <span className="flex items-center gap-1.5">
+              <span className="inline-block size-3 rounded-sm border border-dashed border-destructive/60 bg-destructive/5" /> closed: a public holiday or closing day
+            </span>
             <span>A number: orders planned to leave that day.</span>
           </p>
         </div>
       </AdminCard>
+      <div className="grid gap-4">
       <AdminCard aria-label="Upcoming shipping days">
         <AdminCardHeader
           title="Upcoming shipping days"
@@ -151,6 +159,8 @@ export function ShippingCalendar() {
           <p className="px-4 py-3 text-sm text-muted-foreground">{data ? "None planned." : "Loading…"}</p>
         )}
       </AdminCard>
+      <ClosingDaysCard today={data?.today ?? null} monthLabel={month.label} closed={data?.closed ?? []} />
+      </div>
     </div>
   );
 }

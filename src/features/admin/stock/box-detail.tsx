@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { shipBoxInput, type BoxDetail } from "@/server/stock/schemas";
 import { formatEuro } from "@/lib/money";
+import { plural } from "@/lib/plural";
 import { formatCount, formatDate, formatDateTime, formatPeso } from "../kit/format";
 import { FormField } from "../kit/forms/form-field";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
@@ -72,7 +73,7 @@ function ShipDialog({ box }: { box: BoxDetail }) {
           <Send /> Ship box
         </Button>
       </AdminDialogTrigger>
-      <AdminDialogContent title={`Ship box ${box.id}`} description={`${box.pieces} pieces in ${box.records} purchases. Once shipped, the purchases cannot change.`}>
+      <AdminDialogContent title={`Ship box ${box.id}`} description={`${plural(box.pieces, "piece")} in ${plural(box.records, "purchase")}. Once shipped, the purchases cannot change.`}>
         <form noValidate onSubmit={submit} className="space-y-3">
           <FormField label="Tracking number" htmlFor="ship-tracking" required error={refused.trackingNumber}>
             <AdminInput id="ship-tracking" aria-invalid={refused.trackingNumber ? true : undefined} aria-describedby={refused.trackingNumber ? "ship-tracking-note" : undefined} value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} placeholder="LX123456789PH" className="font-mono" />
@@ -101,7 +102,7 @@ function ExplodeDialog({ box }: { box: BoxDetail }) {
   const explode = useExplodeBox(box.id, {
     onSuccess: (updated) => {
       setOpen(false);
-      toast.success(`Box ${box.id} exploded`, { description: `${updated.pieces} pieces booked into stock.` });
+      toast.success(`Box ${box.id} exploded`, { description: `${plural(updated.pieces, "piece")} booked into stock.` });
     },
   });
   return (
@@ -127,7 +128,7 @@ function ExplodeDialog({ box }: { box: BoxDetail }) {
             </Button>
           </AdminDialogClose>
           <Button size="sm" disabled={explode.isPending} onClick={() => explode.mutate({ boxId: box.id })}>
-            {explode.isPending ? <Loader2 className="animate-spin" /> : <Bomb />} Book {box.pieces} pieces into stock
+            {explode.isPending ? <Loader2 className="animate-spin" /> : <Bomb />} Book {plural(box.pieces, "piece")} into stock
           </Button>
         </div>
       </AdminDialogContent>

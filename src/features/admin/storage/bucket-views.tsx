@@ -9,10 +9,11 @@ import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
+import { plural } from "@/lib/plural";
 import { cn } from "@/lib/utils";
 import { showErrorToast } from "@/lib/trpc/client";
 import { useUploadClient } from "@/lib/trpc/upload-client";
-import { formatCount, formatDateTime } from "../kit/format";
+import { formatDateTime } from "../kit/format";
 import { FormField } from "../kit/forms/form-field";
 import { MISSING_FIELDS_TOAST } from "../kit/forms/is-filled";
 import { DeleteRowButton, ListFrame, ListTable } from "../kit/list-table";
@@ -83,7 +84,7 @@ export function BucketBrowser() {
                   {folder.name}/
                 </Link>
               </AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{formatCount(folder.objects)} files</AdminTableCell>
+              <AdminTableCell className="text-right text-muted-foreground">{plural(folder.objects, "file")}</AdminTableCell>
               <AdminTableCell />
               <AdminTableCell />
             </AdminTableRow>

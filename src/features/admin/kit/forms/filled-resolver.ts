@@ -47,7 +47,7 @@ export function firstError(errors: FieldErrors): { path: string; message: string
 /**
  * A refused submit (SPEC section 8): the empty required fields are marked (`markMissing`), with the "fill out all
  * required fields" toast; a filled form the schema refuses shows the schema's first reason instead, as the server
- * would have, named by its field's label ("TNT price: must be an amount…"). The first refused field (id
+ * would have, named by its field's label ("Tracked price: must be an amount…"). The first refused field (id
  * `field-<path>`, or `field-<last part of the path>`) is focused either way. Returns that refusal.
  */
 export function showRefusal(errors: FieldErrors, markMissing?: (fields: Set<string>) => void, label: (path: string) => string = (path) => path) {
