@@ -71,6 +71,27 @@ describe("customers", () => {
     await page.getByRole("link", { name: "Clara Collector" }).waitFor();
   });
 
+  it("erases a customer's data on their request after asking in a dialog, which signs them out", async () => {
+    const email = `erase-me-${Date.now().toString(36)}@example.com`;
+    const customer = await (await b.newContext()).newPage();
+    await signInAs(customer, email);
+
+    await page.goto(`/admin/customers?search=${email}`);
+    await page.getByRole("link", { name: email }).click();
+    await page.getByRole("button", { name: "Erase…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Erase the data of ${email}?` });
+    await dialog.getByText("Stays, for the books (7 years):").waitFor();
+    await screenshot(page, "customer-erase-dialog");
+    await dialog.getByRole("button", { name: "Erase their data" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: /Erased customer/ }).waitFor();
+    await page.getByRole("list", { name: "Logbook about the customer" }).getByText(/^Staff erased the personal data of customer/).waitFor();
+
+    // Their session is gone with the data: the shop no longer knows them.
+    const session = (await (await customer.request.get("/api/auth/session")).json()) as { user?: unknown } | null;
+    expect(session?.user).toBeUndefined();
+  });
+
   it("shows the list as cards on a phone, without sideways scrolling", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin/customers?search=clara");

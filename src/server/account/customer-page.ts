@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { account, discount, logbook, order, refund, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -87,7 +87,8 @@ async function customerLogbook(db: Db, userId: string): Promise<CustomerLogEntry
       description: logbook.description, by,
     })
     .from(logbook)
-    .where(aboutCustomer(userId))
+    // The pieces their orders took from stock are the products' history, not theirs; the export holds them all.
+    .where(and(aboutCustomer(userId), ne(logbook.eventType, "STOCK_CHANGE")))
     .orderBy(desc(logbook.createdAt), desc(logbook.id))
     .limit(CUSTOMER_LOG_ENTRIES);
 }

@@ -187,16 +187,19 @@ export function CustomerPage({ userId }: { userId: string }) {
   return (
     <div className="space-y-4">
       <Summary customer={data} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      {/* On a phone the note, addresses and data requests come before the long logbook; beside it on a wide screen. */}
+      <div className="grid gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="min-w-0 space-y-4 lg:col-span-2">
           <Orders customer={data} />
           <Refunds customer={data} />
-          <Logbook customer={data} />
         </div>
-        <div className="min-w-0 space-y-4">
+        <div className="min-w-0 space-y-4 lg:row-span-2">
           {data.erasedAt ? null : <CustomerNotesCard customer={data} />}
           <Addresses customer={data} />
           <CustomerDataRequest customer={data} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <Logbook customer={data} />
         </div>
       </div>
     </div>
