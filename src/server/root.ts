@@ -1,4 +1,5 @@
 import "server-only";
+import { customerAdminRouter } from "@/server/account/customer-admin-router";
 import { customerSearchRouter } from "@/server/account/customer-search-router";
 import { accountRouter } from "@/server/account/router";
 import { secondFactorRouter } from "@/server/auth/second-factor-router";
@@ -55,6 +56,7 @@ export const appRouter = createTRPCRouter({
     logbook: logbookRouter,
     notification: notificationRouter,
     orders: orderAdminRouter,
+    customers: customerAdminRouter,
     fulfilment: fulfilmentRouter,
     manualOrder: mergeTRPCRouters(manualOrderRouter, customerSearchRouter),
     shippingCalendar: shippingCalendarRouter,

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
@@ -10,6 +11,7 @@ import { percentRange, positiveEuroRange } from "@/lib/amount-text";
 import { discountTypes } from "@/lib/enums";
 import { cn } from "@/lib/utils";
 import { createDiscountInput, updateDiscountInput, type DiscountDetail, type DiscountFormInput, type UpdateDiscountInput } from "@/server/discounts/admin-schemas";
+import { customerPath } from "../account/customer-badges";
 import { ProductPicker } from "../catalog/product-picker";
 import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
@@ -184,7 +186,11 @@ export function DiscountForm({ discount }: { discount?: DiscountDetail }) {
               keyOf={(customer) => customer.id}
               render={(customer) => (
                 <>
-                  {customer.name ?? customer.email} <span className="text-muted-foreground">{customer.email}</span>
+                  {/* A new tab: the form keeps what is typed. */}
+                  <Link href={customerPath(customer.id)} target="_blank" className="hover:text-primary hover:underline">
+                    {customer.name ?? customer.email}
+                  </Link>{" "}
+                  <span className="text-muted-foreground">{customer.email}</span>
                 </>
               )}
               onRemove={(customer) => set("customers", values.customers.filter((other) => other.id !== customer.id))}

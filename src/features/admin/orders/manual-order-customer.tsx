@@ -1,9 +1,11 @@
 "use client";
 
 import { MapPin, UserRound, X } from "lucide-react";
+import Link from "next/link";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { Button } from "@/components/ui/button";
 import type { Address, CustomerMatch } from "@/server/account/schemas";
+import { customerPath } from "../account/customer-badges";
 import { SearchField, useSearchTerm } from "../kit/forms/search-to-add";
 import { useCustomerAddresses, useCustomerSearch } from "./manual-order-queries";
 
@@ -30,7 +32,10 @@ export function CustomerPicker({
         <div className="flex items-center gap-3 rounded-md border bg-accent/30 px-3 py-2">
           <UserRound className="size-5 shrink-0 text-brass" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{customer.name ?? customer.email}</p>
+            {/* A new tab: the order form keeps what is typed. */}
+            <Link href={customerPath(customer.id)} target="_blank" className="block truncate text-sm font-medium hover:text-primary hover:underline">
+              {customer.name ?? customer.email}
+            </Link>
             <p className="truncate text-xs text-muted-foreground">{customer.email}</p>
           </div>
           <Button type="button" variant="ghost" size="sm" onClick={() => onChoose(null)} aria-label="Choose another customer">

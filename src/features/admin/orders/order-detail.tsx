@@ -12,6 +12,7 @@ import type { OrderStatus } from "@/lib/enums";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import type { AdminOrder, StaffOrderStatus } from "@/server/orders/admin-schemas";
+import { customerPath } from "../account/customer-badges";
 import { printUrl } from "../fulfilment/print-url";
 import { ShippingCard } from "../fulfilment/shipping-card";
 import { CardField } from "../kit/card-field";
@@ -94,7 +95,17 @@ function Customer({ order }: { order: AdminOrder }) {
   const { contact } = order;
   return (
     <AdminCard>
-      <AdminCardHeader title="Customer" description={order.account ? "Has an account" : "Guest"} />
+      <AdminCardHeader
+        title="Customer"
+        description={order.account ? "Has an account" : "Guest"}
+        actions={
+          order.account ? (
+            <Link href={customerPath(order.account.userId)} className="text-xs text-primary hover:underline">
+              Customer page
+            </Link>
+          ) : null
+        }
+      />
       <div className="space-y-1 px-4 py-3 text-sm">
         <p className="font-medium">
           {contact.firstName} {contact.lastName}

@@ -13,6 +13,7 @@ import {
   Store,
   Tags,
   Truck,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
@@ -32,6 +33,7 @@ const icons: Record<IconName, LucideIcon> = {
   boxes: Package,
   bucket: CloudUpload,
   orders: ShoppingBag,
+  customers: Users,
   discounts: Percent,
   surcharge: Truck,
   marketplace: Store,

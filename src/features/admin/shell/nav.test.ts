@@ -13,7 +13,7 @@ describe("admin navigation", () => {
       "/admin/orders/status/cancelled", "/admin/orders/create", "/admin/orders/edit", "/admin/orders/shipping-calendar",
       "/admin/discounts/create", "/admin/discounts/manage", "/admin/shippingSurcharge/create", "/admin/shippingSurcharge/manage", "/admin/shippingSurcharge/countries",
       "/admin/ebay", "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
-      "/admin/jobs",
+      "/admin/jobs", "/admin/customers",
     ];
     expect(hrefs.sort()).toEqual(spec.sort());
   });
@@ -24,6 +24,7 @@ describe("admin navigation", () => {
     expect(activeNav("/admin/boxes/12")).toMatchObject({ group: { id: "boxes" } });
     expect(activeNav("/admin/orders/BC-2026-000123")).toMatchObject({ group: { id: "orders" }, item: { label: "All orders" } });
     expect(activeNav("/admin/orders/status/paid_ready_to_ship")?.item.label).toBe("Ready to Ship");
+    expect(activeNav("/admin/customers/5b0c2a4e-0000-4000-8000-000000000000")).toMatchObject({ group: { id: "customers" }, item: { href: "/admin/customers" } });
   });
 
   it("names each page in the top bar", () => {
@@ -34,6 +35,8 @@ describe("admin navigation", () => {
     expect(headingFor("/admin/products/create")).toBe("New product");
     expect(headingFor("/admin/products/edit-template")).toBe("Templates");
     expect(headingFor("/admin/boxes/open")).toBe("Open boxes");
+    expect(headingFor("/admin/customers")).toBe("Customers");
+    expect(headingFor("/admin/customers/5b0c2a4e-0000-4000-8000-000000000000")).toBe("Customer");
   });
 
   it("goes back two steps when the address has a sort parameter", () => {

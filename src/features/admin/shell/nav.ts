@@ -9,7 +9,7 @@ export type CountKey = (info: SidebarInformation) => number;
 
 export type NavItem = { href: string; label: string; count?: CountKey; tone?: "warning" | "danger" };
 export type NavGroup = { id: string; label: string; icon: IconName; items: NavItem[]; count: CountKey };
-export type IconName = "dashboard" | "products" | "boxes" | "bucket" | "orders" | "discounts" | "surcharge" | "marketplace" | "logbook";
+export type IconName = "dashboard" | "products" | "boxes" | "bucket" | "orders" | "customers" | "discounts" | "surcharge" | "marketplace" | "logbook";
 
 /** A group's count, shown while it is closed, is what its entries count together, so the two never disagree. */
 function withCount(group: Omit<NavGroup, "count">): NavGroup {
@@ -58,6 +58,7 @@ const groups: Omit<NavGroup, "count">[] = [
       { href: "/admin/orders/shipping-calendar", label: "Shipping calendar" },
     ],
   },
+  { id: "customers", label: "Customers", icon: "customers", items: [{ href: "/admin/customers", label: "All customers" }] },
   {
     id: "discounts",
     label: "Discounts",
@@ -144,6 +145,8 @@ const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/orders\/(BC-[\w-]+)$/, (m) => `Order ${m[1]}`],
   [/^\/admin\/shippingSurcharge\/countries\/([A-Za-z]{2})$/, (m) => `Shipping to ${m[1]!.toUpperCase()}`],
   [/^\/admin\/discounts\/manage\/(\d+)$/, (m) => `Discount ${m[1]}`],
+  [/^\/admin\/customers$/, () => "Customers"],
+  [/^\/admin\/customers\/[^/]+$/, () => "Customer"],
   [/^\/admin\/ebay$/, () => "eBay"],
   [/^\/admin\/security$/, () => "Sign-in security"],
 ];
