@@ -94,7 +94,7 @@ export type NotificationType = (typeof notificationTypes)[number];
 
 export const logEventTypes = [
   "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL", "HEALTH_CHECK",
-  "DISCOUNT", "SHIPPING_COST", "SECURITY",
+  "DISCOUNT", "SHIPPING_COST", "SECURITY", "CUSTOMER",
 ] as const;
 export type LogEventType = (typeof logEventTypes)[number];
 

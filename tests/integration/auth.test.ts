@@ -75,7 +75,7 @@ beforeEach(async () => {
 /** The logbook's sign-up entries about one user. */
 async function signUpsOf(userId: string): Promise<string[]> {
   const rows = await t.db.select({ description: logbook.description, entityType: logbook.entityType, entityId: logbook.entityId, eventType: logbook.eventType }).from(logbook).where(eq(logbook.entityId, userId));
-  return rows.filter((row) => row.entityType === "USER" && row.eventType === "SECURITY" && row.description.startsWith("New customer account")).map((row) => row.description);
+  return rows.filter((row) => row.entityType === "USER" && row.eventType === "CUSTOMER" && row.description.startsWith("New customer account")).map((row) => row.description);
 }
 
 describe("sign-in by e-mail link", () => {

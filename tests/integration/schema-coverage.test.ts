@@ -211,8 +211,8 @@ const specEnums: Record<string, SpecEnum> = {
       "STOCK_CHANGE", "ORDER", "REFUND", "PRODUCT", "DEPLOY", "ADDRESS", "EBAY_API", "WEBHOOK", "EMAIL",
       "HEALTH_CHECK",
     ],
-    extra: ["DISCOUNT", "SHIPPING_COST", "SECURITY"],
-    why: "SPEC section 1 has staff run discounts and shipping surcharges, and every change goes in the logbook; a member of staff adding or removing a second factor (issue 24) is logged as SECURITY",
+    extra: ["DISCOUNT", "SHIPPING_COST", "SECURITY", "CUSTOMER"],
+    why: "SPEC section 1 has staff run discounts and shipping surcharges, and every change goes in the logbook; a member of staff adding or removing a second factor (issue 24) is logged as SECURITY; a customer's sign-up and staff's changes to a customer (note, tags, VIP, their data exported or erased, issue 28) as CUSTOMER",
   },
   "log entity type": {
     table: "logbook",

@@ -147,14 +147,14 @@ describe("a customer's page", () => {
       .orderBy(asc(logbook.id));
     expect(entries).toEqual([
       {
-        userId: staff.id, eventType: "SECURITY", description: `Staff changed the note and tags of customer ${emil.email}`,
+        userId: staff.id, eventType: "CUSTOMER", description: `Staff changed the note and tags of customer ${emil.email}`,
         previousState: { staffNote: null, tags: [] }, newState: { staffNote: "Prefers pick-up on Saturdays", tags: ["collector", "dealer"] },
       },
       {
-        userId: staff.id, eventType: "SECURITY", description: `Staff changed the note and tags of customer ${emil.email}`,
+        userId: staff.id, eventType: "CUSTOMER", description: `Staff changed the note and tags of customer ${emil.email}`,
         previousState: { staffNote: "Prefers pick-up on Saturdays", tags: ["collector", "dealer"] }, newState: { staffNote: null, tags: ["collector"] },
       },
-      { userId: staff.id, eventType: "SECURITY", description: `Staff made customer ${emil.email} a VIP`, previousState: { role: "USER" }, newState: { role: "VIP" } },
+      { userId: staff.id, eventType: "CUSTOMER", description: `Staff made customer ${emil.email} a VIP`, previousState: { role: "USER" }, newState: { role: "VIP" } },
     ]);
     expect((await admin().admin.customers.get({ userId: emil.id })).logbook.map((entry) => entry.by)).toEqual(["Staff member", "Staff member", "Staff member"]);
     await expect(admin().admin.customers.setVip({ userId: staff.id, vip: true })).rejects.toMatchObject({ code: "CONFLICT" });
@@ -197,7 +197,7 @@ describe("a customer's data on their request", () => {
     expect(data.logbook.map((one) => one.description)).toEqual(["Customer added an address"]);
     expect(JSON.stringify(data)).not.toContain(other.email);
 
-    const [logged] = await t.db.select().from(logbook).where(and(eq(logbook.entityId, fay.id), eq(logbook.eventType, "SECURITY")));
+    const [logged] = await t.db.select().from(logbook).where(and(eq(logbook.entityId, fay.id), eq(logbook.eventType, "CUSTOMER")));
     expect(logged).toMatchObject({ userId: staff.id, description: `Staff exported the personal data of customer ${fay.email} on their request (2 orders, 1 addresses)` });
   });
 
@@ -236,7 +236,7 @@ describe("a customer's data on their request", () => {
     const about = await t.db.select().from(logbook).where(eq(logbook.entityId, gus.id));
     expect(JSON.stringify(about)).not.toContain(gus.email);
     expect(await t.db.select({ newState: logbook.newState }).from(logbook).where(and(eq(logbook.entityType, "ADDRESS_BOOK"), eq(logbook.userId, gus.id)))).toEqual([{ newState: null }]);
-    expect(about.at(-1)).toMatchObject({ userId: staff.id, eventType: "SECURITY", description: expect.stringContaining(`Staff erased the personal data of customer ${gus.id}`) });
+    expect(about.at(-1)).toMatchObject({ userId: staff.id, eventType: "CUSTOMER", description: expect.stringContaining(`Staff erased the personal data of customer ${gus.id}`) });
 
     // Asked again: nothing more happens.
     const again = await admin().admin.customers.erase({ userId: gus.id });

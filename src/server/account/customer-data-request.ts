@@ -104,7 +104,7 @@ export async function exportCustomerData(db: Db, userId: string, actor: { userId
   };
 
   await logChange(db, {
-    userId: actor.userId, eventType: "SECURITY", entityType: "USER", entityId: userId,
+    userId: actor.userId, eventType: "CUSTOMER", entityType: "USER", entityId: userId,
     description: `Staff exported the personal data of customer ${person.email} on their request (${orderRows.length} orders, ${customer.addresses.length} addresses)`,
   });
   // Plain JSON, as the file staff download holds it: amounts as their decimal text, times as ISO text.
@@ -173,7 +173,7 @@ export async function eraseCustomerData(db: Db, userId: string, actor: { userId:
       .where(eq(user.id, userId));
     const outcome = { userId, erasedAt: now, alreadyErased: false, addressesDeleted, ordersKeptWithInvoiceAddress: invoiced.length, ordersStripped: notInvoiced.length };
     await logChange(tx, {
-      userId: actor.userId, eventType: "SECURITY", entityType: "USER", entityId: userId,
+      userId: actor.userId, eventType: "CUSTOMER", entityType: "USER", entityId: userId,
       description: `Staff erased the personal data of customer ${userId} on their request: ${addressesDeleted} addresses deleted, ${orders.length} orders kept for the books (${invoiced.length} with their invoice address)`,
       newState: outcome,
     });

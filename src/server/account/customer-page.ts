@@ -12,7 +12,7 @@ import { listAddresses, listOrders } from "./service";
 /*
  * One customer's page in the back office: who they are, what their orders come to, their orders, refunds and address
  * book, staff's note and tags, VIP, and the logbook about them. Staff's changes to the customer are logged as
- * SECURITY entries on the USER (the logbook has no event of its own for customers yet).
+ * CUSTOMER entries on the USER.
  */
 
 /** The logbook about a customer: entries on their account (entity USER) and entries they made (their address book). */
@@ -115,7 +115,7 @@ export async function updateCustomerNotes(db: Db, values: CustomerNotesValues, a
     await tx.update(user).set(after).where(eq(user.id, values.userId));
     const changed = [previous.staffNote !== after.staffNote ? "note" : null, JSON.stringify(previous.tags) !== JSON.stringify(after.tags) ? "tags" : null].filter(Boolean);
     await logChange(tx, {
-      userId: actor.userId, eventType: "SECURITY", entityType: "USER", entityId: values.userId,
+      userId: actor.userId, eventType: "CUSTOMER", entityType: "USER", entityId: values.userId,
       description: `Staff changed the ${changed.join(" and ")} of customer ${who(before)}`,
       previousState: previous, newState: after,
     });
@@ -136,7 +136,7 @@ export async function setCustomerVip(db: Db, input: { userId: string; vip: boole
     if (before.role === role) return;
     await tx.update(user).set({ role }).where(eq(user.id, input.userId));
     await logChange(tx, {
-      userId: actor.userId, eventType: "SECURITY", entityType: "USER", entityId: input.userId,
+      userId: actor.userId, eventType: "CUSTOMER", entityType: "USER", entityId: input.userId,
       description: input.vip ? `Staff made customer ${who(before)} a VIP` : `Staff made customer ${who(before)} a regular customer (no longer VIP)`,
       previousState: { role: before.role }, newState: { role },
     });

@@ -12,7 +12,7 @@ export async function logSignUp(db: Db, signUp: { userId: string; email: string 
   const how = (signUp.provider && byProvider[signUp.provider]) ?? (signUp.provider ? `with ${signUp.provider}` : "");
   await logChange(db, {
     userId: signUp.userId,
-    eventType: "SECURITY",
+    eventType: "CUSTOMER",
     entityType: "USER",
     entityId: signUp.userId,
     newState: { email: signUp.email ?? null, signedUpWith: signUp.provider ?? null },

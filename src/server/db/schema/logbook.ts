@@ -25,6 +25,8 @@ export const logbook = pgTable(
     index("logbook_level_created_idx").on(t.logLevel, t.createdAt.desc()),
     index("logbook_entity_idx").on(t.entityType, t.entityId),
     index("logbook_created_idx").on(t.createdAt.desc()),
+    // A customer's page, their data export and their erasure read what they did, newest first.
+    index("logbook_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
 );
 
