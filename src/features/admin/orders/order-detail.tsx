@@ -20,7 +20,7 @@ import { RefundPanel } from "../refunds/refund-panel";
 import { useRefundProposal } from "../refunds/queries";
 import { cancelQuestion } from "./cancel-question";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge } from "./order-status";
+import { AdminOrderStatusBadge, OrderStandingBadges } from "./order-status";
 import { OversoldNotice } from "./oversold-notice";
 import { OrderTimeline } from "./order-timeline";
 import { useAdminOrder } from "./queries";
@@ -78,7 +78,11 @@ function Items({ order }: { order: AdminOrder }) {
       <dl className="ml-auto max-w-xs border-t px-4 py-3">
         <CardField label="Items">{formatEuro(totals.items)}</CardField>
         {totals.discount.isZero() ? null : <CardField label="Discount">−{formatEuro(totals.discount)}</CardField>}
-        <CardField label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</CardField>
+        {order.shipping.method === "COLLECTED" ? (
+          <CardField label="Collected in the shop">no shipping</CardField>
+        ) : (
+          <CardField label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</CardField>
+        )}
         {totals.surcharge.isZero() ? null : <CardField label="Insurance surcharge">{formatEuro(totals.surcharge)}</CardField>}
         <div className="mt-1 flex justify-between gap-4 border-t pt-2 font-semibold">
           <dt>Total</dt>
@@ -99,11 +103,13 @@ function Customer({ order }: { order: AdminOrder }) {
           {contact.firstName} {contact.lastName}
         </p>
         {contact.companyName ? <p>{contact.companyName}</p> : null}
-        <p>
-          <a href={`mailto:${order.email}`} className="text-primary hover:underline">
-            {order.email}
-          </a>
-        </p>
+        {order.email ? (
+          <p>
+            <a href={`mailto:${order.email}`} className="text-primary hover:underline">
+              {order.email}
+            </a>
+          </p>
+        ) : null}
         {contact.phoneNumber ? (
           <p>
             <a href={`tel:${contact.phoneNumber.replace(/[^+\d]/g, "")}`} className="hover:underline">
@@ -113,11 +119,19 @@ function Customer({ order }: { order: AdminOrder }) {
         ) : null}
         {order.account && order.account.email !== order.email ? <p className="text-xs text-muted-foreground">Account: {order.account.name ?? order.account.email}</p> : null}
         <div className="mt-3 border-t pt-3">
-          <p className="mb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">Ships to</p>
-          <p>{order.address.name}</p>
-          {order.address.lines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
+          {order.shipping.method === "COLLECTED" ? (
+            <p className="font-medium">
+              Collected in the shop{order.shippedAt ? ` on ${formatDateTime(order.shippedAt)}` : ""}
+            </p>
+          ) : (
+            <>
+              <p className="mb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">Ships to</p>
+              <p>{order.address.name}</p>
+              {order.address.lines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </>
+          )}
           {contact.referenceLine ? <p className="text-xs text-muted-foreground">Reference: {contact.referenceLine}</p> : null}
         </div>
       </div>
@@ -183,6 +197,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-serif text-2xl font-semibold">{order.orderNumber}</h2>
             <AdminOrderStatusBadge status={order.status} />
+            <OrderStandingBadges standing={order.standing} />
             {order.shop === "EBAY" ? <AdminBadge tone="info">eBay{order.marketplace ? ` ${order.marketplace.orderId}` : ""}</AdminBadge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
