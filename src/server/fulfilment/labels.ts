@@ -47,7 +47,7 @@ type LabelState = { orderNumber: string; status: OrderStatus; shippingMethod: Sh
 
 /** Why an order cannot get a label now, or null when it can. */
 function labelRefusal(state: LabelState, now: Date): string | null {
-  if (state.shippingMethod === "COLLECTED") return collectedRefusal(state.orderNumber, "a label");
+  if (state.shippingMethod === "COLLECTED") return collectedRefusal(state.orderNumber, "label");
   if (state.trackingNumber) return `Order ${state.orderNumber} already has a label (tracking ${state.trackingNumber}); void it first to buy another.`;
   if (state.labelCreatedAt && now.getTime() - state.labelCreatedAt.getTime() < LABEL_CLAIM_STALE_MS) {
     return `A label for order ${state.orderNumber} is being created right now.`;

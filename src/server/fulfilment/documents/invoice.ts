@@ -31,7 +31,8 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
 
   const half = contentWidth / 2;
   const collected = order.shipping.method === "COLLECTED";
-  const buyer = [order.address.name, ...order.address.lines, order.email, ...(collected ? ["Collected in the shop"] : [])].filter(Boolean);
+  // A counter sale's buyer has no address on file; the facts below say it was collected in the shop.
+  const buyer = [order.address.name, ...order.address.lines, order.email].filter(Boolean);
   const billTo = drawBlock(doc, "Bill to", buyer, page.left, y, half - 20);
   const registrations = [
     ...(seller.vatNumber ? [`VAT no. ${seller.vatNumber}`] : []),
