@@ -18,6 +18,7 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 describe("a counter sale", () => {
   let b: BrowserSession | undefined;
   let page: Page;
+  let orderNumber = "";
 
   beforeAll(async () => {
     b = await openBrowser({ viewport: { width: 1280, height: 900 } });
@@ -55,7 +56,7 @@ describe("a counter sale", () => {
 
     await page.getByRole("button", { name: "Save counter sale" }).click();
     await page.waitForURL(/\/admin\/orders\/BC-\d{4}-\d{6,}$/, { timeout: 20_000 });
-    const orderNumber = page.url().split("/").at(-1)!;
+    orderNumber = page.url().split("/").at(-1)!;
     await page.getByRole("heading", { name: orderNumber }).waitFor();
 
     // Shipped and collected, paid, and nothing left to ship: no label is offered.
@@ -81,12 +82,20 @@ describe("a counter sale", () => {
     await tab.close();
   });
 
-  it("fits a phone", async () => {
+  it("fits a phone: the form and the order's page", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin/orders/create");
     await page.getByRole("form", { name: "New order" }).waitFor();
     await page.getByText("Collected in the shop", { exact: true }).click();
     await page.getByRole("heading", { name: "Buyer" }).waitFor();
+    await page.getByLabel("First name").fill("Anna");
+    await page.getByLabel("Last name").fill("de Vries");
     expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "admin-counter-sale-form-390");
+
+    await page.goto(`/admin/orders/${orderNumber}`);
+    await page.getByTestId("order-standing").waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "admin-counter-sale-order-390");
   });
 });
