@@ -215,18 +215,18 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
             })}
           </fieldset>
           {counter ? null : (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("waiveShipping")} />
-              <span>
-                Charge no shipping
-                <span className="block text-xs text-muted-foreground">Postage given away.</span>
-              </span>
-            </label>
-            <FormField label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
-              <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
-            </FormField>
-          </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("waiveShipping")} />
+                <span>
+                  Charge no shipping
+                  <span className="block text-xs text-muted-foreground">Postage given away.</span>
+                </span>
+              </label>
+              <FormField label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
+                <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
+              </FormField>
+            </div>
           )}
         </Section>
         {counter ? (
@@ -241,36 +241,36 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
           </Section>
         ) : (
           <Section title="Ship to" description="Where the parcel goes, and who to tell about it.">
-          <div className="grid gap-3 sm:grid-cols-2">
-            {addressLines.map((line) => (
-              <Fragment key={line}>{text(line, { className: addressFields[line].wide ? "sm:col-span-2" : undefined })}</Fragment>
-            ))}
-            {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
-            {text("email", { type: "email", placeholder: "customer@example.com" })}
-            <FormField label={fieldLabels.countryCode} htmlFor="field-countryCode" required error={markedError("countryCode")}>
-              <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
-                <option value="">Choose a country</option>
-                {countries.data?.map((entry) => (
-                  <option key={entry.code} value={entry.code}>
-                    {entry.name}
-                  </option>
-                ))}
-              </AdminSelect>
-            </FormField>
-            {country?.regions.length ? (
-              <FormField label={fieldLabels.stateCode} htmlFor="field-stateCode" required error={markedError("stateCode")}>
-                <AdminSelect {...field("stateCode")} {...register("stateCode")}>
-                  <option value="">Choose</option>
-                  {country.regions.map((region) => (
-                    <option key={region.code} value={region.code}>
-                      {region.name}
+            <div className="grid gap-3 sm:grid-cols-2">
+              {addressLines.map((line) => (
+                <Fragment key={line}>{text(line, { className: addressFields[line].wide ? "sm:col-span-2" : undefined })}</Fragment>
+              ))}
+              {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
+              {text("email", { type: "email", placeholder: "customer@example.com" })}
+              <FormField label={fieldLabels.countryCode} htmlFor="field-countryCode" required error={markedError("countryCode")}>
+                <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
+                  <option value="">Choose a country</option>
+                  {countries.data?.map((entry) => (
+                    <option key={entry.code} value={entry.code}>
+                      {entry.name}
                     </option>
                   ))}
                 </AdminSelect>
               </FormField>
-            ) : null}
-          </div>
-        </Section>
+              {country?.regions.length ? (
+                <FormField label={fieldLabels.stateCode} htmlFor="field-stateCode" required error={markedError("stateCode")}>
+                  <AdminSelect {...field("stateCode")} {...register("stateCode")}>
+                    <option value="">Choose</option>
+                    {country.regions.map((region) => (
+                      <option key={region.code} value={region.code}>
+                        {region.name}
+                      </option>
+                    ))}
+                  </AdminSelect>
+                </FormField>
+              ) : null}
+            </div>
+          </Section>
         )}
         {order ? null : (
           <Section title="Payment" description={counter ? "Paid at the counter." : "Paid to staff, never through a payment provider."}>
