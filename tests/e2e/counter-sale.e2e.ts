@@ -51,7 +51,7 @@ describe("a counter sale", () => {
     const totals = page.getByTestId("order-totals");
     await expect.poll(() => totals.innerText(), { timeout: 15_000 }).toContain("Collected in the shop");
     expect(await totals.innerText()).toContain("no shipping");
-    await expect.poll(() => page.getByText("Shipped and collected").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Shipped and collected", { exact: true }).isVisible()).toBe(true);
     await screenshot(page, "admin-counter-sale-form");
 
     await page.getByRole("button", { name: "Save counter sale" }).click();

@@ -313,6 +313,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
         quote={quote.data}
         loading={quote.isFetching}
         error={quote.error ? quote.error.message : null}
+        collected={counter}
         action={
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" /> : <Save />} {order ? "Save changes" : counter ? "Save counter sale" : "Create order"}

@@ -32,7 +32,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
  * The live preview: what the server prices the form at (lines, shipping, totals), the status the order gets and
  * what would refuse it. Nothing here is computed in the browser.
  */
-export function QuoteSummary({ quote, loading, error, action }: { quote: ManualOrderQuote | undefined; loading: boolean; error: string | null; action: ReactNode }) {
+export function QuoteSummary({ quote, loading, error, action, collected = false }: { quote: ManualOrderQuote | undefined; loading: boolean; error: string | null; action: ReactNode; collected?: boolean }) {
   const status = quote ? (quote.collected ? { label: "Shipped and collected", tone: "neutral" as const } : manualOrderStatusLabels[quote.status]) : null;
   const difference = quote?.previousTotal ? quote.totals.total.minus(quote.previousTotal) : null;
   return (
@@ -79,7 +79,7 @@ export function QuoteSummary({ quote, loading, error, action }: { quote: ManualO
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">{error ?? "Add products and choose a country to see the totals."}</p>
+          <p className="text-sm text-muted-foreground">{error ?? (collected ? "Add products to see the totals." : "Add products and choose a country to see the totals.")}</p>
         )}
         {quote && error ? <p className="text-xs text-destructive">{error}</p> : null}
         {action}
