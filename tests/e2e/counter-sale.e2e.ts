@@ -64,13 +64,16 @@ describe("a counter sale", () => {
     await expect.poll(() => standing.innerText()).toMatch(/Payment: paid\s*Fulfilment: collected in the shop/);
     expect(await page.getByText(/^Collected in the shop on /).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Create label" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Packing slip" }).count()).toBe(0);
     expect(await stockOf(product!.id)).toBe(stockBefore - 1);
     await screenshot(page, "admin-counter-sale-order");
 
-    // The invoice: made with one click, opened in a new tab, printed without an address.
+    // The invoice: made with one click and opened in a new tab (which headless Chromium, without a PDF viewer, takes
+    // as a download), printed without an address.
+    const printed = page.context().waitForEvent("request", { predicate: (request) => request.url().includes("/admin/orders/print/invoices"), timeout: 20_000 });
     const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Invoice" }).click()]);
-    await expect.poll(() => tab.url(), { timeout: 20_000 }).toContain("/admin/orders/print/invoices");
-    const invoice = await page.request.get(tab.url());
+    await expect.poll(() => page.getByText(/^Invoice \d{4}-\d+ made$/).isVisible(), { timeout: 20_000 }).toBe(true);
+    const invoice = await page.request.get((await printed).url());
     expect(invoice.headers()["content-type"]).toBe("application/pdf");
     const body = await invoice.body();
     const text = await pdfText(body);

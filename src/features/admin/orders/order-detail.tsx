@@ -232,11 +232,14 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 {actionLabels[to]}
               </Button>
             ))}
-          <Button size="sm" variant="outline" asChild>
-            <a href={printUrl("packing-slips", ids)} target="_blank" rel="noreferrer">
-              <FileText /> Packing slip
-            </a>
-          </Button>
+          {order.shipping.method === "COLLECTED" ? null : (
+            // A counter sale left with its buyer: there is no parcel to pack.
+            <Button size="sm" variant="outline" asChild>
+              <a href={printUrl("packing-slips", ids)} target="_blank" rel="noreferrer">
+                <FileText /> Packing slip
+              </a>
+            </Button>
+          )}
           <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.printInvoices(ids)}>
             <Receipt /> Invoice
           </Button>
