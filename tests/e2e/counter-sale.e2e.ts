@@ -52,6 +52,8 @@ describe("a counter sale", () => {
     await expect.poll(() => totals.innerText(), { timeout: 15_000 }).toContain("Collected in the shop");
     expect(await totals.innerText()).toContain("no shipping");
     await expect.poll(() => page.getByText("Shipped and collected", { exact: true }).isVisible()).toBe(true);
+    // Taken from the top: a full-page picture of a scrolled page shows the fixed sidebar halfway down.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "admin-counter-sale-form");
 
     await page.getByRole("button", { name: "Save counter sale" }).click();
@@ -94,6 +96,7 @@ describe("a counter sale", () => {
     await page.getByLabel("First name").fill("Anna");
     await page.getByLabel("Last name").fill("de Vries");
     expect(await sidewaysOverflow(page)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "admin-counter-sale-form-390");
 
     await page.goto(`/admin/orders/${orderNumber}`);
