@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { OrderStatus } from "@/lib/enums";
+import type { OrderStatus, ShippingMethod } from "@/lib/enums";
 import { errorMessage } from "@/lib/error-message";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
@@ -16,6 +16,7 @@ import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, VoidedLabel } from "./schemas";
 import { lockShippingState, planShipment, readShippingOrder, receiverAddress, shopAddress } from "./parcel";
 import { shopPorts, type FulfilmentActor, type FulfilmentPorts } from "./ports";
+import { collectedRefusal } from "./shipment-rules";
 
 /*
  * A parcel's label: which orders may get one, buying it, voiding it until the parcel has shipped, and its PDF, kept
@@ -42,10 +43,11 @@ function labelKey(year: string, orderNumber: string, trackingNumber: string): st
   return `${privateFolders.labels}${year}/${orderNumber}-${trackingNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
 }
 
-type LabelState = { orderNumber: string; status: OrderStatus; trackingNumber: string | null; labelCreatedAt: Date | null };
+type LabelState = { orderNumber: string; status: OrderStatus; shippingMethod: ShippingMethod; trackingNumber: string | null; labelCreatedAt: Date | null };
 
 /** Why an order cannot get a label now, or null when it can. */
 function labelRefusal(state: LabelState, now: Date): string | null {
+  if (state.shippingMethod === "COLLECTED") return collectedRefusal(state.orderNumber, "label");
   if (state.trackingNumber) return `Order ${state.orderNumber} already has a label (tracking ${state.trackingNumber}); void it first to buy another.`;
   if (state.labelCreatedAt && now.getTime() - state.labelCreatedAt.getTime() < LABEL_CLAIM_STALE_MS) {
     return `A label for order ${state.orderNumber} is being created right now.`;
@@ -63,7 +65,7 @@ export async function checkLabelRequests(
   now: Date = new Date(),
 ): Promise<{ ready: { orderId: number; orderNumber: string }[]; refused: RefusedOrder[] }> {
   const rows = await db
-    .select({ orderId: order.id, orderNumber: order.orderNumber, status: order.status, trackingNumber: orderDetail.trackingNumber, labelCreatedAt: orderDetail.labelCreatedAt })
+    .select({ orderId: order.id, orderNumber: order.orderNumber, status: order.status, shippingMethod: orderDetail.shippingMethod, trackingNumber: orderDetail.trackingNumber, labelCreatedAt: orderDetail.labelCreatedAt })
     .from(order)
     .innerJoin(orderDetail, eq(orderDetail.orderId, order.id))
     .where(inArray(order.id, [...orderIds]));
@@ -273,7 +275,7 @@ export async function voidLabel(db: Db, orderId: number, actor: FulfilmentActor,
   return { orderNumber, status };
 }
 
-function voidRefusal(state: LabelState & { shippedAt: Date | null }, now: Date): string | null {
+function voidRefusal(state: Omit<LabelState, "shippingMethod"> & { shippedAt: Date | null }, now: Date): string | null {
   if (state.status === "SHIPPED" || state.shippedAt) return `Order ${state.orderNumber} has shipped: its label can no longer be voided.`;
   if (state.trackingNumber) return null;
   const beingCreated = state.labelCreatedAt && now.getTime() - state.labelCreatedAt.getTime() < LABEL_CLAIM_STALE_MS;

@@ -139,3 +139,11 @@ export function estimateParcel(lines: readonly { itemType: ItemType; quantity: n
     fitsLetterbox: kinds.every((line) => flatKinds.includes(line.kind)),
   };
 }
+
+/**
+ * Why an order collected in the shop (a counter sale) gets no label, packing slip or pick list: it never ships. Its
+ * invoice still prints.
+ */
+export function collectedRefusal(orderNumber: string, what: string): string {
+  return `Order ${orderNumber} was collected in the shop: it needs no ${what}.`;
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { Decimal } from "decimal.js";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { logbook, order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund, stockRecord, user, webhookEvent } from "@/server/db/schema";
@@ -8,6 +9,7 @@ import { productImageKey } from "@/server/integrations/storage/port";
 import { mailStatesOfOrder, type MailState } from "@/server/messages/outbox";
 import type { AdminOrder, OrderEmailState } from "./admin-schemas";
 import { withOrderDetails } from "./order-rows";
+import { orderStanding } from "./order-standing";
 import { staffTransitions } from "./staff-status-changes";
 import { mergeTimeline } from "./timeline";
 import { getOrderView } from "./view";
@@ -71,7 +73,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
         marketplaceBuyer: orderDetail.marketplaceBuyer,
         oversoldAt: orderDetail.oversoldAt,
       },
-      payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees },
+      payment: { id: paymentDetail.id, externalPaymentId: paymentDetail.externalPaymentId, providerFees: paymentDetail.providerFees, total: paymentDetail.total },
     })
     .from(order)
     .$dynamic(),
@@ -143,6 +145,7 @@ export async function getAdminOrder(db: Db, orderNumber: string, imageUrl: (key:
       referenceLine: address.referenceLine,
     },
     soldAt: stored.soldAt,
+    standing: orderStanding({ status: view.status, shippingMethod: view.shipping.method, wasPaid: stored.soldAt !== null, paid: payment.total, refunded: new Decimal(view.refundedTotal) }),
     shop: detail.shop,
     marketplace: detail.marketplaceOrderId
       ? {

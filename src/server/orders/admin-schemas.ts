@@ -4,7 +4,7 @@ import { carriers, orderStatuses, shippingMethods, shops, type Carrier, type Ord
 import { rowId } from "@/lib/id";
 import { listPageInput } from "@/lib/list-page";
 import { text } from "@/lib/text";
-import type { OrderView, OrderViewItem } from "./schemas";
+import type { OrderStanding, OrderView, OrderViewItem } from "./schemas";
 
 /**
  * The order admin's inputs and what it answers (`admin.orders.*`): the order table, one order's page with its
@@ -66,6 +66,8 @@ export type AdminOrderRow = Pick<OrderView, "orderId" | "orderNumber" | "created
   carrier: Carrier | null;
   trackingNumber: string | null;
   hasLabel: boolean;
+  /** Its payment and its parcel, read apart from the one status (`orderStanding`). */
+  standing: OrderStanding;
 };
 
 /** Up to this many matches (20 pages of 50) are counted exactly; more are estimated. */
@@ -141,6 +143,8 @@ export type AdminOrder = Omit<OrderView, "items"> & {
   /** The address as entered, for calling or writing to the customer. */
   contact: { firstName: string; lastName: string; companyName: string | null; phoneNumber: string | null; countryCode: string; referenceLine: string | null };
   soldAt: Date | null;
+  /** Its payment and its parcel, read apart from the one status (`orderStanding`). */
+  standing: OrderStanding;
   shop: Shop;
   /** For an order imported from the marketplace: its id and buyer there, and the pieces it came in for that the web shop had sold. */
   marketplace: { orderId: string; buyer: string | null; oversoldAt: Date | null; oversoldPieces: number } | null;

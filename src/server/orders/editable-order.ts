@@ -103,6 +103,8 @@ export async function getEditableOrder(db: Db, orderNumber: string): Promise<Edi
         listPrice: list.dividedBy(line.quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
         totalPrice: line.totalPrice,
         totalDiscountAmount: line.totalDiscountAmount,
+        // A line sold above its list price was stored at that price: as sold, it is its own list price.
+        aboveList: new Decimal(0),
         pricing: "AS_SOLD",
         available: (stock.get(line.productId) ?? 0) + line.quantity,
         priceOverrideReason: line.priceOverrideReason,

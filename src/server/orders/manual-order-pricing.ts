@@ -90,9 +90,6 @@ export async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLin
     let pricing: PricedLine["pricing"];
     if (line.priceOverride !== undefined) {
       [totalPrice, pricing] = [line.priceOverride, "OVERRIDE"];
-      if (totalPrice.greaterThan(listTotal)) {
-        problems.push(`"${name}": an override above the list price (${formatEuro(listTotal)}) is not a discount; change the product's price instead.`);
-      }
     } else if (sold) {
       [totalPrice, pricing] = [scaled(sold.totalPrice, sold.quantity, line.quantity), "AS_SOLD"];
     } else {
@@ -108,7 +105,10 @@ export async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLin
       quantity: line.quantity,
       listPrice: listTotal.dividedBy(line.quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
       totalPrice,
-      totalDiscountAmount: listTotal.minus(totalPrice),
+      // A line charged above its list price (an override with its reason: a rare piece, a special order) is stored
+      // at that price with no discount: a negative discount would read as money given back in the books.
+      totalDiscountAmount: Decimal.max(listTotal.minus(totalPrice), 0),
+      aboveList: Decimal.max(totalPrice.minus(listTotal), 0),
       pricing,
       // An override names its reason; a line kept as sold keeps the reason it was sold with.
       priceOverrideReason: pricing === "OVERRIDE" ? (line.priceOverrideReason ?? null) : pricing === "AS_SOLD" ? sold!.priceOverrideReason : null,
@@ -120,7 +120,9 @@ export async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLin
   const orderValue = lines.reduce((sum, line) => sum.plus(line.totalPrice), new Decimal(0));
   let options: ShippingOptions | null = null;
   let shipping: ShippingQuote | null = null;
-  if (!draft.countryCode) {
+  if (draft.shippingMethod === "COLLECTED") {
+    // Taken along from the counter: nothing to ship, to price or to plan.
+  } else if (!draft.countryCode) {
     problems.push("Choose the country the order goes to.");
   } else {
     try {
@@ -144,7 +146,10 @@ export async function quoteManualOrder(db: Db, input: ManualOrderQuoteValues, no
   const priced = await priceDraft(db, draft, loaded?.held ?? new Map(), now);
   const shippingDate = priced.shipping?.estimatedShippingDate ?? null;
   let status: OrderStatus;
-  if (loaded) {
+  if (input.shippingMethod === "COLLECTED") {
+    if (loaded) priced.problems.unshift(`Order ${loaded.order.orderNumber} is sent; only a new order can be collected in the shop.`);
+    status = "SHIPPED";
+  } else if (loaded) {
     status = await editedStatus(db, loaded.order.status, shippingDate, now);
     const problems = [loaded.lockedReason, openPaymentProblem(loaded, priced.totals), paidOrderProblem(loaded, priced.totals)].filter((problem): problem is string => problem !== null);
     priced.problems.unshift(...problems);
@@ -153,9 +158,11 @@ export async function quoteManualOrder(db: Db, input: ManualOrderQuoteValues, no
   }
   const { options, shipping } = priced;
   return {
-    lines: priced.lines.map(({ productId, name, quantity, listPrice, totalPrice, totalDiscountAmount, pricing, available }) => ({
-      productId, name, quantity, listPrice, totalPrice, totalDiscountAmount, pricing, available,
+    lines: priced.lines.map(({ productId, name, quantity, listPrice, aboveList, totalPrice, totalDiscountAmount, pricing, available }) => ({
+      productId, name, quantity, listPrice, aboveList, totalPrice, totalDiscountAmount, pricing, available,
     })),
+    aboveList: priced.lines.reduce((sum, line) => sum.plus(line.aboveList), new Decimal(0)),
+    collected: input.shippingMethod === "COLLECTED",
     shipping:
       options && shipping
         ? {

@@ -3,7 +3,9 @@ import { customerIdInput } from "@/server/account/schemas";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getEditableOrder } from "./editable-order";
 import { quoteManualOrder } from "./manual-order-pricing";
+import { createCounterSale } from "./counter-sale";
 import {
+  createCounterSaleInput,
   createManualOrderInput,
   manualOrderNumberInput,
   manualOrderQuoteInput,
@@ -21,6 +23,8 @@ export const manualOrderRouter = createTRPCRouter({
   /** The live preview: lines, shipping, totals and status as saving would store them, and what would refuse it. */
   quote: adminProcedure.input(manualOrderQuoteInput).query(({ ctx, input }) => quoteManualOrder(ctx.db, input)),
   create: adminProcedure.input(createManualOrderInput).mutation(({ ctx, input }) => createManualOrder(ctx.db, input, { userId: ctx.session.user.id })),
+  /** A counter sale, paid and collected in the shop: saved shipped-and-collected at once. */
+  createCounterSale: adminProcedure.input(createCounterSaleInput).mutation(({ ctx, input }) => createCounterSale(ctx.db, input, { userId: ctx.session.user.id })),
   get: adminProcedure.input(manualOrderNumberInput).query(({ ctx, input }) => getEditableOrder(ctx.db, input.orderNumber)),
   update: adminProcedure.input(updateManualOrderInput).mutation(({ ctx, input }) => updateManualOrder(ctx.db, input, { userId: ctx.session.user.id })),
   markPaid: adminProcedure.input(markManualOrderPaidInput).mutation(({ ctx, input }) => markManualOrderPaid(ctx.db, input, { userId: ctx.session.user.id })),

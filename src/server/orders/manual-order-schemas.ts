@@ -2,10 +2,10 @@ import { Decimal } from "decimal.js";
 import { z } from "zod";
 import { optionalEuroText } from "@/lib/amount-text";
 import { MAX_CART_LINES } from "@/lib/cart";
-import { shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
+import { deliveryMethods, shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
-import type { CustomerMatch } from "@/server/account/schemas";
+import { postalAddressInput, type CustomerMatch } from "@/server/account/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
 import type { NewOrderLine } from "./insert-order";
 import { orderAddressInput, type OrderTotals } from "./schemas";
@@ -70,7 +70,8 @@ const manualOrderShape = {
   address: orderAddressInput,
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")),
   lines: manualOrderLines,
-  shippingMethod: z.enum(shippingMethods, { error: "Choose a shipping method" }),
+  /** A parcel that leaves the shop; a sale collected in the shop is a counter sale (`createCounterSaleInput`). */
+  shippingMethod: z.enum(deliveryMethods, { error: "Choose a shipping method" }),
   /**
    * Charge no shipping (nor its insurance surcharge): a counter sale the customer takes along, or postage given
    * away. The method is still recorded, for a label should the order be sent after all.
@@ -95,6 +96,26 @@ export const createManualOrderInput = z
   });
 export type CreateManualOrderInput = z.input<typeof createManualOrderInput>;
 export type CreateManualOrderValues = z.output<typeof createManualOrderInput>;
+
+/**
+ * A counter sale: paid at the counter and taken along, so no address, no shipping and no shipping day. The invoice
+ * names the buyer (a Dutch invoice names whom it is made out to; a business buyer adds its company name, and its
+ * address only when it wants a full VAT invoice, which staff then enter as a delivered order's address would be); the
+ * e-mail is optional and, when given, receives the order confirmation. A customer picked from the accounts gives
+ * the name and e-mail.
+ */
+export const createCounterSaleInput = z.object({
+  userId: text().trim().min(1).max(255).nullable().default(null),
+  buyer: postalAddressInput.pick({ firstName: true, lastName: true, companyName: true, phoneNumber: true }),
+  email: z
+    .union([z.literal(""), z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address"))])
+    .optional()
+    .transform((value) => value || null),
+  lines: manualOrderLines,
+  paymentMethod: z.enum(manualOrderPaymentMethods, { error: "Choose how the order is paid" }),
+});
+export type CreateCounterSaleInput = z.input<typeof createCounterSaleInput>;
+export type CreateCounterSaleValues = z.output<typeof createCounterSaleInput>;
 
 /** An edit of an order not yet shipped: its address, lines and shipping. */
 export const updateManualOrderInput = z.object({ orderNumber, ...manualOrderShape });
@@ -133,6 +154,11 @@ export type ManualOrderQuoteLine = Pick<NewOrderLine, "productId" | "quantity" |
   name: string;
   /** The list price of one piece: today's for a new line, the one it was sold at for a line already in the order. */
   listPrice: Decimal;
+  /**
+   * How much an override charges above the list price for the whole line (zero otherwise). Such a line is stored at
+   * its overridden price with no discount, so `totalDiscountAmount` never goes negative; the reason says why.
+   */
+  aboveList: Decimal;
   /** Where the price comes from: the shop's price in force, the price the line was sold at, or staff's override. */
   pricing: "SHOP" | "AS_SOLD" | "OVERRIDE";
   /** Pieces this line may hold: the stock, plus what the order already holds of the product when editing. */
@@ -154,6 +180,13 @@ export type ManualOrderQuote = {
     options: { method: ShippingMethod; cost: Decimal; available: boolean; unavailableReason: string | null }[];
   } | null;
   totals: OrderTotals;
+  /**
+   * What overrides charge above the list price, all lines together: part of `totals.items` (such a line is stored at
+   * its price with no discount), shown apart so that "Items at list price" is what it says.
+   */
+  aboveList: Decimal;
+  /** A counter sale collected in the shop: no shipping, shipped and collected when saved. */
+  collected: boolean;
   /** The status the order gets (or keeps) when saved like this. */
   status: OrderStatus;
   /** When editing: the payment's total, what the customer is to pay or, once paid, what they paid (which edits leave alone). */
@@ -190,4 +223,12 @@ export type EditableManualOrder = {
  * What creating, saving or marking paid answers. `previousTotal`, for a saved edit, is the payment's total as the edit
  * found it (see `ManualOrderQuote`).
  */
-export type ManualOrderSaved = { orderId: number; orderNumber: string; status: OrderStatus; total: Decimal; previousTotal: Decimal | null };
+export type ManualOrderSaved = {
+  orderId: number;
+  orderNumber: string;
+  status: OrderStatus;
+  total: Decimal;
+  previousTotal: Decimal | null;
+  /** Whether the money was in before this change: an unpaid order that comes to cost less needs no refund. */
+  wasPaid: boolean;
+};

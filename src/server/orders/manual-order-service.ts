@@ -119,7 +119,7 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
       status = await paidStatus(tx, shipping.estimatedShippingDate, now);
       await transitionOrder(tx, orderId, status, { userId: actor.userId, description: `Marked paid by staff (${input.paymentMethod}).`, now });
     }
-    return { orderId, orderNumber, status, total: totals.total, previousTotal: null };
+    return { orderId, orderNumber, status, total: totals.total, previousTotal: null, wasPaid: false };
   });
 }
 
@@ -219,7 +219,7 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
       await transitionOrder(tx, current.id, status, { userId: actor.userId, description: `Its shipping date is now ${shipping.estimatedShippingDate ?? "not planned"}.`, now });
     }
     // What the customer paid or is to pay before this edit, as the preview's `previousTotal`.
-    return { orderId: current.id, orderNumber, status, total: totals.total, previousTotal: payment.total };
+    return { orderId: current.id, orderNumber, status, total: totals.total, previousTotal: payment.total, wasPaid: paid };
   });
 }
 
@@ -239,6 +239,6 @@ export async function markManualOrderPaid(db: Db, input: MarkManualOrderPaidValu
     await tx.update(paymentDetail).set({ provider: input.paymentMethod }).where(eq(paymentDetail.orderId, current.id));
     const status = await paidStatus(tx, detail.estimatedShippingDate, now);
     await transitionOrder(tx, current.id, status, { userId: actor.userId, description: `Marked paid by staff (${input.paymentMethod}, was ${payment.provider}).`, now });
-    return { orderId: current.id, orderNumber: current.orderNumber, status, total: payment.total, previousTotal: null };
+    return { orderId: current.id, orderNumber: current.orderNumber, status, total: payment.total, previousTotal: null, wasPaid: false };
   });
 }

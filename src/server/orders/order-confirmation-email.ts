@@ -15,10 +15,12 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
   const method = shippingMethodLabels[order.shipping.method];
   const delivery = formatDay(order.shipping.estimatedDeliveryDate);
   const shipDay = formatDay(order.shipping.estimatedShippingDate);
+  // A counter sale was paid and taken along in the shop: nothing ships and nothing follows.
+  const collected = order.shipping.method === "COLLECTED";
   const totalLines: [string, string][] = [
     ["Items", formatEuro(totals.items)],
     ...(totals.discount.isZero() ? [] : ([["Discount", `−${formatEuro(totals.discount)}`]] as [string, string][])),
-    [`Shipping: ${method}`, formatEuro(totals.shipping)],
+    ...(collected ? [] : ([[`Shipping: ${method}`, formatEuro(totals.shipping)]] as [string, string][])),
     ...(totals.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(totals.surcharge)]] as [string, string][])),
   ];
   const text = [
@@ -29,9 +31,7 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
     ...totalLines.map(([label, value]) => `${label}: ${value}`),
     `Total paid: ${formatEuro(totals.total)}`,
     "",
-    ...shippingToText(order.address),
-    "",
-    `${method}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`,
+    ...(collected ? [`Bought by ${order.address.name}, collected in the shop.`] : [...shippingToText(order.address), "", `${method}${shipDay ? `, leaving us on ${shipDay}` : ""}${delivery ? `, expected ${delivery}` : ""}.`]),
   ];
 
   const cell = mailTextStyle;
@@ -45,15 +45,15 @@ export function renderOrderConfirmationEmail(order: OrderView, confirmationUrl: 
     subject: `Your order ${order.orderNumber} at ${shopName}`,
     preheader: `Order ${order.orderNumber}: ${formatEuro(totals.total)} paid${delivery ? `, expected ${delivery}` : ""}.`,
     body: `${emailHeading("Thank you for your order")}
-      <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> is paid. We will let you know when it is on its way.</p>
+      <p style="${cell}margin:0 0 24px;">Order <strong>${escapeHtml(order.orderNumber)}</strong> is paid. ${collected ? "You took it along from our shop: thank you for your visit." : "We will let you know when it is on its way."}</p>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${itemRows}</table>
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;">${totalRows}
         <tr><td style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">Total paid</td><td align="right" style="${cell}font-weight:bold;padding:10px 0 0;border-top:1px solid ${mailColours.rule};">${escapeHtml(formatEuro(totals.total))}</td></tr>
       </table>
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
+      ${collected ? "" : `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr>
         <td valign="top" style="${cell}width:50%;padding-right:12px;">${shippingToHtml(order.address)}</td>
         <td valign="top" style="${cell}width:50%;"><strong>${escapeHtml(method)}</strong><br>${shipDay ? `Leaves us on ${escapeHtml(shipDay)}<br>` : ""}${delivery ? `Expected ${escapeHtml(delivery)}` : ""}</td>
-      </tr></table>
+      </tr></table>`}
       ${emailButton(confirmationUrl, "View your order")}`,
     text,
     orderUrl: confirmationUrl,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Decimal } from "decimal.js";
+import { Decimal } from "decimal.js";
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PaymentProvider } from "@/lib/enums";
@@ -8,12 +8,14 @@ import { everyWordStartsQuery, queryWords } from "@/server/catalog/search-query"
 import type { Db } from "@/server/db/client";
 import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
-import { order, orderAddress, orderDetail, orderItem, paymentDetail, product } from "@/server/db/schema";
+import { moneyBackRefundStatuses } from "@/lib/enums";
+import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
 import { escapeLike } from "@/server/logbook/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import { EXACT_COUNT_LIMIT, type AdminOrderPage, type AdminOrderRow, type OrderExportInput, type OrderListQuery } from "./admin-schemas";
 import { paidOrderStatuses } from "./order-machine";
 import { withOrderDetails } from "./order-rows";
+import { orderStanding } from "./order-standing";
 import type { OrderTotals } from "./schemas";
 import { storedOrderTotals } from "./totals";
 
@@ -185,7 +187,7 @@ type OrderRow = AdminOrderRow & { soldAt: Date | null; totals: OrderTotals; prov
 /** The table's rows (and the export's) for these orders, by id, their totals from `storedOrderTotals`. */
 async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number, OrderRow>> {
   if (ids.length === 0) return new Map();
-  const [orders, lines] = await Promise.all([
+  const [orders, lines, refunds] = await Promise.all([
     withOrderDetails(
       db
       .select({
@@ -207,6 +209,7 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
         labelKey: orderDetail.gcsLabelFilename,
         provider: paymentDetail.provider,
         providerFees: paymentDetail.providerFees,
+        paid: paymentDetail.total,
         shippingTotal: paymentDetail.shippingTotal,
         additionalShippingFees: paymentDetail.additionalShippingFees,
       })
@@ -219,7 +222,14 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
       .innerJoin(product, eq(product.id, orderItem.productId))
       .where(inArray(orderItem.orderId, [...ids]))
       .orderBy(asc(orderItem.id)),
+    // What went back or is on its way, as the order's view counts it (`readCustomerRefunds`).
+    db
+      .select({ orderId: refund.orderId, refunded: sql<string>`sum(${refund.amount})` })
+      .from(refund)
+      .where(and(inArray(refund.orderId, [...ids]), inArray(refund.status, [...moneyBackRefundStatuses])))
+      .groupBy(refund.orderId),
   ]);
+  const refundedOf = new Map(refunds.map((row) => [row.orderId, new Decimal(row.refunded)]));
   const linesOf = new Map<number, typeof lines>();
   for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
   const rows = new Map<number, OrderRow>();
@@ -244,6 +254,7 @@ async function readOrderRows(db: Db, ids: readonly number[]): Promise<Map<number
       carrier: row.carrier,
       trackingNumber: row.trackingNumber,
       hasLabel: row.labelKey !== null,
+      standing: orderStanding({ status: row.status, shippingMethod: row.shippingMethod, wasPaid: row.soldAt !== null, paid: row.paid, refunded: refundedOf.get(row.orderId) ?? new Decimal(0) }),
       provider: row.provider,
       providerFees: row.providerFees,
     });

@@ -12,6 +12,12 @@ export const orderAddressInput = postalAddressInput.extend({
   stateCode: regionCode.optional().nullable().or(z.literal("")).transform((value) => (value ? value : null)),
 });
 
+/** Where an order stands on its money (`orderStanding`): not paid yet (or never), paid, or (partly) paid back. */
+export type PaymentStanding = "UNPAID" | "PAID" | "PARTLY_REFUNDED" | "REFUNDED";
+/** Where an order stands on its parcel (`orderStanding`): still to go out, packed, gone, collected in the shop, or not at all. */
+export type FulfilmentStanding = "TO_SHIP" | "SHIPS_LATER" | "PACKED" | "SHIPPED" | "COLLECTED" | "CANCELLED";
+export type OrderStanding = { payment: PaymentStanding; fulfilment: FulfilmentStanding };
+
 /** One of the signed-in customer's orders, by its id. */
 export const customerOrderInput = z.object({ id: rowId });
 

@@ -33,14 +33,18 @@ async function readOrder(db: Db, where: SQL): Promise<{ userId: string | null; v
       // refused (SECURITY-REVIEW N-M5).
       address: {
         name: oneLine([address.firstName, address.lastName].join(" ")),
-        lines: [
-          address.companyName,
-          `${address.street} ${address.houseNumber}`,
-          address.addressLine2,
-          `${address.postCode} ${address.city}`,
-          address.state,
-          address.country,
-        ]
+        // A counter sale was collected in the shop: its buyer has a name (and company) but no address on file.
+        lines: (detail.shippingMethod === "COLLECTED"
+          ? [address.companyName]
+          : [
+              address.companyName,
+              `${address.street} ${address.houseNumber}`,
+              address.addressLine2,
+              `${address.postCode} ${address.city}`,
+              address.state,
+              address.country,
+            ]
+        )
           .map(oneLine)
           .filter((line): line is string => Boolean(line)),
       },

@@ -2,20 +2,23 @@
 
 import { Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { toast } from "@/components/toast";
 import { AdminCard } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { addressFromBook } from "@/features/checkout/address-section";
+import type { ShippingMethod } from "@/lib/enums";
 import { paymentMethodLabels, shippingMethodLabels } from "@/lib/labels";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { addressFields, addressLines, type Address, type CustomerMatch } from "@/server/account/schemas";
 import {
+  createCounterSaleInput,
   createManualOrderInput,
   updateManualOrderInput,
+  type CreateCounterSaleInput,
   type CreateManualOrderInput,
   type EditableManualOrder,
   type ManualOrderQuoteInput,
@@ -28,19 +31,32 @@ import { useDebounced } from "../kit/forms/use-debounced";
 import { ProductPicker } from "../catalog/product-picker";
 import { CustomerPicker } from "./manual-order-customer";
 import { OrderLines, type ManualOrderFormLine } from "./manual-order-lines";
-import { QUOTE_PAUSE_MS, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
+import { QUOTE_PAUSE_MS, useCreateCounterSale, useCreateManualOrder, useManualOrderQuote, useShippingCountries, useUpdateManualOrder } from "./manual-order-queries";
 import { QuoteSummary } from "./manual-order-summary";
 import {
+  counterSaleInputOf,
   createInputOf,
   fieldLabels,
+  isCounterSale,
   orderAddressFields,
   quoteInputOf,
   requiredForBoth,
+  requiredForCounterSale,
   requiredToCreate,
+  savedEditMessage,
   updateInputOf,
   valuesOf,
   type ManualOrderFormValues,
 } from "./manual-order-values";
+
+type FormInput = CreateManualOrderInput | UpdateManualOrderInput | CreateCounterSaleInput;
+
+/** How an order leaves: the two ways to send it, and (a new order only) collected in the shop. */
+const leaveHints: Record<ShippingMethod, string | null> = {
+  TNT: null,
+  UNTRACKED: null,
+  COLLECTED: "Paid at the counter and taken along: no address, no shipping",
+};
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -66,26 +82,32 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
   // The schema's reason for the field it refused ("Enter a Dutch postcode like 1234 AB"), shown under that field.
   const [reason, setReason] = useState<{ field: string; message: string } | null>(null);
   const initial = useMemo(() => valuesOf(order), [order]);
-  const required = useMemo(() => new Set<string>(order ? requiredForBoth : requiredToCreate), [order]);
-  const resolver = useMemo(
-    () =>
-      order
-        ? filledThenSchema(updateManualOrderInput, requiredForBoth, updateInputOf(order.orderNumber))
-        : filledThenSchema(createManualOrderInput, requiredToCreate, createInputOf(customer?.id ?? null)),
-    [order, customer],
-  );
-  const form = useForm<ManualOrderFormValues, unknown, CreateManualOrderInput | UpdateManualOrderInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
+  // The resolver reads the choice between sending and a counter sale when the form is submitted.
+  const counterRef = useRef(false);
+  const resolver = useMemo(() => {
+    if (order) return filledThenSchema(updateManualOrderInput, requiredForBoth, updateInputOf(order.orderNumber));
+    const delivered = filledThenSchema(createManualOrderInput, requiredToCreate, createInputOf(customer?.id ?? null));
+    const counterSale = filledThenSchema(createCounterSaleInput, requiredForCounterSale, counterSaleInputOf(customer?.id ?? null));
+    return ((...args: Parameters<typeof delivered>) => (counterRef.current ? counterSale(...(args as unknown as Parameters<typeof counterSale>)) : delivered(...args))) as typeof delivered;
+  }, [order, customer]);
+  const form = useForm<ManualOrderFormValues, unknown, FormInput>({ defaultValues: initial, resolver: resolver as never, shouldFocusError: false });
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   const values = useWatch({ control: form.control }) as ManualOrderFormValues;
   useEffect(() => form.reset(initial), [form, initial]);
+  const counter = !order && isCounterSale(values);
+  useEffect(() => {
+    counterRef.current = counter;
+  }, [counter]);
+  const required = new Set<string>(order ? requiredForBoth : counter ? requiredForCounterSale : requiredToCreate);
 
   const quoteKey = useDebounced(JSON.stringify(quoteInputOf(values, order?.orderNumber)), QUOTE_PAUSE_MS);
   const quote = useManualOrderQuote(useMemo(() => JSON.parse(quoteKey) as ManualOrderQuoteInput | null, [quoteKey]));
   const quoted = useMemo(() => new Map(quote.data?.lines.map((line) => [line.productId, line])), [quote.data]);
 
   const create = useCreateManualOrder();
+  const createCounterSale = useCreateCounterSale();
   const update = useUpdateManualOrder();
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || createCounterSale.isPending || update.isPending;
   const country = countries.data?.find((entry) => entry.code === values.countryCode);
   const taken = useMemo(() => new Set(values.lines?.map((line) => line.productId)), [values.lines]);
 
@@ -98,26 +120,25 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
   const chooseCustomer = (chosen: CustomerMatch | null) => {
     setCustomer(chosen);
     if (chosen && !form.getValues("email")) form.setValue("email", chosen.email, { shouldDirty: true });
+    // The account's name is the buyer's, for a counter sale's invoice, until staff type another.
+    const [first, ...rest] = chosen?.name?.trim().split(/\s+/) ?? [];
+    if (first && rest.length && !form.getValues("firstName") && !form.getValues("lastName")) {
+      form.setValue("firstName", first, { shouldDirty: true });
+      form.setValue("lastName", rest.join(" "), { shouldDirty: true });
+    }
   };
 
-  const submit = async (input: CreateManualOrderInput | UpdateManualOrderInput) => {
+  const submit = async (input: FormInput) => {
     setInvalid(new Set());
     if ("orderNumber" in input) {
       const saved = await update.mutateAsync(input);
-      // `previousTotal` is what the customer is to pay or, once paid, what they paid: a paid order may only cost less.
-      const difference = saved.previousTotal ? saved.total.minus(saved.previousTotal) : null;
-      toast.success("Saved", {
-        description:
-          !difference || difference.isZero()
-            ? `${saved.orderNumber} is up to date.`
-            : saved.status === "PENDING"
-              ? `${saved.orderNumber}: total ${formatEuro(saved.total)} (was ${formatEuro(saved.previousTotal!)}), still to be paid.`
-              : `${saved.orderNumber}: total ${formatEuro(saved.total)}; the customer paid ${formatEuro(saved.previousTotal!)}: refund the difference under Refunds on the order page.`,
-      });
+      toast.success("Saved", { description: savedEditMessage(saved) });
       return;
     }
-    const saved = await create.mutateAsync(input as CreateManualOrderInput);
-    toast.success("Order created", { description: `${saved.orderNumber} for ${formatEuro(saved.total)}` });
+    const saved = "buyer" in input ? await createCounterSale.mutateAsync(input) : await create.mutateAsync(input);
+    toast.success("buyer" in input ? "Counter sale saved" : "Order created", {
+      description: `${saved.orderNumber} for ${formatEuro(saved.total)}${"buyer" in input ? ", shipped and collected" : ""}`,
+    });
     router.push(`/admin/orders/${saved.orderNumber}`);
   };
   const refuse = (errors: FieldErrors<ManualOrderFormValues>) => {
@@ -172,41 +193,10 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
             />
           </div>
         </Section>
-        <Section title="Ship to" description="Where the parcel goes, and who to tell about it.">
-          <div className="grid gap-3 sm:grid-cols-2">
-            {addressLines.map((line) => (
-              <Fragment key={line}>{text(line, { className: addressFields[line].wide ? "sm:col-span-2" : undefined })}</Fragment>
-            ))}
-            {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
-            {text("email", { type: "email", placeholder: "customer@example.com" })}
-            <FormField label={fieldLabels.countryCode} htmlFor="field-countryCode" required error={markedError("countryCode")}>
-              <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
-                <option value="">Choose a country</option>
-                {countries.data?.map((entry) => (
-                  <option key={entry.code} value={entry.code}>
-                    {entry.name}
-                  </option>
-                ))}
-              </AdminSelect>
-            </FormField>
-            {country?.regions.length ? (
-              <FormField label={fieldLabels.stateCode} htmlFor="field-stateCode" required error={markedError("stateCode")}>
-                <AdminSelect {...field("stateCode")} {...register("stateCode")}>
-                  <option value="">Choose</option>
-                  {country.regions.map((region) => (
-                    <option key={region.code} value={region.code}>
-                      {region.name}
-                    </option>
-                  ))}
-                </AdminSelect>
-              </FormField>
-            ) : null}
-          </div>
-        </Section>
-        <Section title="Shipping" description="Priced as checkout prices it; a counter sale taken along pays none.">
+        <Section title="Shipping" description={order ? "Priced as checkout prices it." : "Sent and priced as checkout prices it, or collected in the shop."}>
           <AdminLabel required>Shipping method</AdminLabel>
-          <fieldset className="grid gap-2 sm:grid-cols-2" aria-label="Shipping method" id="field-shippingMethod" tabIndex={-1}>
-            {(["TNT", "UNTRACKED"] as const).map((method) => {
+          <fieldset className={cn("grid gap-2", order ? "sm:grid-cols-2" : "sm:grid-cols-3")} aria-label="Shipping method" id="field-shippingMethod" tabIndex={-1}>
+            {(order ? (["TNT", "UNTRACKED"] as const) : (["TNT", "UNTRACKED", "COLLECTED"] as const)).map((method) => {
               const option = shippingOptions?.find((candidate) => candidate.method === method);
               return (
                 <label
@@ -220,28 +210,73 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                   <span>
                     <span className="block font-medium">{shippingMethodLabels[method]}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {option ? (option.available ? formatEuro(option.cost) : option.unavailableReason) : "Choose a country for the price"}
+                      {leaveHints[method] ?? (option ? (option.available ? formatEuro(option.cost) : option.unavailableReason) : "Choose a country for the price")}
                     </span>
                   </span>
                 </label>
               );
             })}
           </fieldset>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("waiveShipping")} />
-              <span>
-                Charge no shipping
-                <span className="block text-xs text-muted-foreground">A counter sale taken along, or postage given away.</span>
-              </span>
-            </label>
-            <FormField label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
-              <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
-            </FormField>
-          </div>
+          {counter ? null : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("waiveShipping")} />
+                <span>
+                  Charge no shipping
+                  <span className="block text-xs text-muted-foreground">Postage given away.</span>
+                </span>
+              </label>
+              <FormField label="Ship no earlier than" htmlFor="field-shipOn" hint="Leave empty to ship on the next shipping day">
+                <AdminInput type="date" {...field("shipOn")} {...register("shipOn")} />
+              </FormField>
+            </div>
+          )}
         </Section>
+        {counter ? (
+          <Section title="Buyer" description="Whom the invoice is made out to; with an e-mail address they get the order confirmation.">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {text("firstName")}
+              {text("lastName")}
+              {text("companyName", { className: "sm:col-span-2" })}
+              {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
+              {text("email", { type: "email", placeholder: "customer@example.com" })}
+            </div>
+          </Section>
+        ) : (
+          <Section title="Ship to" description="Where the parcel goes, and who to tell about it.">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {addressLines.map((line) => (
+                <Fragment key={line}>{text(line, { className: addressFields[line].wide ? "sm:col-span-2" : undefined })}</Fragment>
+              ))}
+              {text("phoneNumber", { type: "tel", placeholder: "+31 6 12345678" })}
+              {text("email", { type: "email", placeholder: "customer@example.com" })}
+              <FormField label={fieldLabels.countryCode} htmlFor="field-countryCode" required error={markedError("countryCode")}>
+                <AdminSelect {...field("countryCode")} {...register("countryCode", { onChange: () => form.setValue("stateCode", "") })}>
+                  <option value="">Choose a country</option>
+                  {countries.data?.map((entry) => (
+                    <option key={entry.code} value={entry.code}>
+                      {entry.name}
+                    </option>
+                  ))}
+                </AdminSelect>
+              </FormField>
+              {country?.regions.length ? (
+                <FormField label={fieldLabels.stateCode} htmlFor="field-stateCode" required error={markedError("stateCode")}>
+                  <AdminSelect {...field("stateCode")} {...register("stateCode")}>
+                    <option value="">Choose</option>
+                    {country.regions.map((region) => (
+                      <option key={region.code} value={region.code}>
+                        {region.name}
+                      </option>
+                    ))}
+                  </AdminSelect>
+                </FormField>
+              ) : null}
+            </div>
+          </Section>
+        )}
         {order ? null : (
-          <Section title="Payment" description="Paid to staff, never through a payment provider.">
+          <Section title="Payment" description={counter ? "Paid at the counter." : "Paid to staff, never through a payment provider."}>
             <AdminLabel required className={cn(marked.has("paymentMethod") && "text-destructive")}>
               Payment method
             </AdminLabel>
@@ -267,7 +302,7 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
                 </label>
               ))}
             </fieldset>
-            <label className="flex items-start gap-2 text-sm">
+            <label className={cn("flex items-start gap-2 text-sm", counter && "hidden")}>
               <input type="checkbox" className="mt-0.5 size-4 accent-[var(--primary)]" {...register("paid")} />
               <span>
                 The money is in: mark the order paid
@@ -281,9 +316,10 @@ export function ManualOrderForm({ order }: { order?: EditableManualOrder }) {
         quote={quote.data}
         loading={quote.isFetching}
         error={quote.error ? quote.error.message : null}
+        collected={counter}
         action={
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" /> : <Save />} {order ? "Save changes" : "Create order"}
+            {busy ? <Loader2 className="animate-spin" /> : <Save />} {order ? "Save changes" : counter ? "Save counter sale" : "Create order"}
           </Button>
         }
       />

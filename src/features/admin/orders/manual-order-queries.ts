@@ -50,6 +50,12 @@ export function useCreateManualOrder() {
   return useMutation(trpc.admin.manualOrder.create.mutationOptions({ onSuccess: refresh }));
 }
 
+export function useCreateCounterSale() {
+  const trpc = useTRPC();
+  const refresh = useRefreshOrders();
+  return useMutation(trpc.admin.manualOrder.createCounterSale.mutationOptions({ onSuccess: refresh }));
+}
+
 export function useUpdateManualOrder() {
   const trpc = useTRPC();
   const refresh = useRefreshOrders();

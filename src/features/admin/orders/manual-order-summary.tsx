@@ -8,6 +8,7 @@ import type { OrderStatus } from "@/lib/enums";
 import type { ManualOrderQuote } from "@/server/orders/manual-order-schemas";
 import { formatEuro } from "@/lib/money";
 import { formatDate } from "../kit/format";
+import { summaryRows } from "./manual-order-values";
 
 export const manualOrderStatusLabels: Record<OrderStatus, { label: string; tone: AdminBadgeTone }> = {
   PENDING: { label: "Pending: awaiting payment", tone: "warning" },
@@ -31,8 +32,8 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
  * The live preview: what the server prices the form at (lines, shipping, totals), the status the order gets and
  * what would refuse it. Nothing here is computed in the browser.
  */
-export function QuoteSummary({ quote, loading, error, action }: { quote: ManualOrderQuote | undefined; loading: boolean; error: string | null; action: ReactNode }) {
-  const status = quote ? manualOrderStatusLabels[quote.status] : null;
+export function QuoteSummary({ quote, loading, error, action, collected = false }: { quote: ManualOrderQuote | undefined; loading: boolean; error: string | null; action: ReactNode; collected?: boolean }) {
+  const status = quote ? (quote.collected ? { label: "Shipped and collected", tone: "neutral" as const } : manualOrderStatusLabels[quote.status]) : null;
   const difference = quote?.previousTotal ? quote.totals.total.minus(quote.previousTotal) : null;
   return (
     <AdminCard aria-label="Order totals" className="lg:sticky lg:top-4">
@@ -41,15 +42,11 @@ export function QuoteSummary({ quote, loading, error, action }: { quote: ManualO
         {quote ? (
           <>
             <dl className="space-y-1.5" data-testid="order-totals">
-              <Row label="Items at list price">{formatEuro(quote.totals.items)}</Row>
-              {quote.totals.discount.isZero() ? null : <Row label="Discount">−{formatEuro(quote.totals.discount)}</Row>}
-              <Row label={quote.shipping ? `Shipping (${quote.shipping.method === "TNT" ? "tracked" : "untracked"})` : "Shipping"}>
-                {quote.shipping?.waived ? "waived" : formatEuro(quote.totals.shipping)}
-              </Row>
-              {quote.totals.surcharge.isZero() ? null : <Row label="Insurance surcharge">{formatEuro(quote.totals.surcharge)}</Row>}
-              <Row label="Total" strong>
-                {formatEuro(quote.totals.total)}
-              </Row>
+              {summaryRows(quote).map((row) => (
+                <Row key={row.label} label={row.label} strong={row.strong}>
+                  {row.amount}
+                </Row>
+              ))}
               {difference && !difference.isZero() ? (
                 <p className="text-right text-xs text-muted-foreground">
                   {quote.status === "PENDING" ? "was" : "paid"} {formatEuro(quote.previousTotal!)} ({difference.isPositive() ? "+" : "−"}
@@ -57,7 +54,9 @@ export function QuoteSummary({ quote, loading, error, action }: { quote: ManualO
                 </p>
               ) : null}
             </dl>
-            {quote.shipping ? (
+            {quote.collected ? (
+              <p className="text-xs text-muted-foreground">Paid at the counter and taken along: saved as shipped and collected, with no label or shipping day.</p>
+            ) : quote.shipping ? (
               <p className="text-xs text-muted-foreground">
                 To {quote.shipping.destination}
                 {quote.shipping.estimatedShippingDate ? `, leaves ${formatDate(quote.shipping.estimatedShippingDate)}` : ", no shipping day planned"}
@@ -80,7 +79,7 @@ export function QuoteSummary({ quote, loading, error, action }: { quote: ManualO
             ) : null}
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">{error ?? "Add products and choose a country to see the totals."}</p>
+          <p className="text-sm text-muted-foreground">{error ?? (collected ? "Add products to see the totals." : "Add products and choose a country to see the totals.")}</p>
         )}
         {quote && error ? <p className="text-xs text-destructive">{error}</p> : null}
         {action}

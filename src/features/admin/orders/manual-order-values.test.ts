@@ -1,6 +1,7 @@
+import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import type { EditableManualOrder } from "@/server/orders/manual-order-schemas";
-import { createInputOf, markPaidMethodOf, quoteInputOf, requiredForBoth, requiredToCreate, updateInputOf, valuesOf, type ManualOrderFormValues } from "./manual-order-values";
+import { createCounterSaleInput, type EditableManualOrder, type ManualOrderQuote } from "@/server/orders/manual-order-schemas";
+import { counterSaleInputOf, createInputOf, markPaidMethodOf, requiredForCounterSale, savedEditMessage, summaryRows, quoteInputOf, requiredForBoth, requiredToCreate, updateInputOf, valuesOf, type ManualOrderFormValues } from "./manual-order-values";
 
 const filled: ManualOrderFormValues = {
   ...valuesOf(undefined),
@@ -16,10 +17,11 @@ const address = {
 };
 
 describe("the manual order form's values", () => {
-  it("start empty, in the Netherlands, tracked and paid", () => {
+  // A phone order is not paid until staff say the money is in; a sale paid at the counter is a counter sale.
+  it("start empty, in the Netherlands, tracked and unpaid", () => {
     expect(valuesOf(undefined)).toEqual({
       firstName: "", lastName: "", companyName: "", street: "", houseNumber: "", addressLine2: "", postCode: "", city: "", countryCode: "NL", stateCode: "", phoneNumber: "",
-      email: "", lines: [], shippingMethod: "TNT", waiveShipping: false, shipOn: "", paymentMethod: "", paid: true,
+      email: "", lines: [], shippingMethod: "TNT", waiveShipping: false, shipOn: "", paymentMethod: "", paid: false,
     });
   });
 
@@ -47,5 +49,46 @@ describe("mark paid", () => {
 
   it("offers bank transfer for an order taken another way", () => {
     expect(markPaidMethodOf(order("IDEAL"))).toBe("BANKTRANSFER");
+  });
+});
+
+describe("a counter sale on the form", () => {
+  it("needs the buyer's name, the lines and how it was paid, and no address", () => {
+    expect(requiredForCounterSale).toEqual(["firstName", "lastName", "lines", "paymentMethod"]);
+    const values: ManualOrderFormValues = { ...valuesOf(undefined), firstName: "Clara", lastName: "Janssen", shippingMethod: "COLLECTED", paymentMethod: "ACCOUNT", lines: filled.lines };
+    const parsed = createCounterSaleInput.parse(counterSaleInputOf(null)(values));
+    expect(parsed).toMatchObject({ buyer: { firstName: "Clara", lastName: "Janssen", companyName: null, phoneNumber: null }, email: null, paymentMethod: "ACCOUNT" });
+  });
+});
+
+const euro = (amount: string) => new Decimal(amount);
+const saved = (more: { previousTotal: string; total: string; wasPaid: boolean }) => ({
+  orderId: 1, orderNumber: "BC-2026-000123", status: "PENDING" as const, total: euro(more.total), previousTotal: euro(more.previousTotal), wasPaid: more.wasPaid,
+});
+
+describe("the message after an edit is saved", () => {
+  it("tells staff an unpaid order's customer will simply pay less: no refund", () => {
+    expect(savedEditMessage(saved({ previousTotal: "60.00", total: "50.00", wasPaid: false }))).toBe("BC-2026-000123: the customer will pay €10.00 less, €50.00 instead of €60.00.");
+  });
+
+  it("asks for a refund of what a paid order now costs less", () => {
+    expect(savedEditMessage({ ...saved({ previousTotal: "60.00", total: "50.00", wasPaid: true }), status: "PAID_READY_TO_SHIP" })).toBe(
+      "BC-2026-000123: total €50.00; the customer paid €60.00: refund the difference of €10.00 under Refunds on the order page.",
+    );
+  });
+});
+
+describe("the totals beside the form", () => {
+  const quote = (more: Partial<ManualOrderQuote>): ManualOrderQuote => ({
+    lines: [], shipping: null, status: "PENDING", previousTotal: null, problems: [], collected: false, aboveList: euro("0"),
+    totals: { items: euro("0"), discount: euro("0"), shipping: euro("0"), surcharge: euro("0"), total: euro("0") },
+    ...more,
+  });
+
+  it("show a price above the list price as a surcharge, never as a negative discount", () => {
+    // A €100.00 piece sold for €184.05: the line is stored at its price with no discount.
+    const rows = summaryRows(quote({ collected: true, aboveList: euro("84.05"), totals: { items: euro("184.05"), discount: euro("0"), shipping: euro("0"), surcharge: euro("0"), total: euro("184.05") } }));
+    expect(rows.map((row) => `${row.label} ${row.amount}`)).toEqual(["Items at list price €100.00", "Above list price +€84.05", "Collected in the shop no shipping", "Total €184.05"]);
+    expect(rows.some((row) => row.amount.includes("−-"))).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ import { RefundPanel } from "../refunds/refund-panel";
 import { useRefundProposal } from "../refunds/queries";
 import { cancelQuestion } from "./cancel-question";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge } from "./order-status";
+import { AdminOrderStatusBadge, OrderStandingBadges } from "./order-status";
 import { OversoldNotice } from "./oversold-notice";
 import { OrderTimeline } from "./order-timeline";
 import { useAdminOrder } from "./queries";
@@ -80,7 +80,11 @@ function Items({ order }: { order: AdminOrder }) {
       <dl className="ml-auto max-w-xs border-t px-4 py-3">
         <CardField label="Items">{formatEuro(totals.items)}</CardField>
         {totals.discount.isZero() ? null : <CardField label="Discount">−{formatEuro(totals.discount)}</CardField>}
-        <CardField label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</CardField>
+        {order.shipping.method === "COLLECTED" ? (
+          <CardField label="Collected in the shop">no shipping</CardField>
+        ) : (
+          <CardField label={`Shipping (${shippingMethodLabels[order.shipping.method]})`}>{formatEuro(totals.shipping)}</CardField>
+        )}
         {totals.surcharge.isZero() ? null : <CardField label="Insurance surcharge">{formatEuro(totals.surcharge)}</CardField>}
         <div className="mt-1 flex justify-between gap-4 border-t pt-2 font-semibold">
           <dt>Total</dt>
@@ -111,11 +115,13 @@ function Customer({ order }: { order: AdminOrder }) {
           {contact.firstName} {contact.lastName}
         </p>
         {contact.companyName ? <p>{contact.companyName}</p> : null}
-        <p>
-          <a href={`mailto:${order.email}`} className="text-primary hover:underline">
-            {order.email}
-          </a>
-        </p>
+        {order.email ? (
+          <p>
+            <a href={`mailto:${order.email}`} className="text-primary hover:underline">
+              {order.email}
+            </a>
+          </p>
+        ) : null}
         {contact.phoneNumber ? (
           <p>
             <a href={`tel:${contact.phoneNumber.replace(/[^+\d]/g, "")}`} className="hover:underline">
@@ -125,11 +131,19 @@ function Customer({ order }: { order: AdminOrder }) {
         ) : null}
         {order.account && order.account.email !== order.email ? <p className="text-xs text-muted-foreground">Account: {order.account.name ?? order.account.email}</p> : null}
         <div className="mt-3 border-t pt-3">
-          <p className="mb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">Ships to</p>
-          <p>{order.address.name}</p>
-          {order.address.lines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
+          {order.shipping.method === "COLLECTED" ? (
+            <p className="font-medium">
+              Collected in the shop{order.shippedAt ? ` on ${formatDateTime(order.shippedAt)}` : ""}
+            </p>
+          ) : (
+            <>
+              <p className="mb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">Ships to</p>
+              <p>{order.address.name}</p>
+              {order.address.lines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </>
+          )}
           {contact.referenceLine ? <p className="text-xs text-muted-foreground">Reference: {contact.referenceLine}</p> : null}
         </div>
       </div>
@@ -199,6 +213,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-serif text-2xl font-semibold">{order.orderNumber}</h2>
             <AdminOrderStatusBadge status={order.status} />
+            <OrderStandingBadges standing={order.standing} />
             {order.shop === "EBAY" ? <AdminBadge tone="info">eBay{order.marketplace ? ` ${order.marketplace.orderId}` : ""}</AdminBadge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
@@ -233,11 +248,14 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 {actionLabels[to]}
               </Button>
             ))}
-          <Button size="sm" variant="outline" asChild>
-            <a href={printUrl("packing-slips", ids)} target="_blank" rel="noreferrer">
-              <FileText /> Packing slip
-            </a>
-          </Button>
+          {order.shipping.method === "COLLECTED" ? null : (
+            // A counter sale left with its buyer: there is no parcel to pack.
+            <Button size="sm" variant="outline" asChild>
+              <a href={printUrl("packing-slips", ids)} target="_blank" rel="noreferrer">
+                <FileText /> Packing slip
+              </a>
+            </Button>
+          )}
           <Button size="sm" variant="outline" disabled={actions.pending} onClick={() => actions.printInvoices(ids)}>
             <Receipt /> Invoice
           </Button>

@@ -32,7 +32,7 @@ import { printUrl } from "../fulfilment/print-url";
 import { ExportDialog } from "./export-dialog";
 import { useShippingCountries } from "./manual-order-queries";
 import { useOrderActions } from "./order-actions";
-import { AdminOrderStatusBadge, orderStatusLabels } from "./order-status";
+import { AdminOrderStatusBadge, orderStandingText, orderStatusLabels } from "./order-status";
 import { useAdminOrders } from "./queries";
 
 /** The filters' keys in the address, beside `search`, `sort`, `page` and `size`. */
@@ -249,6 +249,7 @@ export function OrderTable({ slug }: { slug: OrderListSlug }) {
             <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.total)}</AdminTableCell>
             <AdminTableCell className="py-1">
               <AdminOrderStatusBadge status={row.status} />
+              <p className="text-xs whitespace-nowrap text-muted-foreground">{orderStandingText(row.standing)}</p>
               <Shipping row={row} />
             </AdminTableCell>
           </>

@@ -30,7 +30,10 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
   ]);
 
   const half = contentWidth / 2;
-  const billTo = drawBlock(doc, "Bill to", [order.address.name, ...order.address.lines, order.email], page.left, y, half - 20);
+  const collected = order.shipping.method === "COLLECTED";
+  // A counter sale's buyer has no address on file; the facts below say it was collected in the shop.
+  const buyer = [order.address.name, ...order.address.lines, order.email].filter(Boolean);
+  const billTo = drawBlock(doc, "Bill to", buyer, page.left, y, half - 20);
   const registrations = [
     ...(seller.vatNumber ? [`VAT no. ${seller.vatNumber}`] : []),
     ...(seller.chamberOfCommerce ? [`Chamber of Commerce ${seller.chamberOfCommerce}`] : []),
@@ -49,6 +52,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
     { header: "Item", width: contentWidth - 40 - 3 * numberWidth, text: (item) => item.name },
     { header: "Qty", width: 40, align: "right", text: (item) => String(item.quantity) },
     { header: "Unit price", width: numberWidth, align: "right", text: (item) => formatEuro(item.paid.plus(item.discount).dividedBy(item.quantity)) },
+    // A line charged above its list price (a manual order's override) is stored at that price with no discount.
     { header: "Discount", width: numberWidth, align: "right", text: (item) => (item.discount.isZero() ? "—" : minus(item.discount)) },
     { header: "Amount", width: numberWidth, align: "right", font: pdfFonts.sansBold, text: (item) => formatEuro(item.paid) },
   ], order.items);
@@ -57,7 +61,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
   const lines: [string, string][] = [
     ["Items at list price", formatEuro(totals.items)],
     ...(totals.discount.isZero() ? [] : ([["Discount", minus(totals.discount)]] as [string, string][])),
-    [`Shipping: ${shippingMethodLabels[order.shipping.method]}`, formatEuro(totals.shipping)],
+    collected ? ["Collected in the shop", "no shipping"] : [`Shipping: ${shippingMethodLabels[order.shipping.method]}`, formatEuro(totals.shipping)],
     ...(totals.surcharge.isZero() ? [] : ([["Insurance surcharge", formatEuro(totals.surcharge)]] as [string, string][])),
   ];
   const vatLine = vatRate.isZero() ? null : `incl. ${formatVatRate(vatRate)} VAT ${formatEuro(includedVat(totals.total, vatRate))}`;
@@ -83,6 +87,6 @@ function drawInvoice(doc: PDFKit.PDFDocument, seller: Seller, vatRate: Decimal, 
   }
 
   doc.font(pdfFonts.sans).fontSize(9).fillColor(ink.text);
-  doc.text(`Paid in full with ${paymentMethodLabels[order.paymentMethod]}. Thank you for your order.`, page.left, totalsY + 24, { width: contentWidth });
+  doc.text(collected ? "Paid in full at the counter. Thank you for your visit." : `Paid in full with ${paymentMethodLabels[order.paymentMethod]}. Thank you for your order.`, page.left, totalsY + 24, { width: contentWidth });
   return sellerFooter(seller);
 }

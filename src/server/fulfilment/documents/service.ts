@@ -2,7 +2,7 @@ import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { env } from "@/env";
-import type { OrderStatus } from "@/lib/enums";
+import type { OrderStatus, ShippingMethod } from "@/lib/enums";
 import { shopIdentity } from "@/lib/shop";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail } from "@/server/db/schema";
@@ -16,6 +16,7 @@ import { renderInvoices } from "./invoice";
 import type { MadeInvoices } from "../schemas";
 import { assignInvoiceNumbers, isPaid, readInvoiceNumber, type AssignedInvoiceNumber } from "./invoice-number";
 import { mergeLabelPdfs } from "./labels";
+import { collectedRefusal } from "../shipment-rules";
 import type { Seller } from "./layout";
 import { renderPackingSlips } from "./packing-slip";
 import { renderPickList } from "./pick-list";
@@ -61,9 +62,12 @@ export function shopSeller(): Seller {
   };
 }
 
-type SelectedOrder = { orderId: number; orderNumber: string; status: OrderStatus; labelKey: string | null };
+type SelectedOrder = { orderId: number; orderNumber: string; status: OrderStatus; shippingMethod: ShippingMethod; labelKey: string | null };
 
-const selectedColumns = { orderId: order.id, orderNumber: order.orderNumber, status: order.status, labelKey: orderDetail.gcsLabelFilename };
+const selectedColumns = { orderId: order.id, orderNumber: order.orderNumber, status: order.status, shippingMethod: orderDetail.shippingMethod, labelKey: orderDetail.gcsLabelFilename };
+
+/** What each document is called in a refusal of an order collected in the shop, which only has an invoice. */
+const collectedDocumentNames: Record<Exclude<PrintDocument, "invoices">, string> = { labels: "label", "packing-slips": "packing slip", "pick-list": "pick list" };
 
 /** Orders as a document selects them, with their label; the caller adds the `where`. */
 function selectOrders(db: Db) {
@@ -147,6 +151,8 @@ async function chosenOrders(db: Db, document: PrintDocument, orderIds: readonly 
   if (unpaid.length > 0) {
     throw new AppError("PRECONDITION_FAILED", `${documentNames[document]} are only for paid orders; not paid: ${unpaid.map((row) => `${row.orderNumber} (${row.status})`).join(", ")}.`);
   }
+  const collected = selected.find((row) => row.shippingMethod === "COLLECTED");
+  if (collected && document !== "invoices") throw new AppError("CONFLICT", collectedRefusal(collected.orderNumber, collectedDocumentNames[document]));
   if (document === "labels") {
     const unlabelled = selected.filter((row) => !row.labelKey);
     if (unlabelled.length > 0) throw new AppError("CONFLICT", `No label has been made yet for ${unlabelled.map((row) => row.orderNumber).join(", ")}: create the labels first.`);

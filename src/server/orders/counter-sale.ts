@@ -1,0 +1,95 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { env } from "@/env";
+import { formatEuro } from "@/lib/money";
+import type { Db } from "@/server/db/client";
+import { orderDetail, user } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { logOrderChange } from "@/server/logbook/service";
+import { queueOrderConfirmation } from "./confirmation";
+import { insertOrder, lockStock } from "./insert-order";
+import { priceDraft, stockRefusal } from "./manual-order-pricing";
+import type { CreateCounterSaleValues, ManualOrderSaved } from "./manual-order-schemas";
+import { transitionOrder } from "./service";
+
+/**
+ * A counter sale: the customer pays at the counter and takes the pieces along. It is priced like any manual order
+ * (`priceDraft`, overrides with their reason), written by the same `insertOrder` (its stock through the ledger), and
+ * walks the one order machine in the same transaction: paid, packed, and shipped-and-collected, with `shippedAt` and
+ * `deliveredAt` both now. Nothing is left to ship, so no label, packing slip or shipping day is ever offered for it
+ * (fulfilment refuses a COLLECTED order), and no shipping e-mail goes; with an e-mail address the buyer gets the
+ * order confirmation.
+ *
+ * An order row needs an address: a counter sale stores the buyer's name (and company) with empty street lines, in the
+ * shop's country, where the sale took place (which decides its VAT).
+ */
+
+type Actor = { userId: string; now?: Date };
+
+/** The shop's country's name in English, as an order's `country` stores names. */
+function shopCountryName(): string {
+  return new Intl.DisplayNames(["en"], { type: "region" }).of(env.SHOP_COUNTRY_CODE) ?? env.SHOP_COUNTRY_CODE;
+}
+
+export async function createCounterSale(db: Db, input: CreateCounterSaleValues, actor: Actor): Promise<ManualOrderSaved> {
+  const now = actor.now ?? new Date();
+  return db.transaction(async (tx) => {
+    if (input.userId) {
+      const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
+      if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists; choose the customer again.");
+    }
+    await lockStock(tx, input.lines, stockRefusal);
+    const priced = await priceDraft(tx, { lines: input.lines, shippingMethod: "COLLECTED", waiveShipping: true }, new Map(), now);
+    if (priced.problems.length > 0) throw new AppError("BAD_REQUEST", priced.problems.join(" "));
+    const { totals } = priced;
+    const email = input.email ?? "";
+    const { buyer } = input;
+
+    const { orderId, orderNumber } = await insertOrder(tx, {
+      userId: input.userId,
+      bookedBy: actor.userId,
+      lines: priced.lines.map(({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }) => ({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason })),
+      address: { ...buyer, street: "", houseNumber: "", addressLine2: null, postCode: "", city: "", countryCode: env.SHOP_COUNTRY_CODE },
+      email,
+      shipping: {
+        method: "COLLECTED",
+        countryCode: env.SHOP_COUNTRY_CODE,
+        countryName: shopCountryName(),
+        regionCode: null,
+        regionName: null,
+        estimatedShippingDate: null,
+        estimatedDeliveryDate: null,
+      },
+      shop: "WEBSHOP",
+      provider: input.paymentMethod,
+      totals,
+      discounts: priced.discountUses,
+    });
+    const buyerName = [buyer.firstName, buyer.lastName].join(" ");
+    await logOrderChange(tx, orderId, {
+      userId: actor.userId,
+      newState: {
+        orderNumber,
+        manual: true,
+        counterSale: true,
+        status: "PENDING",
+        customerId: input.userId,
+        buyer: { ...buyer, email: input.email },
+        items: priced.lines.map(({ productId, name, quantity, listPrice, totalPrice, totalDiscountAmount, aboveList, priceOverrideReason }) => ({
+          productId, name, quantity, listPrice, totalPrice, totalDiscountAmount, aboveList, priceOverrideReason,
+        })),
+        shipping: { method: "COLLECTED" },
+        paymentMethod: input.paymentMethod,
+        total: totals.total,
+      },
+      description: `Counter sale ${orderNumber} to ${buyerName}, collected in the shop: ${formatEuro(totals.total)} paid by ${input.paymentMethod}`,
+    });
+    const by = { userId: actor.userId, now };
+    await transitionOrder(tx, orderId, "PAID_READY_TO_SHIP", { ...by, description: `Paid at the counter (${input.paymentMethod}).` });
+    await transitionOrder(tx, orderId, "PROCESSED", { ...by, description: "Handed over at the counter." });
+    await tx.update(orderDetail).set({ shippedAt: now, deliveredAt: now }).where(eq(orderDetail.orderId, orderId));
+    await transitionOrder(tx, orderId, "SHIPPED", { ...by, description: "Collected in the shop by the customer." });
+    if (email) await queueOrderConfirmation(tx, orderNumber);
+    return { orderId, orderNumber, status: "SHIPPED", total: totals.total, previousTotal: null, wasPaid: false };
+  });
+}
