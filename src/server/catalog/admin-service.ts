@@ -173,9 +173,6 @@ function productColumns(values: ProductFormValues | CreateProductValues, names: 
     categoryId: values.categoryId,
     manufacturerId: values.manufacturerId,
     countryId: values.countryId,
-    // A new product is a draft, on no channel until it is published.
-    wsStatus: "wsStatus" in values ? values.wsStatus : "OFFLINE",
-    ebayStatus: "ebayStatus" in values ? values.ebayStatus : "OFFLINE",
     // Search runs over this text; it is rewritten with every change of a field it contains.
     searchText: buildSearchText({
       name: values.name,
@@ -208,7 +205,8 @@ export async function createProduct(db: Db, values: CreateProductValues, userId:
     const names = await namesFor(tx, fields);
     const [row] = await tx
       .insert(product)
-      .values({ ...productColumns(fields, names), stock: 0, publishedAt: null })
+      // A draft, on no channel whatever the caller's values say, until staff publish it.
+      .values({ ...productColumns(fields, names), wsStatus: "OFFLINE", ebayStatus: "OFFLINE", stock: 0, publishedAt: null })
       .returning({ id: product.id });
     const id = row!.id;
     await tx.insert(productDescription).values({ productId: id, ...descriptionValues(fields) });
@@ -233,7 +231,7 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
     }
     if (online) assertPlaceholdersFilled(values);
     const names = await namesFor(tx, values);
-    await tx.update(product).set(productColumns(values, names)).where(eq(product.id, id));
+    await tx.update(product).set({ ...productColumns(values, names), wsStatus: values.wsStatus, ebayStatus: values.ebayStatus }).where(eq(product.id, id));
     const description = descriptionValues(values);
     await tx
       .insert(productDescription)

@@ -35,6 +35,8 @@ type Props<T extends FieldValues> = {
   choices: ProductFormChoices | undefined;
   required: ReadonlySet<string>;
   invalid: ReadonlySet<string>;
+  /** Why the server refused a field beyond its being empty (a placeholder left when publishing), by field. */
+  messages?: ReadonlyMap<string, string>;
   /** Templates may leave enumerations open. */
   allowEmptyEnums?: boolean;
 };
@@ -44,10 +46,10 @@ function Section(props: { title: string; description: string; children: React.Re
   return <FormSection {...props} bodyClassName="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" />;
 }
 
-export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, allowEmptyEnums }: Props<T>) {
+export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, messages, allowEmptyEnums }: Props<T>) {
   const reg = (name: string, options?: Parameters<UseFormRegister<T>>[1]) => register(name as Path<T>, options);
   /** SPEC section 5: a required field left empty is marked by a refused submit. */
-  const missing = (name: string) => (invalid.has(name) ? "Required" : undefined);
+  const missing = (name: string) => (invalid.has(name) ? "Required" : messages?.get(name));
   const field = (name: string) => fieldProps(name, missing(name), required.has(name));
   const enumSelect = (name: "caliber" | "state" | "itemType" | "gender", label: string, values: readonly string[]) => (
     <FormField label={label} htmlFor={`field-${name}`} required={required.has(name)} error={missing(name)}>
