@@ -94,6 +94,9 @@ describe("admin journey", () => {
     await page.getByRole("button", { name: "Create draft" }).click();
     await page.getByText("Please fill out all required fields").waitFor();
     await page.locator("#field-manufacturerId").selectOption({ label: "Brands › Omega" });
+    // The template's placeholders, filled in, as publishing asks (issue 28).
+    await page.locator("#field-dimensions").fill("5.5 mm diameter, tap 0.90 mm");
+    await page.locator("#field-crown").fill("Signed Omega, steel");
     await page.getByLabel("Pictures").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await picture("#a8824a") },
       { name: "back.jpg", mimeType: "image/jpeg", buffer: await picture("#14202e") },
@@ -108,6 +111,7 @@ describe("admin journey", () => {
     expect(first.headers()["content-type"]).toBe("image/webp");
 
     // A draft until it is published on the web shop (issue 28).
+    await page.getByRole("tab", { name: "Details" }).click();
     await page.getByRole("button", { name: "Publish…" }).click();
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect.poll(() => page.getByTestId("product-status").textContent()).toBe("On the shop");
