@@ -153,7 +153,7 @@ export function ProductTable() {
         <FilterSelect label="Manufacturer" param="manufacturer" all="All manufacturers" className="sm:w-44" options={choices.data?.manufacturers.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
         <FilterSelect label="Item type" param="type" all="All item types" className="sm:w-40" options={itemTypes.filter((value) => value !== "UNKNOWN").map((value) => ({ value, label: humanize(value) }))} params={params} update={update} />
         <FilterSelect label="Stock" param="stock" all="Any stock" className="sm:w-32" options={stockChoices} params={params} update={update} />
-        <FilterSelect label="Status" param="status" all="Drafts and published" className="sm:w-44" options={[{ value: "draft", label: "Drafts" }, { value: "published", label: "Published" }]} params={params} update={update} />
+        <FilterSelect label="Status" param="status" all="Any status" className="sm:w-36" options={[{ value: "draft", label: "Drafts" }, { value: "published", label: "Published" }]} params={params} update={update} />
         <FilterSelect label="Web shop" param="ws" all="Shop: all" className="sm:w-32" options={[{ value: "ONLINE", label: "Shop: on" }, { value: "OFFLINE", label: "Shop: off" }]} params={params} update={update} />
         <FilterSelect label="eBay" param="ebay" all="eBay: all" className="sm:w-32" options={[{ value: "ONLINE", label: "eBay: on" }, { value: "OFFLINE", label: "eBay: off" }]} params={params} update={update} />
         <ClearFiltersButton active={activeFilters} update={update} />
@@ -188,7 +188,7 @@ export function ProductTable() {
             </AdminTableCell>
             <AdminTableCell className="w-20 text-muted-foreground">#{row.id}</AdminTableCell>
             <AdminTableCell>
-              <div className="min-w-0 max-w-[28rem]">
+              <div className="min-w-0 max-w-[18rem] 2xl:max-w-[28rem]">
                 <Link href={`/admin/products/edit?id=${row.id}`} className="block truncate font-medium hover:text-primary hover:underline">
                   {row.name}
                 </Link>
