@@ -40,14 +40,14 @@ async function bothInPlace(page: Page, name: string) {
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
-/** The products the table lists, top to bottom (none while it loads). */
+/** The products the table lists, top to bottom (none while it loads); the selection box is the first column. */
 function productNames(page: Page): Promise<string[]> {
-  return page.locator("tbody tr td:nth-child(3) a").allInnerTexts();
+  return page.locator("tbody tr td:nth-child(4) a").allInnerTexts();
 }
 
 /** The table's prices, top to bottom, in euro. */
 async function listedPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator("tbody tr td:nth-child(4)").allInnerTexts();
+  const texts = await page.locator("tbody tr td:nth-child(5)").allInnerTexts();
   return texts.map((text) => Number(text.replace(/[^0-9.]/g, "")));
 }
 
@@ -91,21 +91,30 @@ describe("admin journey", () => {
     expect(await page.locator(`form[aria-label="New product"]`).count()).toBe(1);
     // A submit without the required manufacturer shows SPEC section 5's destructive toast.
     await page.locator("#field-name").fill(name);
-    await page.getByRole("button", { name: "Create product" }).click();
+    await page.getByRole("button", { name: "Create draft" }).click();
     await page.getByText("Please fill out all required fields").waitFor();
     await page.locator("#field-manufacturerId").selectOption({ label: "Brands › Omega" });
+    // The template's placeholders, filled in, as publishing asks (issue 28).
+    await page.locator("#field-dimensions").fill("5.5 mm diameter, tap 0.90 mm");
+    await page.locator("#field-crown").fill("Signed Omega, steel");
     await page.getByLabel("Pictures").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await picture("#a8824a") },
       { name: "back.jpg", mimeType: "image/jpeg", buffer: await picture("#14202e") },
     ]);
     await bothInPlace(page, "product-form");
-    await page.getByRole("button", { name: "Create product" }).click();
+    await page.getByRole("button", { name: "Create draft" }).click();
     await page.waitForURL(/\/admin\/products\/edit\?id=\d+/);
     productId = Number(new URL(page.url()).searchParams.get("id"));
     await page.getByRole("tab", { name: "Pictures" }).click();
     await expect.poll(() => page.getByTestId("product-image").count()).toBe(2);
     const first = await page.request.get(`/storage/products/${productId}/1.webp`);
     expect(first.headers()["content-type"]).toBe("image/webp");
+
+    // A draft until it is published on the web shop (issue 28).
+    await page.getByRole("tab", { name: "Details" }).click();
+    await page.getByRole("button", { name: "Publish…" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect.poll(() => page.getByTestId("product-status").textContent()).toBe("On the shop");
 
     await page.goto(`/product/${productId}`);
     await page.getByText(name).first().waitFor();

@@ -6,10 +6,12 @@ import { storageImageUrl } from "./images";
 import { addProductImages, deleteProductImage, filesFromForm, listProductImages, reorderProductImages } from "./admin-images";
 import {
   adminProductListInput,
+  bulkProductInput,
   createProductInput,
   imagePositionInput,
   oneProductInput,
   productIdInput,
+  publishProductInput,
   reorderImagesInput,
   templateFormInput,
   templateIdInput,
@@ -23,6 +25,8 @@ import {
   productFormChoices,
   updateProduct,
 } from "./admin-service";
+import { bulkChangeProducts } from "./bulk-products";
+import { publishProduct, unpublishProduct } from "./publishing";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from "./product-templates";
 
 /** An upload: the product id and the picture files, sent as multipart form data. */
@@ -43,6 +47,9 @@ export const adminProductRouter = createTRPCRouter({
   update: adminProcedure
     .input(updateProductInput)
     .mutation(({ ctx, input: { id, ...values } }) => updateProduct(ctx.db, id, values, ctx.session.user.id)),
+  publish: adminProcedure.input(publishProductInput).mutation(({ ctx, input }) => publishProduct(ctx.db, input.id, input.channels, ctx.session.user.id)),
+  unpublish: adminProcedure.input(productIdInput).mutation(({ ctx, input }) => unpublishProduct(ctx.db, input.id, ctx.session.user.id)),
+  bulk: adminProcedure.input(bulkProductInput).mutation(({ ctx, input }) => bulkChangeProducts(ctx.db, input, ctx.session.user.id)),
   images: adminProcedure.input(oneProductInput).query(({ input }) => listProductImages(getStorage(), input.productId)),
   uploadImages: adminProcedure.input(imageUploadInput).mutation(async ({ ctx, input }) =>
     addProductImages(ctx.db, getStorage(), input.productId, await filesFromForm(input.form), ctx.session.user.id),

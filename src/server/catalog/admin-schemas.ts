@@ -2,6 +2,7 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { listPageInput } from "@/lib/list-page";
+import { descriptionFieldLabels } from "@/lib/labels";
 import { lineText, text } from "@/lib/text";
 import {
   calibers,
@@ -13,6 +14,7 @@ import {
   type ListingStatus,
 } from "@/lib/enums";
 import type { Page } from "@/server/db/page";
+import { costText, purchaseCurrencies } from "@/server/stock/schemas";
 import { descriptionFields, type DescriptionField } from "./schemas";
 
 /**
@@ -75,8 +77,105 @@ export const productFormInput = z.object({
 export type ProductFormInput = z.input<typeof productFormInput>;
 export type ProductFormValues = z.output<typeof productFormInput>;
 
-export const createProductInput = productFormInput;
+/**
+ * Stock a new product starts with, booked in the transaction that creates it: pieces counted in the shop, booked
+ * through the ledger as an inventory correction with its reason, or pieces bought, as a purchase in a box still OPEN
+ * (they reach stock when the box arrives and is exploded).
+ */
+export const openingStockInput = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("correction"),
+    quantity: z.number().int().min(1, "At least one piece").max(100_000, "At most 100,000 pieces"),
+    /** The correction's reason, as the stock tab's corrections say why: "Opening stock" unless staff say more. */
+    comment: text().trim().min(1, "Say where the pieces come from").max(500),
+  }),
+  z.object({
+    kind: z.literal("box"),
+    boxId: id,
+    quantity: z.number().int().min(1, "At least one piece").max(100_000, "At most 100,000 pieces"),
+    unitCost: costText,
+    currency: z.enum(purchaseCurrencies),
+  }),
+]);
+export type OpeningStockInput = z.input<typeof openingStockInput>;
+
+/** A new product is a draft, on no channel until staff publish it; the form's channel boxes are not read. */
+export const createProductInput = productFormInput.omit({ wsStatus: true, ebayStatus: true }).extend({ openingStock: openingStockInput.optional() });
+export type CreateProductInput = z.input<typeof createProductInput>;
+export type CreateProductValues = z.output<typeof createProductInput>;
 export const updateProductInput = productFormInput.extend({ id });
+
+// Publishing ---------------------------------------------------------------------------------------------------
+
+/** Where a product is published: the web shop unless staff untick it, eBay when they tick it. */
+export const publishChannelsInput = z
+  .object({ web: z.boolean(), ebay: z.boolean() })
+  .refine((channels) => channels.web || channels.ebay, "Choose the web shop, eBay or both");
+export type PublishChannels = z.output<typeof publishChannelsInput>;
+export const publishProductInput = z.object({ id, channels: publishChannelsInput });
+
+/** A template's blank, such as "{size}" in "Sapphire crystal {size} mm": staff fill it in before the product goes live. */
+const PLACEHOLDER = /\{[^{}\n]{1,40}\}/g;
+
+/** The fields of a product a placeholder may be left in: its name and its description's text. */
+export const placeholderFields = ["name", ...descriptionTextFields] as const;
+export type PlaceholderField = (typeof placeholderFields)[number];
+
+/**
+ * The placeholders left unfilled in a product's name and description, by field, in the form's order. The catalogue
+ * refuses to publish a product while there are any (a draft may keep them); the form marks the fields with it.
+ */
+export function unfilledPlaceholders(values: Partial<Record<PlaceholderField, string | null | undefined>>): { field: PlaceholderField; placeholders: string[] }[] {
+  return placeholderFields
+    .map((field) => ({ field, placeholders: [...new Set(values[field]?.match(PLACEHOLDER) ?? [])] }))
+    .filter((found) => found.placeholders.length > 0);
+}
+
+/** A field as the product form labels it, for messages. */
+export function placeholderFieldLabel(field: PlaceholderField): string {
+  return field === "name" ? "Name" : descriptionFieldLabels[field];
+}
+
+/** Why a product with unfilled placeholders cannot be published: each placeholder, by the field it is in. */
+export function placeholderRefusal(found: ReturnType<typeof unfilledPlaceholders>): string {
+  return `Fill in the placeholders before publishing: ${found.map((entry) => `${entry.placeholders.join(", ")} in ${placeholderFieldLabel(entry.field)}`).join("; ")}.`;
+}
+
+// Bulk actions on the product table ---------------------------------------------------------------------------
+
+/** The most products one bulk action changes: a page of the table at its largest. */
+export const MAX_BULK_PRODUCTS = 200;
+const bulkProductIds = z.array(id).min(1, "Select at least one product").max(MAX_BULK_PRODUCTS);
+
+/** A price change: up or down by a percentage or by an amount in euros. */
+export const priceChangeInput = z.object({
+  by: z.enum(["percent", "amount"]),
+  direction: z.enum(["up", "down"]),
+  value: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}([.,]\d{1,2})?$/, "must be a number like 10 or 2.50")
+    .transform((value) => value.replace(",", "."))
+    .refine((value) => Number(value) > 0, "must be more than 0"),
+});
+export type PriceChange = z.output<typeof priceChangeInput>;
+
+export const bulkProductInput = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("publish"), productIds: bulkProductIds, channels: publishChannelsInput }),
+  z.object({ action: z.literal("unpublish"), productIds: bulkProductIds }),
+  z.object({ action: z.literal("category"), productIds: bulkProductIds, categoryId: id }),
+  z.object({ action: z.literal("price"), productIds: bulkProductIds, change: priceChangeInput }),
+  z.object({
+    action: z.literal("box"),
+    productIds: bulkProductIds,
+    boxId: id,
+    quantity: z.number().int().min(1, "At least one piece").max(100_000, "At most 100,000 pieces"),
+    unitCost: costText,
+    currency: z.enum(purchaseCurrencies),
+  }),
+]);
+export type BulkProductInput = z.input<typeof bulkProductInput>;
+export type BulkProductAction = z.output<typeof bulkProductInput>;
 
 export const productIdInput = z.object({ id });
 /** One product named by `productId`, for what staff see or do about it: its pictures, its eBay quantity. */
@@ -97,12 +196,14 @@ export const adminProductListInput = z.object({
   ebayStatus: z.enum(listingStatuses).optional(),
   itemType: z.enum(itemTypes).optional(),
   stock: z.enum(["in", "out", "low"]).optional(),
+  /** Drafts (never published) or published products. */
+  published: z.enum(["draft", "published"]).optional(),
 });
 export type AdminProductListInput = z.input<typeof adminProductListInput>;
 export type AdminProductListQuery = z.output<typeof adminProductListInput>;
 
 /** A row of the admin's product table: some of the product's own fields, with its names and first picture. */
-export type AdminProductRow = Pick<AdminProduct, "id" | "name" | "price" | "stock" | "wsStatus" | "ebayStatus" | "isBulk" | "createdAt" | "updatedAt"> & {
+export type AdminProductRow = Pick<AdminProduct, "id" | "name" | "price" | "stock" | "wsStatus" | "ebayStatus" | "publishedAt" | "isBulk" | "createdAt" | "updatedAt"> & {
   manufacturer: string | null;
   category: string | null;
   itemType: ItemType | null;
@@ -124,6 +225,8 @@ export type AdminProduct = {
   countryId: number | null;
   wsStatus: ListingStatus;
   ebayStatus: ListingStatus;
+  /** When the product was first published; null while it is a draft, on no channel. */
+  publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 } & ProductClassification &

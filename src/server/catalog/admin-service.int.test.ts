@@ -8,12 +8,13 @@ import { addPurchaseRecord, createBox, explodeBox, shipBox } from "@/server/stoc
 import { productFormInput, templateFormInput, type ProductFormInput, type TemplateFormInput } from "@/server/catalog/admin-schemas";
 import { createProduct, getAdminProduct, listAdminProducts, productFormChoices, updateProduct } from "@/server/catalog/admin-service";
 import { createTemplate, getTemplate } from "@/server/catalog/product-templates";
+import { publishProduct } from "@/server/catalog/publishing";
 import { getManyProducts } from "@/server/catalog/service";
 import { getManyProductsInput } from "@/server/catalog/schemas";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { buildSearchText } from "@/server/catalog/search-text";
 import { makeBrands } from "../../../tests/helpers/brands";
-import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
+import { makeCategory, makeManufacturer, makeProduct, makeProducts } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { logEntriesFor, makeUser, setExchangeRate, temporaryStorage } from "../../../tests/helpers/admin-fixtures";
 
@@ -62,7 +63,7 @@ function form(overrides: Partial<ProductFormInput> = {}) {
 }
 
 describe("products", () => {
-  it("creates a product with its description, search text and a logbook entry, and the shop lists it", async () => {
+  it("creates a product with its description, search text and a logbook entry, and the shop lists it once published", async () => {
     const { id } = await createProduct(t.db, form(), adminId);
     const saved = await getAdminProduct(t.db, id);
     expect(saved).toMatchObject({ name: "Omega Seamaster crown 5.5 mm", stock: 0, itemType: "CROWN", crown: "Signed original crown", shippingFee: null });
@@ -72,8 +73,12 @@ describe("products", () => {
     expect(row?.searchText).toContain("crowns");
     expect(row?.searchText).toContain("signed original crown");
     expect((await logEntriesFor(t.db, "PRODUCT", id))[0]).toMatchObject({ eventType: "PRODUCT", newState: expect.objectContaining({ name: saved.name }) });
-    const shop = await getManyProducts(t.db, getManyProductsInput.parse({ search: "seamaster" }), { imageUrl: (key) => `/storage/${key}` });
-    expect(shop.products.map((card) => card.id)).toContain(id);
+    // A draft until it is published, whatever the form's channel boxes said.
+    const shopIds = async () => (await getManyProducts(t.db, getManyProductsInput.parse({ search: "seamaster" }), { imageUrl: (key) => `/storage/${key}` })).products.map((card) => card.id);
+    expect(saved).toMatchObject({ publishedAt: null, wsStatus: "OFFLINE", ebayStatus: "OFFLINE" });
+    expect(await shopIds()).not.toContain(id);
+    await publishProduct(t.db, id, { web: true, ebay: false }, adminId);
+    expect(await shopIds()).toContain(id);
   });
 
   it("writes the same search text as the seed: no serial number, notes or fields that do not apply", async () => {
@@ -88,6 +93,7 @@ describe("products", () => {
 
   it("updates fields and logs only what changed, previous beside new", async () => {
     const { id } = await createProduct(t.db, form({ name: "Omega crown 6.0 mm" }), adminId);
+    await publishProduct(t.db, id, { web: true, ebay: false }, adminId);
     await updateProduct(t.db, id, form({ name: "Omega crown 6.0 mm", price: "44.50", wsStatus: "OFFLINE" }), adminId);
     const entry = (await logEntriesFor(t.db, "PRODUCT", id)).at(-1);
     expect(entry?.previousState).toEqual({ price: "39.95", wsStatus: "ONLINE" });
@@ -118,6 +124,16 @@ describe("products", () => {
     const crown = await makeProduct(t.db, { name: "Waterproof crown 4.5 mm", price: "12.00", stock: 3 });
     expect((await list({ ...base, search: "Waterproof crown 4.5" })).rows.map((row) => row.name)).toEqual(["Waterproof crown 4.5 mm"]);
     expect((await list({ ...base, search: `#${crown.id}` })).rows.map((row) => row.id)).toEqual([crown.id]);
+    // Every spelling staff use: a size with a point or a Dutch comma, "#id", and a bare id, which comes first.
+    const sapphire = await makeProduct(t.db, { name: "Sapphire crystal 31.5 mm, domed", price: "45.00" });
+    await makeProduct(t.db, { name: "Sapphire crystal 31 mm, flat", price: "45.00" });
+    expect((await list({ ...base, search: "sapphire crystal 31.5" })).rows.map((row) => row.id)).toEqual([sapphire.id]);
+    expect((await list({ ...base, search: "sapphire crystal 31,5" })).rows.map((row) => row.id)).toEqual([sapphire.id]);
+    expect((await list({ ...base, search: `#${sapphire.id}` })).rows.map((row) => row.id)).toEqual([sapphire.id]);
+    const tube = await makeProduct(t.db, { name: "Zenith crown tube", price: "8.00" });
+    const straps = await makeProducts(t.db, ["Bracelet", "Leather strap", "NATO strap"].map((name) => ({ name: `${name} ${tube.id} mm`, price: "20.00" })));
+    const byId = await list({ ...base, sort: "name", search: String(tube.id) });
+    expect(byId.rows.map((row) => row.id)).toEqual([tube.id, ...straps.map((row) => row.id)]);
     expect((await list({ ...base, manufacturerId: seiko.id, stock: "out" })).rows.map((row) => row.name)).toEqual(["Seiko 6139 chronograph movement"]);
     expect((await list({ ...base, manufacturerId: seiko.id, stock: "low" })).rows.map((row) => row.name)).toEqual(["Seiko 7S26 movement"]);
     const page = await list({ ...base, manufacturerId: seiko.id, sort: "stock", direction: "desc", pageSize: 25 });

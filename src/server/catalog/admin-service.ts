@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { catalogueChanged } from "@/server/cache/catalogue";
 import type { Db } from "@/server/db/client";
 import { lockExistingRow } from "@/server/db/lock-row";
@@ -16,6 +16,7 @@ import {
   type AdminProduct,
   type AdminProductListQuery,
   type AdminProductPage,
+  type CreateProductValues,
   type Choice,
   type DescriptionTextField,
   type ProductFormChoices,
@@ -24,7 +25,9 @@ import {
 import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { withProductNames } from "./product-names";
-import { everyWordStartsQuery, queryWords } from "./search-query";
+import { everyWordStartsQuery, productIdSearched, queryWords } from "./search-query";
+import { bookOpeningStock } from "./opening-stock";
+import { assertPlaceholdersFilled } from "./publishing";
 import { buildSearchText } from "./search-text";
 import type { ImageUrl } from "./service";
 
@@ -40,13 +43,19 @@ const sortColumns = columnsOf(product, "id", "name", "price", "stock", "createdA
  * sizes such as "4.5" kept whole), a number also finds the product with that id, and "#15" finds product 15 alone.
  */
 function adminSearchCondition(search: string): SQL | undefined {
-  const id = /^#\s*(\d{1,9})$/.exec(search.trim());
-  if (id) return sql`${product.id} = ${Number(id[1])}`;
+  const id = productIdSearched(search);
+  if (id !== null) return sql`${product.id} = ${id}`;
   const words = queryWords(search);
   if (words.length === 0) return undefined;
   const query = everyWordStartsQuery(words);
   const matches = sql`${product.searchVector} @@ to_tsquery('simple', ${query})`;
-  return /^\d{1,9}$/.test(search) ? sql`(${product.id} = ${Number(search)} or ${matches})` : matches;
+  const searchedId = idSearched(search);
+  return searchedId === null ? matches : sql`(${product.id} = ${searchedId} or ${matches})`;
+}
+
+/** The product id a search of digits alone names ("15"): that product comes before the others it finds by its words. */
+function idSearched(search: string): number | null {
+  return /^\d{1,9}$/.test(search.trim()) ? Number(search.trim()) : null;
 }
 
 /** One page of the admin's product table with its filters and sort, and the number of matches. */
@@ -66,6 +75,8 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
   if (input.stock === "in") conditions.push(gt(product.stock, 0));
   if (input.stock === "out") conditions.push(eq(product.stock, 0));
   if (input.stock === "low") conditions.push(and(gt(product.stock, 0), lte(product.stock, LOW_STOCK))!);
+  if (input.published === "draft") conditions.push(isNull(product.publishedAt));
+  if (input.published === "published") conditions.push(isNotNull(product.publishedAt));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const column = sortColumns[input.sort];
@@ -77,11 +88,14 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
   // Joining before the limit made PostgreSQL sort the whole catalogue. A search is materialised before it is sorted:
   // otherwise the planner walks a sort index hoping to meet matches early, which is slow when they sort late.
   const offset = (input.page - 1) * input.pageSize;
+  // "15" finds product 15 first, then the products whose words start with 15, in the table's order.
+  const searchedId = input.search ? idSearched(input.search) : null;
+  const idFirst = searchedId === null ? sql`` : sql`(id = ${searchedId}) desc, `;
   const idsQuery = searchCondition
     ? rawRows<{ id: number }>(
         db,
         sql`with matches as materialized (select ${product.id} as id, ${column} as sort_key from ${product} where ${where})
-            select id from matches order by sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
+            select id from matches order by ${idFirst}sort_key ${sql.raw(input.direction)}, id ${sql.raw(input.direction)}
             limit ${input.pageSize} offset ${offset}`,
       )
     : db.select({ id: product.id }).from(product).where(where).orderBy(...orderBy).limit(input.pageSize).offset(offset);
@@ -91,7 +105,7 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
     ? await withProductNames(
         db
           .select({
-            ...columnsOf(product, "id", "name", "price", "stock", "wsStatus", "ebayStatus", "isBulk", "createdAt", "updatedAt"),
+            ...columnsOf(product, "id", "name", "price", "stock", "wsStatus", "ebayStatus", "publishedAt", "isBulk", "createdAt", "updatedAt"),
             manufacturer: productManufacturer.name,
             category: productCategory.name,
             itemType: productDescription.itemType,
@@ -117,7 +131,7 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
 export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
   const [row] = await db
     .select({
-      ...columnsOf(product, "id", "name", "price", "shippingFee", "stock", "isBulk", "categoryId", "manufacturerId", "countryId", "wsStatus", "ebayStatus", "createdAt", "updatedAt"),
+      ...columnsOf(product, "id", "name", "price", "shippingFee", "stock", "isBulk", "categoryId", "manufacturerId", "countryId", "wsStatus", "ebayStatus", "publishedAt", "createdAt", "updatedAt"),
       ...classificationColumns,
       ...descriptionTextColumns,
     })
@@ -136,7 +150,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
   };
 }
 
-async function namesFor(tx: Db, values: ProductFormValues) {
+async function namesFor(tx: Db, values: Pick<ProductFormValues, "categoryId" | "manufacturerId" | "countryId">) {
   const [[category], [manufacturer]] = await Promise.all([
     tx.select({ name: productCategory.name }).from(productCategory).where(eq(productCategory.id, values.categoryId)),
     tx.select({ name: productManufacturer.name }).from(productManufacturer).where(eq(productManufacturer.id, values.manufacturerId)),
@@ -150,7 +164,7 @@ async function namesFor(tx: Db, values: ProductFormValues) {
   return { category: category.name, manufacturer: manufacturer.name };
 }
 
-function productColumns(values: ProductFormValues, names: { category: string; manufacturer: string }) {
+function productColumns(values: ProductFormValues | CreateProductValues, names: { category: string; manufacturer: string }) {
   return {
     name: values.name,
     price: new Decimal(values.price),
@@ -159,8 +173,6 @@ function productColumns(values: ProductFormValues, names: { category: string; ma
     categoryId: values.categoryId,
     manufacturerId: values.manufacturerId,
     countryId: values.countryId,
-    wsStatus: values.wsStatus,
-    ebayStatus: values.ebayStatus,
     // Search runs over this text; it is rewritten with every change of a field it contains.
     searchText: buildSearchText({
       name: values.name,
@@ -173,7 +185,7 @@ function productColumns(values: ProductFormValues, names: { category: string; ma
   };
 }
 
-function descriptionValues(values: ProductFormValues) {
+function descriptionValues(values: ProductFormValues | CreateProductValues) {
   return {
     caliber: values.caliber,
     state: values.state,
@@ -183,19 +195,28 @@ function descriptionValues(values: ProductFormValues) {
   } as Pick<ProductFormValues, "caliber" | "state" | "itemType" | "gender"> & Record<DescriptionTextField, string | null>;
 }
 
-/** A product and its description, starting with no stock: stock arrives through purchases or corrections. */
-export async function createProduct(db: Db, values: ProductFormValues, userId: string): Promise<{ id: number }> {
+/**
+ * A product and its description, as a draft (on no channel; a template's placeholders may still be in it), with its
+ * opening stock if staff gave one, all in one transaction: stock arrives through the ledger or a purchase in a box.
+ */
+export async function createProduct(db: Db, values: CreateProductValues, userId: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    const names = await namesFor(tx, values);
-    const [row] = await tx.insert(product).values({ ...productColumns(values, names), stock: 0 }).returning({ id: product.id });
+    const { openingStock, ...fields } = values;
+    const names = await namesFor(tx, fields);
+    const [row] = await tx
+      .insert(product)
+      // A draft, on no channel whatever the caller's values say, until staff publish it.
+      .values({ ...productColumns(fields, names), wsStatus: "OFFLINE", ebayStatus: "OFFLINE", stock: 0, publishedAt: null })
+      .returning({ id: product.id });
     const id = row!.id;
-    await tx.insert(productDescription).values({ productId: id, ...descriptionValues(values) });
+    await tx.insert(productDescription).values({ productId: id, ...descriptionValues(fields) });
     await catalogueChanged(tx, { productIds: [id] });
     await logProductChange(tx, id, {
       userId,
-      newState: { id, ...values },
-      description: `Product ${id} created: ${values.name}`,
+      newState: { id, ...fields, wsStatus: "OFFLINE", ebayStatus: "OFFLINE", publishedAt: null },
+      description: `Product ${id} created as a draft: ${fields.name}`,
     });
+    if (openingStock) await bookOpeningStock(tx, id, openingStock, userId);
     return { id };
   });
 }
@@ -204,8 +225,13 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
   await db.transaction(async (tx) => {
     await lockExistingRow(tx, product, id, { id: product.id }, "Product");
     const before = await getAdminProduct(tx, id);
+    const online = values.wsStatus === "ONLINE" || values.ebayStatus === "ONLINE";
+    if (online && before.publishedAt === null) {
+      throw new AppError("PRECONDITION_FAILED", "A draft is on no channel: publish it to put it on the web shop or eBay.");
+    }
+    if (online) assertPlaceholdersFilled(values);
     const names = await namesFor(tx, values);
-    await tx.update(product).set(productColumns(values, names)).where(eq(product.id, id));
+    await tx.update(product).set({ ...productColumns(values, names), wsStatus: values.wsStatus, ebayStatus: values.ebayStatus }).where(eq(product.id, id));
     const description = descriptionValues(values);
     await tx
       .insert(productDescription)

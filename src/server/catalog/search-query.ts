@@ -27,6 +27,15 @@ export function queryWords(term: string): string[] {
 }
 
 /**
+ * The product a search names by its id, "#15", as staff quote products to each other and to customers (and the
+ * address /product/15 shows): that product alone, on the storefront and in the back office. Null for any other search.
+ */
+export function productIdSearched(term: string): number | null {
+  const id = /^#\s*(\d{1,9})$/.exec(term.trim());
+  return id ? Number(id[1]) : null;
+}
+
+/**
  * Staff's product search as a `to_tsquery` text: every word must start a word of the product's search text (no
  * corrections: staff type what they mean). The product table and the order table's search by product both read it.
  */

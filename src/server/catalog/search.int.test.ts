@@ -132,5 +132,15 @@ describe("sizes", () => {
     expect(await namesFor({ search: "Waterproof crown 4.5" })).toEqual(["Waterproof crown 4.5 mm, steel"]);
     expect(await namesFor({ search: "31 flat" })).toEqual(["Sapphire crystal 31 mm, flat"]);
     expect(await namesFor({ search: "crown 4,5" })).toEqual(["Waterproof crown 4.5 mm, steel"]);
+    expect(await namesFor({ search: "sapphire crystal 31,5" })).toEqual(["Sapphire crystal 31.5 mm, domed"]);
+  });
+
+  it("finds a product by '#id' alone, and a bare number as the word it starts", async () => {
+    const strap = await makeProduct(testDb.db, { name: "Leather strap 15 mm", price: "15.00", itemType: "LEATHER_STRAP" });
+    const crystal = (await search({ search: "sapphire crystal 31.5" })).products[0]!;
+    expect((await search({ search: `#${crystal.id}` })).products.map((card) => card.id)).toEqual([crystal.id]);
+    expect((await search({ search: `#${crystal.id}`, facets: true })).pagination.totalItems).toBe(1);
+    expect(await namesFor({ search: "15" })).toEqual(["Leather strap 15 mm"]);
+    expect(strap.id).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,7 @@ import { classificationColumns, columnsOf, descriptionTextColumns } from "./colu
 import { facetCounts, type FilterConditions, type ListingRows, type PageQuery, type SortColumns } from "./facets";
 import { withProductNames } from "./product-names";
 import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
-import { buildSearchQuery, tsQuery } from "./search-query";
+import { buildSearchQuery, productIdSearched, tsQuery } from "./search-query";
 
 /** A product counts as new for this many days after it was listed. */
 export const NEW_PRODUCT_DAYS = 30;
@@ -61,6 +61,8 @@ function filterConditions(input: GetManyProductsQuery): FilterConditions {
 /** What every match must satisfy whatever the facets: on the web shop, the search words, on sale if asked. */
 function baseConditions(input: GetManyProductsQuery, query: string | null, now: Date): SQL[] {
   const conditions: SQL[] = [eq(product.wsStatus, "ONLINE")];
+  const id = input.search ? productIdSearched(input.search) : null;
+  if (id !== null) conditions.push(eq(product.id, id));
   if (query) conditions.push(sql`${product.searchVector} @@ ${tsQuery(query)}`);
   if (input.onSale) {
     conditions.push(productOnSale(now));
@@ -193,7 +195,9 @@ export async function getManyProducts(
   options: { imageUrl: ImageUrl; now?: Date },
 ): Promise<ProductPage> {
   const now = options.now ?? new Date();
-  const [query, globals] = await Promise.all([input.search ? buildSearchQuery(db, input.search) : null, globalDiscounts(db, now)]);
+  // "#15" is product 15 (see `productIdSearched`), not the words starting with 15.
+  const byWords = input.search && productIdSearched(input.search) === null ? input.search : null;
+  const [query, globals] = await Promise.all([byWords ? buildSearchQuery(db, byWords) : null, globalDiscounts(db, now)]);
   const base = baseConditions(input, query, now);
   const filters = filterConditions(input);
   const where = and(...base, ...Object.values(filters));

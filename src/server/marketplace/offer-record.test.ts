@@ -25,6 +25,7 @@ const speedmaster: OfferSource = {
   ebayCategoryId: "31387",
   shopCategory: "Wristwatches",
   imageUrls: ["https://shop.example/storage/products/42/1.webp", "https://shop.example/storage/products/42/2.webp"],
+  published: true,
 };
 
 describe("a product's listing", () => {
@@ -101,6 +102,8 @@ describe("a product's listing", () => {
     expect(listingBlocker({ ...speedmaster, category: null, ebayCategoryId: null }, "publish")).toMatch(/^No category/);
     expect(listingBlocker({ ...speedmaster, imageUrls: [] }, "publish")).toBe("No picture");
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "publish")).toBe("Not in stock");
+    // A draft is on no channel: eBay is not even asked.
+    expect(listingBlocker({ ...speedmaster, published: false }, "publish")).toMatch(/^A draft/);
     // A listed piece that sold out stays listed with quantity 0.
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "revise")).toBeNull();
     expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL").offer.quantity).toBe(0);

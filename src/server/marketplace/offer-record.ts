@@ -50,6 +50,8 @@ export type OfferSource = ProductForSale & ProductClassification & {
   shopCategory: string | null;
   /** Public addresses of the product's pictures, first picture first. */
   imageUrls: string[];
+  /** False while the product is a draft, which the catalogue keeps off every channel. */
+  published: boolean;
 };
 
 /** A product's pictures as public addresses, first picture first. */
@@ -81,7 +83,7 @@ export async function readOfferSources(db: Db, productIds: readonly number[], pi
   const rows = await withProductNames(
     db
       .select({
-        ...columnsOf(product, "id", "name", "price", "stock", "categoryId"),
+        ...columnsOf(product, "id", "name", "price", "stock", "categoryId", "publishedAt"),
         ...classificationColumns,
         ...descriptionTextColumns,
         manufacturer: productManufacturer.name,
@@ -117,6 +119,7 @@ export async function readOfferSources(db: Db, productIds: readonly number[], pi
         ebayCategoryId: nearestMapping(categories, row.categoryId, "ebayMainCategory"),
         shopCategory: nearestMapping(categories, row.categoryId, "ebayShopCategory"),
         imageUrls: imageUrls[index]!,
+        published: row.publishedAt !== null,
       };
       return [row.id, source] as const;
     }),
@@ -170,6 +173,8 @@ export async function readOfferSource(db: Db, productId: number, pictures: Produ
  * while a listed product that sold out is revised with quantity 0 (eBay keeps it, out of stock).
  */
 export function listingBlocker(source: OfferSource, purpose: "publish" | "revise"): string | null {
+  // Checked before eBay is called: a draft listed there could not be recorded (the database keeps drafts OFFLINE).
+  if (!source.published) return "A draft: publish the product in the shop first";
   if (!source.category) return "No category: an eBay category comes from the product's category";
   if (!source.ebayCategoryId) return `No eBay category for ${source.category}`;
   if (!/^\d+$/.test(source.ebayCategoryId)) return `The eBay category of ${source.category} is not a category number: ${source.ebayCategoryId}`;

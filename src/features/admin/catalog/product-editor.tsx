@@ -36,7 +36,18 @@ export function ProductEditor({ id, tab: asked }: { id: number; tab: string | un
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <h2 className="text-2xl font-semibold">{data.name}</h2>
         <AdminBadge tone="neutral">#{data.id}</AdminBadge>
-        <AdminBadge tone={data.wsStatus === "ONLINE" ? "success" : "neutral"}>{data.wsStatus === "ONLINE" ? "On the shop" : "Off the shop"}</AdminBadge>
+        {data.publishedAt === null ? (
+          <AdminBadge tone="warning" data-testid="product-status">
+            Draft
+          </AdminBadge>
+        ) : (
+          <>
+            <AdminBadge tone={data.wsStatus === "ONLINE" ? "success" : "neutral"} data-testid="product-status">
+              {data.wsStatus === "ONLINE" ? "On the shop" : "Off the shop"}
+            </AdminBadge>
+            <AdminBadge tone={data.ebayStatus === "ONLINE" ? "info" : "neutral"}>{data.ebayStatus === "ONLINE" ? "On eBay" : "Off eBay"}</AdminBadge>
+          </>
+        )}
         <AdminBadge tone={data.stock === 0 ? "danger" : "neutral"}>{data.stock} in stock</AdminBadge>
         <span className="text-sm font-medium tabular-nums">{formatEuro(data.price)}</span>
         <span className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">

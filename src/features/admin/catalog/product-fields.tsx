@@ -35,7 +35,10 @@ type Props<T extends FieldValues> = {
   choices: ProductFormChoices | undefined;
   required: ReadonlySet<string>;
   invalid: ReadonlySet<string>;
-  /** Why the form refused a field, from the schema in the browser or the server (`useFieldRefusals`). */
+  /**
+   * Why the form refused a field, from the schema in the browser or the server (`useFieldRefusals`), or a
+   * placeholder a refused publish found in it.
+   */
   errorOf?: (name: string) => string | undefined;
   /** Templates may leave enumerations open. */
   allowEmptyEnums?: boolean;

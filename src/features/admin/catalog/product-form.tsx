@@ -11,6 +11,7 @@ import {
   descriptionTextFields,
   productFormInput,
   requiredProductFields,
+  unfilledPlaceholders,
   type AdminProduct,
   type ProductFormInput,
   type ProductTemplate,
@@ -18,7 +19,9 @@ import {
 import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
+import { noOpeningStock, OpeningStockFields, readOpeningStock, type OpeningStockDraft } from "./opening-stock-fields";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
+import { PublishControls } from "./publish-controls";
 import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
 
 type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
@@ -80,6 +83,10 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const refusals = useFieldRefusals(form);
   const [pictures, setPictures] = useState<File[]>([]);
+  const [openingStock, setOpeningStock] = useState<OpeningStockDraft>(noOpeningStock);
+  const [openingErrors, setOpeningErrors] = useState<Record<string, string>>({});
+  /** The fields a refused publish found a placeholder in, with what to fill in. */
+  const [marks, setMarks] = useState<ReadonlyMap<string, string>>(new Map());
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => form.reset(initial), [form, initial]);
@@ -91,12 +98,22 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
 
   const submit = async (input: ProductFormInput) => {
     setInvalid(new Set());
+    setMarks(new Map());
     if (product) {
       const saved = await update.mutateAsync({ id: product.id, ...input });
+      form.reset(valuesFrom(saved));
       toast.success("Saved", { description: `${saved.name} is up to date.` });
       return;
     }
-    const { id } = await create.mutateAsync(input);
+    const opening = readOpeningStock(openingStock);
+    setOpeningErrors(opening.errors);
+    if (Object.keys(opening.errors).length) {
+      toast.error("Error", { description: `Opening stock: ${Object.values(opening.errors)[0]}` });
+      return;
+    }
+    // A new product is a draft: the channels are chosen when it is published.
+    const { wsStatus: _web, ebayStatus: _ebay, ...fields } = input;
+    const { id } = await create.mutateAsync({ ...fields, openingStock: opening.value });
     if (pictures.length) {
       setUploading(true);
       try {
@@ -111,18 +128,44 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
       }
     }
     await refreshProducts();
-    toast.success("Product created", { description: `#${id} ${input.name}` });
+    toast.success("Draft created", { description: `#${id} ${input.name}: publish it when it is ready.` });
     router.push(`/admin/products/edit?id=${id}`);
   };
 
   useSaveShortcut(formRef);
+
+  /** Saves what staff typed before publishing it; false when the form refuses it or the save fails. */
+  const saveBeforePublish = async () => {
+    if (!product || !form.formState.isDirty) return true;
+    if (!(await form.trigger())) {
+      toast.error("Error", { description: "Save the product's changes first: a field is not filled in right." });
+      return false;
+    }
+    try {
+      await submit(toInput(form.getValues()));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const markPlaceholders = () =>
+    setMarks(new Map(unfilledPlaceholders(form.getValues()).map((found) => [found.field, `Fill in ${found.placeholders.join(", ")} before publishing`])));
+  const draft = product ? product.publishedAt === null : true;
 
   // The selects can only show a saved category or manufacturer once their options are there.
   if (!choices.data) return <div className="h-[32rem] animate-pulse rounded-lg border bg-muted/40" aria-busy="true" />;
   return (
     <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(refusals.refuseFromServer), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">
-        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} errorOf={refusals.errorOf} />
+        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} errorOf={(name) => marks.get(name) ?? refusals.errorOf(name)} />
+        {product ? null : <OpeningStockFields value={openingStock} onChange={setOpeningStock} errors={openingErrors} />}
+        {draft ? (
+          <FormSection title="Channels" description="Where the product is offered." bodyClassName="text-sm">
+            <p data-testid="draft-note">
+              A draft: on neither the web shop nor eBay until it is published. A template&apos;s placeholders such as {"{size}"} may stay until then.
+            </p>
+          </FormSection>
+        ) : (
         <FormSection title="Channels" description="Where the product is offered." bodyClassName="flex flex-wrap gap-6 text-sm">
           <label className="flex items-center gap-2">
             <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={wsStatus === "ONLINE"} onChange={(event) => form.setValue("wsStatus", event.target.checked ? "ONLINE" : "OFFLINE", { shouldDirty: true })} />
@@ -133,6 +176,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
             On eBay
           </label>
         </FormSection>
+        )}
         {product ? null : (
           <FormSection title="Pictures" description="Stored as WebP; the first is the one the shop shows. Reorder them after saving." bodyClassName="">
             <label className="flex cursor-pointer items-center gap-3 rounded-md border border-dashed bg-muted/30 px-4 py-3 text-sm hover:bg-muted/60">
@@ -145,7 +189,8 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
       </AdminCard>
       <FormActions sticky className="mt-4" note={<RequiredNote shortcut />}>
         <CancelButton />
-        <SubmitButton busy={busy}>{product ? "Save changes" : "Create product"}</SubmitButton>
+        {product ? <PublishControls product={product} beforePublish={saveBeforePublish} onRefused={markPlaceholders} /> : null}
+        <SubmitButton busy={busy}>{product ? "Save changes" : "Create draft"}</SubmitButton>
       </FormActions>
     </form>
   );

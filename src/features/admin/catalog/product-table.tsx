@@ -1,15 +1,13 @@
 "use client";
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { ImageOff } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { AdminBadge } from "@/components/ui/admin-badge";
 import { AdminKbd } from "@/components/ui/admin-form-controls";
-import { AdminTableCell, AdminTableRow } from "@/components/ui/admin-table";
+import { AdminTableCell } from "@/components/ui/admin-table";
 import { itemTypes, listingStatuses } from "@/lib/enums";
 import { listPageFromAddress } from "@/lib/list-page";
-import { cn } from "@/lib/utils";
 import {
   adminProductSortColumns,
   type AdminProductListInput,
@@ -19,9 +17,11 @@ import {
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { formatEuro } from "@/lib/money";
 import { formatCount, formatDate, humanize } from "../kit/format";
-import { ClearFiltersButton, FilterSelect, ListFrame, ListPager, ListTable, NewItemLink, RowsPerPage, sortableColumn } from "../kit/list-table";
+import { ClearFiltersButton, FilterSelect, NewItemLink, sortableColumn, type ListColumn } from "../kit/list-table";
+import { SelectableList, useRowSelection } from "../kit/selectable-list";
 import { ListSearchBox } from "../kit/list-search-box";
 import { useListAddress } from "../kit/use-list-address";
+import { ProductBulkBar } from "./product-bulk-bar";
 import { useAdminProducts, useProductFormChoices } from "./queries";
 
 /** The table's state lives in the address, so a filtered, sorted page can be bookmarked, shared and gone back to. */
@@ -46,6 +46,7 @@ function readQuery(search: URLSearchParams): AdminProductListInput {
     ebayStatus: oneOf("ebay", listingStatuses),
     itemType: oneOf("type", itemTypes),
     stock: oneOf("stock", ["in", "out", "low"] as const),
+    published: oneOf("status", ["draft", "published"] as const),
   };
 }
 
@@ -74,40 +75,41 @@ function Thumbnail({ src }: { src: string }) {
   return <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="size-9 max-w-none shrink-0 rounded bg-muted object-cover ring-1 ring-border" />;
 }
 
-const columns: ColumnDef<AdminProductRow>[] = [
-  { id: "image", header: "", enableSorting: false, cell: ({ row }) => <Thumbnail src={row.original.image} />, meta: { className: "w-14 min-w-14 pr-0" } },
-  { id: "id", header: "ID", cell: ({ row }) => <span className="text-muted-foreground">#{row.original.id}</span>, meta: { className: "w-20" } },
-  {
-    id: "name",
-    header: "Product",
-    cell: ({ row }) => (
-      <div className="min-w-0 max-w-[28rem]">
-        <Link href={`/admin/products/edit?id=${row.original.id}`} className="block truncate font-medium hover:text-primary hover:underline">
-          {row.original.name}
+/** Draft, or where a published product is on sale. */
+function Channels({ row }: { row: AdminProductRow }) {
+  if (row.publishedAt === null) return <AdminBadge tone="warning">Draft</AdminBadge>;
+  return (
+    <div className="flex gap-1">
+      <AdminBadge tone={row.wsStatus === "ONLINE" ? "success" : "neutral"}>Shop {row.wsStatus === "ONLINE" ? "on" : "off"}</AdminBadge>
+      <AdminBadge tone={row.ebayStatus === "ONLINE" ? "info" : "neutral"}>eBay {row.ebayStatus === "ONLINE" ? "on" : "off"}</AdminBadge>
+    </div>
+  );
+}
+
+const subtitle = (row: AdminProductRow) =>
+  [row.manufacturer, row.category, row.itemType && row.itemType !== "UNKNOWN" ? humanize(row.itemType) : null].filter(Boolean).join(" · ");
+
+/** A product on a phone, where the table does not fit. */
+function ProductCard({ row }: { row: AdminProductRow }) {
+  return (
+    <div className="flex min-w-0 flex-1 gap-3">
+      <Thumbnail src={row.image} />
+      <div className="min-w-0 flex-1 space-y-1">
+        <Link href={`/admin/products/edit?id=${row.id}`} className="block truncate text-sm font-medium hover:text-primary hover:underline">
+          {row.name}
         </Link>
         <p className="truncate text-[11px] text-muted-foreground">
-          {[row.original.manufacturer, row.original.category, row.original.itemType && row.original.itemType !== "UNKNOWN" ? humanize(row.original.itemType) : null]
-            .filter(Boolean)
-            .join(" · ")}
+          #{row.id} · {subtitle(row)}
         </p>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="font-medium">{formatEuro(row.price)}</span>
+          <StockBadge stock={row.stock} />
+          <Channels row={row} />
+        </div>
       </div>
-    ),
-  },
-  { id: "price", header: "Price", cell: ({ row }) => <span className="font-medium">{formatEuro(row.original.price)}</span>, meta: { className: "text-right" } },
-  { id: "stock", header: "Stock", cell: ({ row }) => <StockBadge stock={row.original.stock} />, meta: { className: "text-right" } },
-  {
-    id: "channels",
-    header: "Channels",
-    enableSorting: false,
-    cell: ({ row }) => (
-      <div className="flex gap-1">
-        <AdminBadge tone={row.original.wsStatus === "ONLINE" ? "success" : "neutral"}>Shop {row.original.wsStatus === "ONLINE" ? "on" : "off"}</AdminBadge>
-        <AdminBadge tone={row.original.ebayStatus === "ONLINE" ? "info" : "neutral"}>eBay {row.original.ebayStatus === "ONLINE" ? "on" : "off"}</AdminBadge>
-      </div>
-    ),
-  },
-  { id: "createdAt", header: "Listed", cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatDate(row.original.createdAt)}</span> },
-];
+    </div>
+  );
+}
 
 export function ProductTable() {
   const { router, params, update, goToPage } = useListAddress();
@@ -115,93 +117,95 @@ export function ProductTable() {
 
   const products = useAdminProducts(query);
   const choices = useProductFormChoices();
+  const rows = products.data?.rows ?? [];
+  const selection = useRowSelection(rows, (row) => row.id, params.toString());
 
-  const sorting: SortingState = [{ id: query.sort ?? "createdAt", desc: query.direction !== "asc" }];
-  // The table only lays out the rows the server sent; nothing downstream is memoised on its functions.
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table's documented use
-  const table = useReactTable({
-    data: products.data?.rows ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    state: { sorting },
-    pageCount: products.data?.totalPages ?? -1,
-  });
-
-  const page = query.page ?? 1;
-  const totalPages = products.data?.totalPages ?? 1;
-
-  const sortBy = (column: string) => {
-    const sortable = (adminProductSortColumns as readonly string[]).includes(column);
-    if (!sortable) return;
+  const sortBy = (column: AdminProductSortColumn) => {
     const direction = query.sort === column && query.direction === "desc" ? "asc" : "desc";
     update({ sort: `${column}.${direction}` }, { push: true });
   };
+  const sortHeading = (column: AdminProductSortColumn, label: string, className?: string): ListColumn =>
+    sortableColumn({ label, className, sorted: query.sort === column ? query.direction : null, onSort: () => sortBy(column) });
+  const columns: ListColumn[] = [
+    { label: "", className: "w-14 min-w-14 pr-0" },
+    sortHeading("id", "ID", "w-20"),
+    sortHeading("name", "Product"),
+    sortHeading("price", "Price", "text-right"),
+    sortHeading("stock", "Stock", "text-right"),
+    { label: "Channels" },
+    sortHeading("createdAt", "Listed"),
+  ];
 
-  const activeFilters = ["category", "manufacturer", "stock", "ws", "ebay", "type"].filter((key) => params.has(key));
+  const activeFilters = ["category", "manufacturer", "stock", "ws", "ebay", "type", "status"].filter((key) => params.has(key));
+  const empty = products.data && rows.length === 0 ? <>No products match{query.search ? ` “${query.search}”` : ""}. Try fewer words or clear the filters.</> : null;
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <ListSearchBox label="Search products" placeholder="Search name, brand, caliber or #id" currentSearch={query.search} update={update} className="max-w-md" />
-        <p className="text-xs text-muted-foreground">
+        <ListSearchBox label="Search products" placeholder="Search name, brand, caliber or #id" currentSearch={query.search} update={update} className="sm:max-w-md" />
+        <p className="hidden text-xs text-muted-foreground lg:block">
           <AdminKbd>/</AdminKbd> search · <AdminKbd>N</AdminKbd> new · <AdminKbd>[</AdminKbd> <AdminKbd>]</AdminKbd> pages
         </p>
         <NewItemLink href="/admin/products/create">New product</NewItemLink>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <FilterSelect label="Category" param="category" all="All categories" className="w-52" options={choices.data?.categories.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
-        <FilterSelect label="Manufacturer" param="manufacturer" all="All manufacturers" className="w-44" options={choices.data?.manufacturers.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
-        <FilterSelect label="Item type" param="type" all="All item types" className="w-40" options={itemTypes.filter((value) => value !== "UNKNOWN").map((value) => ({ value, label: humanize(value) }))} params={params} update={update} />
-        <FilterSelect label="Stock" param="stock" all="Any stock" className="w-32" options={stockChoices} params={params} update={update} />
-        <FilterSelect label="Web shop" param="ws" all="Shop: all" className="w-32" options={[{ value: "ONLINE", label: "Shop: on" }, { value: "OFFLINE", label: "Shop: off" }]} params={params} update={update} />
-        <FilterSelect label="eBay" param="ebay" all="eBay: all" className="w-32" options={[{ value: "ONLINE", label: "eBay: on" }, { value: "OFFLINE", label: "eBay: off" }]} params={params} update={update} />
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <FilterSelect label="Category" param="category" all="All categories" className="sm:w-52" options={choices.data?.categories.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
+        <FilterSelect label="Manufacturer" param="manufacturer" all="All manufacturers" className="sm:w-44" options={choices.data?.manufacturers.map((choice) => ({ value: choice.id, label: choice.label }))} params={params} update={update} />
+        <FilterSelect label="Item type" param="type" all="All item types" className="sm:w-40" options={itemTypes.filter((value) => value !== "UNKNOWN").map((value) => ({ value, label: humanize(value) }))} params={params} update={update} />
+        <FilterSelect label="Stock" param="stock" all="Any stock" className="sm:w-32" options={stockChoices} params={params} update={update} />
+        <FilterSelect label="Status" param="status" all="Any status" className="sm:w-36" options={[{ value: "draft", label: "Drafts" }, { value: "published", label: "Published" }]} params={params} update={update} />
+        <FilterSelect label="Web shop" param="ws" all="Shop: all" className="sm:w-32" options={[{ value: "ONLINE", label: "Shop: on" }, { value: "OFFLINE", label: "Shop: off" }]} params={params} update={update} />
+        <FilterSelect label="eBay" param="ebay" all="eBay: all" className="sm:w-32" options={[{ value: "ONLINE", label: "eBay: on" }, { value: "OFFLINE", label: "eBay: off" }]} params={params} update={update} />
         <ClearFiltersButton active={activeFilters} update={update} />
       </div>
 
-      <ListFrame
-        scroll="max-h-[calc(100dvh-13.5rem)]"
-        footer={
-          <ListPager
-            summary={
-              <span data-testid="product-count">
-                {products.data ? `${formatCount(products.data.totalItems)} product${products.data.totalItems === 1 ? "" : "s"}` : "Loading…"}
-              </span>
-            }
-            page={page}
-            totalPages={totalPages}
-            onPage={goToPage}
-            shortcuts
-          >
-            <RowsPerPage value={query.pageSize} update={update} />
-          </ListPager>
+      <ProductBulkBar selection={selection} choices={choices.data} />
+
+      <SelectableList
+        label="Products"
+        selectAllLabel="Select every product on this page"
+        summary={
+          <span data-testid="product-count">
+            {products.data ? `${formatCount(products.data.totalItems)} product${products.data.totalItems === 1 ? "" : "s"}` : "Loading…"}
+          </span>
         }
-      >
-        <ListTable
-          columns={table.getLeafHeaders().map((header) => {
-            const sortable = (adminProductSortColumns as readonly string[]).includes(header.column.id);
-            const heading = flexRender(header.column.columnDef.header, header.getContext());
-            const className = (header.column.columnDef.meta as { className?: string } | undefined)?.className;
-            if (!sortable) return { className, label: heading };
-            return sortableColumn({ label: heading, className, sorted: query.sort === header.column.id ? query.direction : null, onSort: () => sortBy(header.column.id) });
-          })}
-          loadingRows={products.isPending ? 12 : 0}
-          bodyClassName={cn(products.isPlaceholderData && "opacity-60 transition-opacity")}
-          empty={products.data && products.data.rows.length === 0 ? <>No products match{query.search ? ` “${query.search}”` : ""}. Try fewer words or clear the filters.</> : null}
-          emptyClassName="h-40"
-        >
-          {table.getRowModel().rows.map((row) => (
-            <AdminTableRow key={row.id} onDoubleClick={() => router.push(`/admin/products/edit?id=${row.original.id}`)}>
-              {row.getVisibleCells().map((cell) => (
-                <AdminTableCell key={cell.id} className={(cell.column.columnDef.meta as { className?: string } | undefined)?.className}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </AdminTableCell>
-              ))}
-            </AdminTableRow>
-          ))}
-        </ListTable>
-      </ListFrame>
+        pages={{ page: query.page ?? 1, totalPages: products.data?.totalPages ?? 1, pageSize: query.pageSize, onPage: goToPage, update }}
+        rows={rows}
+        keyOf={(row) => row.id}
+        nameOf={(row) => `#${row.id} ${row.name}`}
+        selection={selection}
+        columns={columns}
+        loading={products.isPending}
+        dimmed={products.isPlaceholderData}
+        empty={empty}
+        tableClassName="max-h-[calc(100dvh-13.5rem)]"
+        onOpen={(row) => router.push(`/admin/products/edit?id=${row.id}`)}
+        card={(row) => <ProductCard row={row} />}
+        cells={(row) => (
+          <>
+            <AdminTableCell className="w-14 min-w-14 pr-0">
+              <Thumbnail src={row.image} />
+            </AdminTableCell>
+            <AdminTableCell className="w-20 text-muted-foreground">#{row.id}</AdminTableCell>
+            <AdminTableCell>
+              <div className="min-w-0 max-w-[18rem] 2xl:max-w-[28rem]">
+                <Link href={`/admin/products/edit?id=${row.id}`} className="block truncate font-medium hover:text-primary hover:underline">
+                  {row.name}
+                </Link>
+                <p className="truncate text-[11px] text-muted-foreground">{subtitle(row)}</p>
+              </div>
+            </AdminTableCell>
+            <AdminTableCell className="text-right font-medium">{formatEuro(row.price)}</AdminTableCell>
+            <AdminTableCell className="text-right">
+              <StockBadge stock={row.stock} />
+            </AdminTableCell>
+            <AdminTableCell>
+              <Channels row={row} />
+            </AdminTableCell>
+            <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDate(row.createdAt)}</AdminTableCell>
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -65,6 +65,49 @@ export function useUpdateProduct() {
   );
 }
 
+/**
+ * Publishing or unpublishing a product: its page and the table are read again, so the badges and the channel boxes
+ * show what the server now holds.
+ */
+function useRefreshProductThen() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.admin.product.get.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.product.list.queryKey() }),
+      ]),
+    [queryClient, trpc],
+  );
+}
+
+export function usePublishProduct() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.product.publish.mutationOptions({ onSuccess: useRefreshProductThen(), meta: { errorToast: { title: "Not published" } } }));
+}
+
+export function useUnpublishProduct() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.product.unpublish.mutationOptions({ onSuccess: useRefreshProductThen() }));
+}
+
+/** A bulk action on the table's selection; the table (and any product page open) is read again once it is done. */
+export function useBulkProducts() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshProductThen();
+  return useMutation(
+    trpc.admin.product.bulk.mutationOptions({
+      meta: { errorToast: { title: "Nothing was changed" } },
+      onSuccess: async () => {
+        await refresh();
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.box.list.queryKey() });
+      },
+    }),
+  );
+}
+
 export function useProductImages(productId: number) {
   const trpc = useTRPC();
   return useQuery(trpc.admin.product.images.queryOptions({ productId }));
