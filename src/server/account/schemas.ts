@@ -57,8 +57,9 @@ const label = (field: keyof typeof addressFields) => addressFields[field].label;
  * A postal address, with the rules of `addressColumns()`: the one schema behind the address book and checkout, in
  * the browser and on the server alike. Each adds how it names the state: the address book as text, checkout as
  * one of the country's region codes. The postcode is checked against the country's format where it is known.
+ * `postalAddressFields` are its fields alone, for a schema that takes some of them (a counter sale's buyer).
  */
-export const postalAddressInput = z.object({
+export const postalAddressFields = z.object({
   firstName: requiredText(label("firstName")),
   lastName: requiredText(label("lastName")),
   companyName: optionalText(label("companyName")),
@@ -76,7 +77,9 @@ export const postalAddressInput = z.object({
     .nullable()
     .or(z.literal(""))
     .transform((value) => (value ? value : null)),
-})
+});
+
+export const postalAddressInput = postalAddressFields
   // The postcode in its country's format where that is known (`lib/postcode.ts`), refused on its own field...
   .superRefine((address, ctx) => {
     const checked = checkPostcode(address.countryCode, address.postCode);

@@ -5,7 +5,7 @@ import { MAX_CART_LINES } from "@/lib/cart";
 import { deliveryMethods, shippingMethods, type OrderStatus, type PaymentProvider, type ShippingMethod } from "@/lib/enums";
 import { rowId } from "@/lib/id";
 import { text } from "@/lib/text";
-import { postalAddressInput, type CustomerMatch } from "@/server/account/schemas";
+import { postalAddressFields, type CustomerMatch } from "@/server/account/schemas";
 import { calendarDay, regionCode } from "@/server/shipping/schemas";
 import type { NewOrderLine } from "./insert-order";
 import { orderAddressInput, type OrderTotals } from "./schemas";
@@ -106,7 +106,7 @@ export type CreateManualOrderValues = z.output<typeof createManualOrderInput>;
  */
 export const createCounterSaleInput = z.object({
   userId: text().trim().min(1).max(255).nullable().default(null),
-  buyer: postalAddressInput.pick({ firstName: true, lastName: true, companyName: true, phoneNumber: true }),
+  buyer: postalAddressFields.pick({ firstName: true, lastName: true, companyName: true, phoneNumber: true }),
   email: z
     .union([z.literal(""), z.string().trim().toLowerCase().pipe(z.email("Enter a valid e-mail address"))])
     .optional()

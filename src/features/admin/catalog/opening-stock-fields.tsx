@@ -2,6 +2,7 @@
 
 import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { openingStockInput, type OpeningStockInput } from "@/server/catalog/admin-schemas";
+import { plural } from "@/lib/plural";
 import { purchaseCurrencies, type PurchaseCurrency } from "@/server/stock/schemas";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { FormSection } from "../kit/forms/form-layout";
@@ -83,7 +84,7 @@ export function OpeningStockFields({ value, onChange, errors }: { value: Opening
               <option value="">Choose a box</option>
               {boxes.data?.map((box) => (
                 <option key={box.id} value={box.id}>
-                  Box {box.id} · {box.pieces} pieces
+                  Box {box.id} · {plural(box.pieces, "piece")}
                 </option>
               ))}
             </AdminSelect>

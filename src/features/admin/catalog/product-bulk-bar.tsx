@@ -7,6 +7,7 @@ import { AdminInput, AdminLabel, AdminSelect } from "@/components/ui/admin-form-
 import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger } from "@/components/ui/admin-dialog";
 import { Button } from "@/components/ui/button";
 import { bulkProductInput, type BulkProductInput, type ProductFormChoices } from "@/server/catalog/admin-schemas";
+import { plural } from "@/lib/plural";
 import { purchaseCurrencies, type PurchaseCurrency } from "@/server/stock/schemas";
 import { SelectionToolbar, type RowSelection } from "../kit/selectable-list";
 import { useBoxes } from "../stock/queries";
@@ -203,7 +204,7 @@ function BoxDialog({ count, onAdd }: { count: number; onAdd: (purchase: Purchase
           <option value="">{boxes.data?.length === 0 ? "No box is open" : "Choose a box"}</option>
           {boxes.data?.map((box) => (
             <option key={box.id} value={box.id}>
-              Box {box.id} · {box.pieces} pieces
+              Box {box.id} · {plural(box.pieces, "piece")}
             </option>
           ))}
         </AdminSelect>

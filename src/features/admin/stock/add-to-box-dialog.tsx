@@ -8,6 +8,7 @@ import { AdminDialog, AdminDialogClose, AdminDialogContent, AdminDialogTrigger }
 import { AdminSelect } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/money";
+import { plural } from "@/lib/plural";
 import type { RestockRow } from "@/server/stock/schemas";
 import { formatDateTime } from "../kit/format";
 import { FormField, fieldProps } from "../kit/forms/form-field";
@@ -68,7 +69,7 @@ function AddToBoxForm({ request, onAdded }: { request: RestockRow; onAdded: () =
             <option value="">Choose a box…</option>
             {boxes.data?.map((box) => (
               <option key={box.id} value={box.id}>
-                Box {box.id}: {box.records} purchases, opened {formatDateTime(box.createdAt)}
+                Box {box.id}: {plural(box.records, "purchase")}, opened {formatDateTime(box.createdAt)}
               </option>
             ))}
           </AdminSelect>
