@@ -48,6 +48,7 @@ export function RestockView({ status }: { status: RestockStatus }) {
           description={status === "PENDING" ? "Decide whether to buy these again." : status === "APPROVED" ? "To buy: add them to an open box." : "Not bought again, for now."}
         />
         <ListTable
+          stacked
           columns={[
             { label: "Product" },
             { label: "Price", className: "text-right" },
@@ -67,13 +68,13 @@ export function RestockView({ status }: { status: RestockStatus }) {
                 </Link>
                 <span className="ml-2 text-xs text-muted-foreground">#{row.productId}</span>
               </AdminTableCell>
-              <AdminTableCell className="text-right">{formatEuro(row.price)}</AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
-              <AdminTableCell className="text-right">
+              <AdminTableCell data-label="Price" className="text-right">{formatEuro(row.price)}</AdminTableCell>
+              <AdminTableCell data-label="Last unit cost" className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
+              <AdminTableCell data-label="Stock" className="text-right">
                 {row.stock}
                 {row.incoming ? <AdminBadge tone="info" className="ml-2">+{row.incoming} coming</AdminBadge> : null}
               </AdminTableCell>
-              <AdminTableCell className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
+              <AdminTableCell data-label="Since" className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
               <AdminTableCell className="text-right whitespace-nowrap">
                 {status !== "APPROVED" ? (
                   <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
