@@ -127,7 +127,7 @@ export function LogbookView({ level }: { level: Severity }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-72">
+        <div className="relative w-full sm:w-72">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <AdminInput type="search" aria-label="Search descriptions" placeholder="Search descriptions" value={searchText} onChange={(event) => setSearchText(event.target.value)} className="pl-8" />
         </div>
@@ -188,7 +188,7 @@ export function LogbookView({ level }: { level: Severity }) {
               </AdminTableCell>
               {/* The description takes what the other columns leave (width: 100%, max-width: 0) and is cut there, so the
                   table never grows past its frame and BY stays in view; on a phone it heads the entry's card, whole. */}
-              <AdminTableCell className="w-full max-w-0 truncate max-md:order-first max-md:pr-4!">{row.description}</AdminTableCell>
+              <AdminTableCell className="w-full max-w-0 truncate max-md:order-first">{row.description}</AdminTableCell>
               <AdminTableCell data-label="By" className="whitespace-nowrap text-muted-foreground">
                 {row.userName ?? "system"}
               </AdminTableCell>

@@ -72,7 +72,7 @@ function CountryRow({ row }: { row: AdminCountryRow }) {
   const href = countryHref(row.code);
   return (
     <AdminTableRow className={cn(!row.active && "text-muted-foreground")}>
-      <AdminTableCell className="max-md:pr-10!">
+      <AdminTableCell>
         <span className="flex flex-wrap items-center gap-2">
           <span className="w-7 font-mono text-xs text-muted-foreground">{row.code}</span>
           <Link href={href} className="font-medium hover:underline">

@@ -315,7 +315,7 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
           >
             {data.purchaseRecords.map((record) => (
               <AdminTableRow key={record.id} data-testid="purchase-row">
-                <AdminTableCell className={cn(editable && "max-md:pr-8!")}>
+                <AdminTableCell>
                   <Link href={`/admin/products/edit?id=${record.productId}&tab=stock`} className="hover:text-primary hover:underline">
                     {record.productName}
                   </Link>
