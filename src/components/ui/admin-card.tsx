@@ -11,8 +11,9 @@ export function AdminCard({ className, ...props }: React.ComponentProps<"section
 
 export function AdminCardHeader({ className, title, description, actions }: { className?: string; title: React.ReactNode; description?: React.ReactNode; actions?: React.ReactNode }) {
   return (
-    <header className={cn("flex items-start justify-between gap-3 border-b px-4 py-3", className)}>
-      <div className="min-w-0">
+    // The actions go under the title where both do not fit side by side (a phone), rather than squeezing it to a sliver.
+    <header className={cn("flex flex-wrap items-start justify-between gap-3 border-b px-4 py-3", className)}>
+      <div className="min-w-0 flex-1 basis-56">
         <h2 className="font-sans text-sm font-semibold tracking-normal">{title}</h2>
         {description ? <p className="mt-0.5 text-xs text-muted-foreground">{description}</p> : null}
       </div>

@@ -74,11 +74,17 @@ export function AdminSwitch({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-/** A short keyboard hint, as shown beside buttons and in placeholders. */
+/**
+ * Hidden where there is no keyboard to speak of: on a touch screen and on a phone's width. For a keyboard hint and the
+ * words around it ("Ctrl S saves.").
+ */
+export const keyboardOnly = "max-md:hidden pointer-coarse:hidden";
+
+/** A short keyboard hint, as shown beside buttons and in placeholders; never on a phone (keyboardOnly). */
 export function AdminKbd({ className, ...props }: React.ComponentProps<"kbd">) {
   return (
     <kbd
-      className={cn("inline-flex h-5 min-w-5 items-center justify-center rounded border border-border bg-muted px-1 font-sans text-[10px] font-medium text-muted-foreground", className)}
+      className={cn(keyboardOnly, "inline-flex h-5 min-w-5 items-center justify-center rounded border border-border bg-muted px-1 font-sans text-[10px] font-medium text-muted-foreground", className)}
       {...props}
     />
   );

@@ -143,7 +143,7 @@ export function ProductTable() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <ListSearchBox label="Search products" placeholder="Search name, brand, caliber or #id" currentSearch={query.search} update={update} className="sm:max-w-md" />
-        <p className="hidden text-xs text-muted-foreground lg:block">
+        <p className="hidden text-xs text-muted-foreground lg:block pointer-coarse:hidden">
           <AdminKbd>/</AdminKbd> search · <AdminKbd>N</AdminKbd> new · <AdminKbd>[</AdminKbd> <AdminKbd>]</AdminKbd> pages
         </p>
         <NewItemLink href="/admin/products/create">New product</NewItemLink>

@@ -228,11 +228,12 @@ function StockSummary({ data }: { data: Dashboard }) {
     { label: "Boxes on the way", value: formatCount(data.stock.boxesOnTheWay), href: "/admin/boxes/other" },
   ];
   return (
-    <div className="grid grid-cols-3 gap-3">
+    // Three tiles side by side leave a phone too little room for the stock's value: one under another there.
+    <div className="grid gap-3 sm:grid-cols-3">
       {items.map((item) => (
         <AdminCard key={item.label} className="flex items-center gap-3 px-4 py-3">
-          <PackageOpen className="size-5 text-brass" />
-          <div>
+          <PackageOpen className="size-5 shrink-0 text-brass" />
+          <div className="min-w-0">
             <p className="text-[11px] text-muted-foreground">{item.label}</p>
             <p className="text-base font-semibold tabular-nums">
               {item.href ? (

@@ -11,6 +11,7 @@ import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { MonthlyMargin } from "@/server/margins/schemas";
 import { formatCount, formatPeso } from "../kit/format";
+import { stackedTable } from "../kit/list-table";
 import { axisTick, tooltipStyle } from "./chart-style";
 import { useDashboardMargins } from "./queries";
 
@@ -34,6 +35,16 @@ function Money({ value, negative = false }: { value: MonthlyMargin["margin"]; ne
   if (value.isZero()) return <span className="text-muted-foreground">—</span>;
   return <>{negative ? `−${formatEuro(value)}` : formatEuro(value)}</>;
 }
+
+/**
+ * The table's rows: the newest month first and, within a month, the channels in their usual order (the web shop, then
+ * eBay), so that the month's first row is the one that names it.
+ */
+function newestFirst(rows: readonly MonthlyMargin[]): MonthlyMargin[] {
+  return [...rows].sort((a, b) => b.month.localeCompare(a.month) || channelOrder.indexOf(a.shop) - channelOrder.indexOf(b.shop));
+}
+
+const channelOrder: Shop[] = ["WEBSHOP", "EBAY"];
 
 export function MarginsPanel() {
   const [months, setMonths] = useState<(typeof spans)[number]>(spans[0]);
@@ -75,8 +86,8 @@ export function MarginsPanel() {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <div className="overflow-x-auto border-t">
-            <AdminTable data-testid="margins-table">
+          <div className="border-t md:overflow-x-auto">
+            <AdminTable data-testid="margins-table" className={cn(stackedTable, "[&_td]:whitespace-nowrap")}>
               <AdminTableHeader>
                 <tr>
                   <AdminTableHead>Month</AdminTableHead>
@@ -92,33 +103,39 @@ export function MarginsPanel() {
                 </tr>
               </AdminTableHeader>
               <AdminTableBody>
-                {[...rows].reverse().map((row) => (
+                {newestFirst(rows).map((row, index, shown) => (
                   <AdminTableRow key={`${row.month}-${row.shop}`} data-testid={`margin-${row.month}-${row.shop}`}>
-                    <AdminTableCell className="whitespace-nowrap">{row.shop === "WEBSHOP" ? formatMonth(row.month) : ""}</AdminTableCell>
-                    <AdminTableCell>
+                    {/* The month heads its first row; a phone's cards, one a row, each say it. */}
+                    <AdminTableCell className="font-medium">
+                      {index > 0 && shown[index - 1]!.month === row.month ? <span className="md:hidden">{formatMonth(row.month)}</span> : formatMonth(row.month)}
+                    </AdminTableCell>
+                    <AdminTableCell data-label="Channel">
                       <AdminBadge tone={row.shop === "WEBSHOP" ? "brass" : "info"}>{channelLabels[row.shop]}</AdminBadge>
                     </AdminTableCell>
-                    <AdminTableCell className="text-right">{formatCount(row.orders)}</AdminTableCell>
-                    <AdminTableCell className="text-right">
+                    <AdminTableCell data-label="Orders" className="text-right">
+                      {formatCount(row.orders)}
+                    </AdminTableCell>
+                    <AdminTableCell data-label="Revenue" className="text-right">
                       <Money value={row.revenue} />
                     </AdminTableCell>
-                    <AdminTableCell className="text-right">
+                    <AdminTableCell data-label="Shipping" className="text-right">
                       <Money value={row.shipping} />
                     </AdminTableCell>
-                    <AdminTableCell className="text-right" title={row.purchaseCostPhp.isZero() ? undefined : formatPeso(row.purchaseCostPhp)}>
+                    <AdminTableCell data-label="Purchase cost" className="text-right" title={row.purchaseCostPhp.isZero() ? undefined : formatPeso(row.purchaseCostPhp)}>
                       <Money value={row.purchaseCost} negative />
                       {row.unknownCostPieces > 0 ? <span className="ml-1 text-amber-700 dark:text-amber-400">*</span> : null}
                     </AdminTableCell>
-                    <AdminTableCell className="text-right">
+                    <AdminTableCell data-label="Provider fees" className="text-right">
                       <Money value={row.providerFees} negative />
                     </AdminTableCell>
-                    <AdminTableCell className="text-right">
+                    <AdminTableCell data-label="Labels" className="text-right">
                       <Money value={row.labelCost} negative />
                     </AdminTableCell>
-                    <AdminTableCell className="text-right">
+                    <AdminTableCell data-label="Refunds" className="text-right">
                       {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatEuro(row.refunds)}</span>}
                     </AdminTableCell>
                     <AdminTableCell
+                      data-label="Margin"
                       className={cn("text-right font-semibold", row.margin.isNegative() ? "text-destructive" : row.orders > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}
                     >
                       {row.orders === 0 ? "—" : formatEuro(row.margin)}

@@ -82,7 +82,7 @@ export function DiscountList() {
         <NewItemLink href="/admin/discounts/create">New discount</NewItemLink>
       </div>
       <ListFrame
-        scroll="max-h-[calc(100dvh-11rem)]"
+        scroll="md:max-h-[calc(100dvh-11rem)]"
         footer={
           <footer className="border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground" data-testid="discount-count">
             {discounts.data ? `${plural(rows.length, "discount")} · uses count orders not cancelled; revenue is what they paid for their items` : "Loading…"}
@@ -90,6 +90,7 @@ export function DiscountList() {
         }
       >
         <ListTable
+          stacked
           columns={columns}
           loadingRows={discounts.isPending ? 8 : 0}
           bodyClassName={cn(discounts.isPlaceholderData && "opacity-60 transition-opacity")}
@@ -104,23 +105,27 @@ export function DiscountList() {
                 </Link>
                 <span className="ml-2 text-[11px] text-muted-foreground">#{row.id}</span>
               </AdminTableCell>
-              <AdminTableCell>{discountTypeLabels[row.discountType]}</AdminTableCell>
-              <AdminTableCell className="text-right font-medium tabular-nums">{row.label}</AdminTableCell>
-              <AdminTableCell className="text-xs">
+              <AdminTableCell data-label="Kind">{discountTypeLabels[row.discountType]}</AdminTableCell>
+              <AdminTableCell data-label="Value" className="text-right font-medium tabular-nums">
+                {row.label}
+              </AdminTableCell>
+              <AdminTableCell data-label="Window (shop time)" className="text-xs">
                 <WindowText startsAt={row.startsAt} expiresAt={row.expiresAt} />
               </AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Status">
                 <AdminBadge tone={discountStatusTones[row.status]}>{discountStatusLabels[row.status]}</AdminBadge>
               </AdminTableCell>
-              <AdminTableCell className="text-xs">
+              <AdminTableCell data-label="Applies to" className="text-xs">
                 <Reach row={row} />
               </AdminTableCell>
-              <AdminTableCell className="text-right tabular-nums">
+              <AdminTableCell data-label="Uses" className="text-right tabular-nums">
                 {formatCount(row.uses)}
                 {row.usageLimit ? <span className="text-muted-foreground"> / {formatCount(row.usageLimit)}</span> : null}
               </AdminTableCell>
-              <AdminTableCell className="text-right tabular-nums">{formatEuro(row.revenue)}</AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Revenue" className="text-right tabular-nums">
+                {formatEuro(row.revenue)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Active">
                 <AdminSwitch
                   checked={row.active}
                   disabled={setActive.isPending && setActive.variables?.id === row.id}

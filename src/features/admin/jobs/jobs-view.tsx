@@ -39,6 +39,7 @@ export function JobsView() {
       <AdminCard>
         <AdminCardHeader title="Queues" description="Each kind of background job. Failed jobs used every retry; they stay a week for you to retry." />
         <ListTable
+          stacked
           columns={[{ label: "Job" }, { label: "Waiting" }, { label: "Running" }, { label: "Failed" }, { label: "Done (24 h)" }, { label: "Runs on its own" }]}
           loadingRows={queues ? 0 : 4}
           empty={queues?.length === 0 ? "No jobs have been queued yet." : null}
@@ -46,19 +47,19 @@ export function JobsView() {
           {queues?.map((queue) => (
             <AdminTableRow key={queue.name} data-testid="job-queue-row">
               <AdminTableCell className="font-mono text-xs">{queue.name}</AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Waiting">
                 <Count value={queue.waiting} tone="info" />
               </AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Running">
                 <Count value={queue.active} tone="warning" />
               </AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Failed">
                 <Count value={queue.failed} tone="danger" />
               </AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Done (24 h)">
                 <Count value={queue.doneLast24Hours} tone="success" />
               </AdminTableCell>
-              <AdminTableCell className="font-mono text-xs text-muted-foreground">{queue.schedule ? `${queue.schedule} (UTC)` : "—"}</AdminTableCell>
+              <AdminTableCell data-label="Runs on its own" className="font-mono text-xs text-muted-foreground">{queue.schedule ? `${queue.schedule} (UTC)` : "—"}</AdminTableCell>
             </AdminTableRow>
           ))}
         </ListTable>
@@ -66,6 +67,7 @@ export function JobsView() {
       <AdminCard>
         <AdminCardHeader title="Failed jobs" description="The most recent first. Retry one once its cause is fixed (a carrier back up, an address corrected)." />
         <ListTable
+          stacked
           columns={[{ label: "Failed" }, { label: "Job" }, { label: "Error" }, { label: "Tries" }, { label: "Data" }, { className: "w-24" }]}
           loadingRows={failed ? 0 : 2}
           empty={failed?.length === 0 ? "No failed jobs." : null}
@@ -75,10 +77,14 @@ export function JobsView() {
               <AdminTableCell className="whitespace-nowrap text-muted-foreground" title={`Queued ${formatDateTime(job.queuedAt)}`}>
                 {formatDateTime(job.failedAt)}
               </AdminTableCell>
-              <AdminTableCell className="font-mono text-xs">{job.queue}</AdminTableCell>
-              <AdminTableCell className="max-w-md text-destructive">{job.error}</AdminTableCell>
-              <AdminTableCell>{formatCount(job.attempts)}</AdminTableCell>
-              <AdminTableCell className="max-w-xs truncate font-mono text-xs text-muted-foreground" title={JSON.stringify(job.data)}>
+              <AdminTableCell data-label="Job" className="font-mono text-xs">
+                {job.queue}
+              </AdminTableCell>
+              <AdminTableCell data-label="Error" className="max-w-md text-destructive">
+                {job.error}
+              </AdminTableCell>
+              <AdminTableCell data-label="Tries">{formatCount(job.attempts)}</AdminTableCell>
+              <AdminTableCell data-label="Data" className="max-w-xs truncate font-mono text-xs text-muted-foreground" title={JSON.stringify(job.data)}>
                 {JSON.stringify(job.data)}
               </AdminTableCell>
               <AdminTableCell>

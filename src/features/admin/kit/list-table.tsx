@@ -35,9 +35,26 @@ export function sortableColumn({ label, sorted, onSort, className }: { label: Re
 }
 
 /**
+ * A table that, on a phone, shows each row as a card instead of columns that run off the screen: the cells one under
+ * another, each after its column's name, which the cell carries as `data-label` (a cell without one, the row's name,
+ * heads the card on a line of its own; one with `data-corner`, a row's button, sits in the card's top right corner).
+ * Nothing is left out, and nothing scrolls sideways. From the md breakpoint on it is the usual table.
+ */
+export const stackedTable = cn(
+  "max-md:block max-md:[&_thead]:hidden max-md:[&_tbody]:block",
+  "max-md:[&_tr]:relative max-md:[&_tr]:flex max-md:[&_tr]:flex-col max-md:[&_tr]:border-b max-md:[&_tr]:px-4 max-md:[&_tr]:py-2.5 max-md:[&_tbody_tr:last-child]:border-b-0",
+  "max-md:[&_td]:flex max-md:[&_td]:h-auto max-md:[&_td]:w-auto max-md:[&_td]:max-w-none max-md:[&_td]:flex-wrap max-md:[&_td]:items-baseline max-md:[&_td]:justify-end max-md:[&_td]:gap-x-1.5 max-md:[&_td]:border-0 max-md:[&_td]:p-0 max-md:[&_td]:py-0.5 max-md:[&_td]:text-right max-md:[&_td]:whitespace-normal",
+  "max-md:[&_td:not([data-label])]:block max-md:[&_td:not([data-label])]:text-left",
+  "max-md:[&_td[data-label]]:before:mr-auto max-md:[&_td[data-label]]:before:pr-3 max-md:[&_td[data-label]]:before:font-sans max-md:[&_td[data-label]]:before:text-left max-md:[&_td[data-label]]:before:text-[11px] max-md:[&_td[data-label]]:before:font-semibold max-md:[&_td[data-label]]:before:tracking-wide max-md:[&_td[data-label]]:before:text-muted-foreground max-md:[&_td[data-label]]:before:uppercase max-md:[&_td[data-label]]:before:content-[attr(data-label)]",
+  "max-md:[&_td[data-corner]]:absolute max-md:[&_td[data-corner]]:top-1.5 max-md:[&_td[data-corner]]:right-2",
+  // A card with a corner button keeps the button's room beside and under its heading.
+  "max-md:[&_tr:has(>td[data-corner])>td:not([data-label],[data-corner])]:min-h-8 max-md:[&_tr:has(>td[data-corner])>td:not([data-label],[data-corner])]:pr-10",
+);
+
+/**
  * The back office's lists (products, boxes, templates, the bucket, the logbook, a box's purchases...) are one kind of
  * table: a header row, placeholder rows while the first answer loads, one line saying so when there is nothing to
- * show, then the rows.
+ * show, then the rows. `stacked`: cards on a phone (see stackedTable), for a list whose every column matters there.
  */
 export function ListTable({
   columns,
@@ -45,6 +62,7 @@ export function ListTable({
   empty,
   emptyClassName = "h-28",
   bodyClassName,
+  stacked = false,
   children,
 }: {
   columns: ListColumn[];
@@ -53,10 +71,11 @@ export function ListTable({
   empty: ReactNode;
   emptyClassName?: string;
   bodyClassName?: string;
+  stacked?: boolean;
   children: ReactNode;
 }) {
   return (
-    <AdminTable>
+    <AdminTable className={stacked ? stackedTable : undefined}>
       <AdminTableHeader>
         <tr>
           {columns.map((column, index) => (

@@ -105,6 +105,11 @@ function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+/** What an entry is about: "Order 238", "—" for none. */
+function entityText(row: { entityType: LogEntityType | null; entityId: string | null }): string {
+  return row.entityType ? `${humanize(row.entityType)} ${row.entityId ?? ""}` : "—";
+}
+
 /** The logbook at one level: filters in the address, newest first, unread in bold. */
 export function LogbookView({ level }: { level: Severity }) {
   const router = useRouter();
@@ -141,7 +146,7 @@ export function LogbookView({ level }: { level: Severity }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-72">
+        <div className="relative w-full sm:w-72">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <AdminInput type="search" aria-label="Search descriptions" placeholder="Search descriptions" value={searchText} onChange={(event) => setSearchText(event.target.value)} className="pl-8" />
         </div>
@@ -170,7 +175,7 @@ export function LogbookView({ level }: { level: Severity }) {
         </Button>
       </div>
       <ListFrame
-        scroll="max-h-[calc(100dvh-13.5rem)]"
+        scroll="md:max-h-[calc(100dvh-13.5rem)]"
         footer={
           <ListPager
             summary={<span>{list.data ? plural(list.data.totalItems, "entry", "entries") : "Loading…"}</span>}
@@ -181,6 +186,7 @@ export function LogbookView({ level }: { level: Severity }) {
         }
       >
         <ListTable
+          stacked
           columns={[{ className: "w-6" }, { label: "When" }, { label: "Event" }, { label: "Entity" }, { label: "Description" }, { label: "By" }]}
           bodyClassName={cn(list.isPlaceholderData && "opacity-60")}
           empty={list.data?.rows.length === 0 ? `No ${level.toLowerCase()} entries${unreadOnly ? " left unread" : ""} match.` : null}
@@ -188,14 +194,23 @@ export function LogbookView({ level }: { level: Severity }) {
         >
           {list.data?.rows.map((row) => (
             <AdminTableRow key={row.id} className={cn("cursor-pointer", !row.read && "font-medium")} onClick={() => update({ entry: String(row.id) })} data-testid="logbook-row">
-              <AdminTableCell>{row.read ? null : <span className="block size-2 rounded-full bg-primary" aria-label="unread" />}</AdminTableCell>
-              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-corner>{row.read ? null : <span className="block size-2 rounded-full bg-primary" aria-label="unread" />}</AdminTableCell>
+              <AdminTableCell data-label="When" className="whitespace-nowrap text-muted-foreground">
+                {formatDateTime(row.createdAt)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Event">
                 <AdminBadge tone={levelTone[row.logLevel]}>{humanize(row.eventType)}</AdminBadge>
               </AdminTableCell>
-              <AdminTableCell className="whitespace-nowrap text-muted-foreground">{row.entityType ? `${humanize(row.entityType)} ${row.entityId ?? ""}` : "—"}</AdminTableCell>
-              <AdminTableCell className="max-w-xl truncate">{row.description}</AdminTableCell>
-              <AdminTableCell className="text-muted-foreground">{row.userName ?? "system"}</AdminTableCell>
+              {/* An entity's id can be a long one (a user's): cut, in full on hover, so the columns after it keep their room. */}
+              <AdminTableCell data-label="Entity" className="max-w-48 truncate whitespace-nowrap text-muted-foreground" title={entityText(row)}>
+                {entityText(row)}
+              </AdminTableCell>
+              {/* The description takes what the other columns leave (width: 100%, max-width: 0) and is cut there, so the
+                  table never grows past its frame and BY stays in view; on a phone it heads the entry's card, whole. */}
+              <AdminTableCell className="w-full max-w-0 truncate max-md:order-first">{row.description}</AdminTableCell>
+              <AdminTableCell data-label="By" className="whitespace-nowrap text-muted-foreground">
+                {row.userName ?? "system"}
+              </AdminTableCell>
             </AdminTableRow>
           ))}
         </ListTable>

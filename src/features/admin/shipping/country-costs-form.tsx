@@ -20,6 +20,7 @@ import { useCountryCostsOf, useUpdateCountryCosts } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
 import { NumberInput } from "../kit/forms/number-input";
 import { euroRange } from "@/lib/amount-text";
+import { stackedTable } from "../kit/list-table";
 
 type RegionValues = { code: string; name: string; active: boolean; maxOrderUntracked: string };
 
@@ -205,7 +206,7 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
                 <AdminInput type="search" aria-label="Find a state or province" placeholder="Find a state or province…" value={regionSearch} onChange={(event) => setRegionSearch(event.target.value)} className="pl-8" />
               </div>
               <div className="max-h-[28rem] overflow-y-auto rounded-md border">
-                <table className="w-full text-sm tabular-nums">
+                <table className={cn("w-full text-sm tabular-nums", stackedTable)}>
                   <thead className="sticky top-0 z-10 bg-muted/95 backdrop-blur">
                     <tr className="text-left text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
                       <th className="h-9 border-b px-3">State or province</th>
@@ -223,10 +224,10 @@ function LoadedCountryForm({ country }: { country: AdminCountry }) {
                             <span className="inline-block w-10 font-mono text-xs text-muted-foreground">{field.code}</span>
                             {field.name}
                           </td>
-                          <td className="border-b px-3 py-1.5">
+                          <td data-label="Served" className="border-b px-3 py-1.5">
                             <input type="checkbox" aria-label={`Ship to ${field.name}`} className="size-4 accent-[var(--primary)]" {...form.register(`regions.${index}.active`)} />
                           </td>
-                          <td className="border-b px-3 py-1.5">
+                          <td data-label="Untracked up to (€)" className="border-b px-3 py-1.5">
                             <NumberInput
                               {...fieldProps(name, message)}
                               aria-label={`Untracked up to in ${field.name}`}

@@ -56,8 +56,8 @@ export function CountryCostsTable() {
         <div className="border-b px-4 py-3">
           <ListSearchBox label="Search countries" placeholder="Search by name or code (NL, Germany)…" currentSearch={search} update={update} className="max-w-md" />
         </div>
-        <div className="overflow-x-auto">
-          <ListTable columns={columns} loadingRows={countries.isPending ? 10 : 0} empty={empty} bodyClassName={cn(countries.isPlaceholderData && "opacity-60 transition-opacity")}>
+        <div className="md:overflow-x-auto">
+          <ListTable stacked columns={columns} loadingRows={countries.isPending ? 10 : 0} empty={empty} bodyClassName={cn(countries.isPlaceholderData && "opacity-60 transition-opacity")}>
             {rows.map((row) => (
               <CountryRow key={row.code} row={row} />
             ))}
@@ -73,7 +73,7 @@ function CountryRow({ row }: { row: AdminCountryRow }) {
   return (
     <AdminTableRow className={cn(!row.active && "text-muted-foreground")}>
       <AdminTableCell>
-        <span className="flex items-center gap-2">
+        <span className="flex flex-wrap items-center gap-2">
           <span className="w-7 font-mono text-xs text-muted-foreground">{row.code}</span>
           <Link href={href} className="font-medium hover:underline">
             {row.name}
@@ -82,17 +82,19 @@ function CountryRow({ row }: { row: AdminCountryRow }) {
           {row.active ? null : <AdminBadge tone="warning">not shipped to</AdminBadge>}
         </span>
       </AdminTableCell>
-      <AdminTableCell className="text-right">
+      <AdminTableCell data-label="Untracked" className="text-right">
         {formatEuro(row.untrackedCost)}
         <span className="block text-xs text-muted-foreground">{days(row.untrackedEtaDays)}</span>
       </AdminTableCell>
-      <AdminTableCell className="text-right">
+      <AdminTableCell data-label="TNT (tracked)" className="text-right">
         {formatEuro(row.tntCost)}
         <span className="block text-xs text-muted-foreground">{days(row.tntEtaDays)}</span>
       </AdminTableCell>
-      <AdminTableCell className="text-right">{formatEuro(row.maxOrderUntracked)}</AdminTableCell>
-      <AdminTableCell className="text-right text-xs">{row.regionCount ? `${row.activeRegionCount} of ${row.regionCount} served` : "—"}</AdminTableCell>
-      <AdminTableCell>
+      <AdminTableCell data-label="Untracked up to" className="text-right">
+        {formatEuro(row.maxOrderUntracked)}
+      </AdminTableCell>
+      <AdminTableCell data-label="Regions" className="text-right text-xs">{row.regionCount ? `${row.activeRegionCount} of ${row.regionCount} served` : "—"}</AdminTableCell>
+      <AdminTableCell data-corner>
         <Link href={href} aria-label={`Edit ${row.name}`} className="flex size-8 items-center justify-center rounded hover:bg-accent">
           <ChevronRight className="size-4" />
         </Link>

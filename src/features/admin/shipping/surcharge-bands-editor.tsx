@@ -15,6 +15,7 @@ import { cn } from "@/lib/utils";
 import { saveSurchargeBandsInput, type SaveSurchargeBandsInput, type SaveSurchargeBandsValues, type SurchargeBandList } from "@/server/shipping/costs-schemas";
 import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { showRefusal } from "../kit/forms/filled-resolver";
+import { stackedTable } from "../kit/list-table";
 import { FormActions, RefusalNote, SaveShortcutHint, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
 import { useSaveSurchargeBands, useSurchargeBands } from "./queries";
 import { ShippingCostsNav } from "./shipping-costs-nav";
@@ -118,8 +119,8 @@ export function SurchargeBandsEditor() {
               <p>The saved bands break the rule, and checkout charges them as they are: {list.data.problems.join("; ")}. Correct them below.</p>
             </div>
           ) : null}
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-sm tabular-nums">
+          <div className="relative md:overflow-x-auto">
+            <table className={cn("w-full text-sm tabular-nums", stackedTable)}>
               <thead>
                 <tr className="text-left text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
                   <th className="h-9 border-b bg-muted/60 px-3">#</th>
@@ -166,12 +167,23 @@ export function SurchargeBandsEditor() {
                   const band = values.bands[index];
                   return (
                     <RowGroup key={row.key} issues={issues} isNew={band?.id === undefined}>
-                      <td className="px-3 py-1.5 text-xs text-muted-foreground">{index + 1}</td>
-                      <td className="px-3 py-1.5">{input("minPrice", "0.00")}</td>
-                      <td className="px-3 py-1.5">{input("maxPrice", "1000.00")}</td>
-                      <td className="px-3 py-1.5">{input("percentage", "5")}</td>
-                      <td className="px-3 py-1.5 text-xs text-muted-foreground">{band ? example(band) : null}</td>
-                      <td className="px-3 py-1.5 text-right">
+                      <td className="px-3 py-1.5 text-xs text-muted-foreground">
+                        <span className="md:hidden">Band </span>
+                        {index + 1}
+                      </td>
+                      <td data-label="From (€)" className="px-3 py-1.5">
+                        {input("minPrice", "0.00")}
+                      </td>
+                      <td data-label="Up to (€)" className="px-3 py-1.5">
+                        {input("maxPrice", "1000.00")}
+                      </td>
+                      <td data-label="Surcharge (%)" className="px-3 py-1.5">
+                        {input("percentage", "5")}
+                      </td>
+                      <td data-label="On the order value" className="px-3 py-1.5 text-xs text-muted-foreground">
+                        {band ? example(band) : null}
+                      </td>
+                      <td data-corner className="px-3 py-1.5 text-right">
                         <Button type="button" variant="ghost" size="icon" className="size-9" aria-label={`Remove band ${index + 1}`} onClick={() => rows.remove(index)}>
                           <Trash2 />
                         </Button>
@@ -216,8 +228,9 @@ export function SurchargeBandsEditor() {
 function RowGroup({ issues, isNew, children }: { issues: { field: BandField; message: string }[]; isNew: boolean; children: ReactNode }) {
   return (
     <>
-      <tr className={cn("group transition-colors hover:bg-accent/30", isNew && "bg-brass/5", issues.length && "bg-destructive/5")}>{children}</tr>
-      <tr>
+      <tr className={cn("group transition-colors hover:bg-accent/30", isNew && "bg-brass/5", issues.length && "bg-destructive/5 max-md:border-b-0!")}>{children}</tr>
+      {/* On a phone (stackedTable) an empty row would still take a card's padding. */}
+      <tr className={cn(issues.length === 0 && "max-md:hidden!", issues.length > 0 && "bg-destructive/5")}>
         <td colSpan={6} className={cn("border-b px-3", issues.length ? "pb-2" : "p-0")}>
           {issues.map((issue) => (
             <p key={`${issue.field}:${issue.message}`} className="pl-8 text-[11px] text-destructive">

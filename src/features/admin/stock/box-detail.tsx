@@ -27,7 +27,7 @@ function ExchangeRate() {
     onSuccess: (info) => toast.success("Exchange rate refreshed", { description: `€1 = ₱${info.rate.toFixed(4)}` }),
   });
   return (
-    <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-1.5 text-xs">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border bg-card px-3 py-1.5 text-xs">
       <span className="text-muted-foreground">Rate</span>
       <span className="font-semibold tabular-nums" data-testid="exchange-rate">
         {rate.data ? `€1 = ₱${rate.data.rate.toFixed(4)}` : "…"}
@@ -172,7 +172,7 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
         </div>
       </AdminCard>
 
-      <div className="grid gap-3 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         {[
           { label: "Purchases", value: formatCount(data.records) },
           { label: "Pieces", value: formatCount(data.pieces) },
@@ -181,7 +181,7 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
         ].map((item) => (
           <AdminCard key={item.label} className="px-4 py-3">
             <p className="text-xs text-muted-foreground">{item.label}</p>
-            <p className="font-serif text-xl font-semibold tabular-nums">{item.value}</p>
+            <p className="font-serif text-lg font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl">{item.value}</p>
           </AdminCard>
         ))}
       </div>
@@ -192,40 +192,44 @@ export function BoxDetailView({ boxId }: { boxId: number }) {
           description={editable ? "What was bought for this box, at what cost per piece." : data.status === "SHIPPED" ? "On its way; explode the box when it arrives." : "Booked into stock."}
           actions={<ExchangeRate />}
         />
-        <ListTable
-          columns={[
-            { label: "Product" },
-            { label: "Pieces", className: "text-right" },
-            { label: "Unit cost €", className: "text-right" },
-            { label: "Unit cost ₱", className: "text-right" },
-            { label: "Line €", className: "text-right" },
-            { label: "Now in stock", className: "text-right" },
-            ...(editable ? [{ className: "w-10" }] : []),
-          ]}
-          empty={data.purchaseRecords.length === 0 ? "No purchases yet. Find a product below and add what you bought." : null}
-          emptyClassName="h-20"
-        >
-          {data.purchaseRecords.map((record) => (
-            <AdminTableRow key={record.id} data-testid="purchase-row">
-              <AdminTableCell>
-                <Link href={`/admin/products/edit?id=${record.productId}&tab=stock`} className="hover:text-primary hover:underline">
-                  {record.productName}
-                </Link>
-                <span className="ml-2 text-xs text-muted-foreground">#{record.productId}</span>
-              </AdminTableCell>
-              <AdminTableCell className="text-right font-medium">{record.purchasedStock}</AdminTableCell>
-              <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro)}</AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{formatPeso(record.purchaseCostPhp)}</AdminTableCell>
-              <AdminTableCell className="text-right">{formatEuro(record.purchaseCostEuro.times(record.purchasedStock))}</AdminTableCell>
-              <AdminTableCell className="text-right">{record.productStock}</AdminTableCell>
-              {editable ? (
+        {/* Cards on a phone; a table that would still be wider than a narrow window scrolls inside the card. */}
+        <div className="md:overflow-x-auto">
+          <ListTable
+            stacked
+            columns={[
+              { label: "Product" },
+              { label: "Pieces", className: "text-right" },
+              { label: "Unit cost €", className: "text-right" },
+              { label: "Unit cost ₱", className: "text-right" },
+              { label: "Line €", className: "text-right" },
+              { label: "Now in stock", className: "text-right" },
+              ...(editable ? [{ className: "w-10" }] : []),
+            ]}
+            empty={data.purchaseRecords.length === 0 ? "No purchases yet. Find a product below and add what you bought." : null}
+            emptyClassName="h-20"
+          >
+            {data.purchaseRecords.map((record) => (
+              <AdminTableRow key={record.id} data-testid="purchase-row">
                 <AdminTableCell>
-                  <RemovePurchase boxId={data.id} purchaseRecordId={record.id} name={record.productName} />
+                  <Link href={`/admin/products/edit?id=${record.productId}&tab=stock`} className="hover:text-primary hover:underline">
+                    {record.productName}
+                  </Link>
+                  <span className="ml-2 text-xs text-muted-foreground">#{record.productId}</span>
                 </AdminTableCell>
-              ) : null}
-            </AdminTableRow>
-          ))}
-        </ListTable>
+                <AdminTableCell data-label="Pieces" className="text-right font-medium">{record.purchasedStock}</AdminTableCell>
+                <AdminTableCell data-label="Unit cost €" className="text-right">{formatEuro(record.purchaseCostEuro)}</AdminTableCell>
+                <AdminTableCell data-label="Unit cost ₱" className="text-right text-muted-foreground">{formatPeso(record.purchaseCostPhp)}</AdminTableCell>
+                <AdminTableCell data-label="Line €" className="text-right">{formatEuro(record.purchaseCostEuro.times(record.purchasedStock))}</AdminTableCell>
+                <AdminTableCell data-label="Now in stock" className="text-right">{record.productStock}</AdminTableCell>
+                {editable ? (
+                  <AdminTableCell data-corner>
+                    <RemovePurchase boxId={data.id} purchaseRecordId={record.id} name={record.productName} />
+                  </AdminTableCell>
+                ) : null}
+              </AdminTableRow>
+            ))}
+          </ListTable>
+        </div>
         {editable ? <AddPurchase boxId={data.id} /> : null}
       </AdminCard>
     </div>

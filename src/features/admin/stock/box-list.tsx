@@ -23,7 +23,7 @@ export function BoxList({ view }: { view: "open" | "other" }) {
   useShortcut("n", () => !create.isPending && create.mutate(), view === "open");
   return (
     <div className="space-y-3">
-      <div className="flex items-center justify-between">
+      <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
           {view === "open"
             ? "Boxes being filled abroad. Add purchases, then ship the box with its tracking number."
@@ -38,6 +38,7 @@ export function BoxList({ view }: { view: "open" | "other" }) {
       </div>
       <ListFrame>
         <ListTable
+          stacked
           columns={[
             { label: "Box" },
             { label: "Status" },
@@ -64,15 +65,25 @@ export function BoxList({ view }: { view: "open" | "other" }) {
                   Box {box.id}
                 </Link>
               </AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-corner>
                 <BoxStatusBadge status={box.status} />
               </AdminTableCell>
-              <AdminTableCell className="text-right">{formatCount(box.records)}</AdminTableCell>
-              <AdminTableCell className="text-right">{formatCount(box.pieces)}</AdminTableCell>
-              <AdminTableCell className="text-right font-medium">{formatEuro(box.totalCostEuro)}</AdminTableCell>
-              <AdminTableCell className="text-right text-muted-foreground">{formatPeso(box.totalCostPhp)}</AdminTableCell>
-              <AdminTableCell className="font-mono text-xs">{box.trackingNumber ?? "—"}</AdminTableCell>
-              <AdminTableCell className="text-muted-foreground">
+              <AdminTableCell data-label="Purchases" className="text-right">
+                {formatCount(box.records)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Pieces" className="text-right">
+                {formatCount(box.pieces)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Cost (€)" className="text-right font-medium">
+                {formatEuro(box.totalCostEuro)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Cost (₱)" className="text-right text-muted-foreground">
+                {formatPeso(box.totalCostPhp)}
+              </AdminTableCell>
+              <AdminTableCell data-label="Tracking" className="font-mono text-xs">
+                {box.trackingNumber ?? "—"}
+              </AdminTableCell>
+              <AdminTableCell data-label={view === "open" ? "Opened" : "Delivery"} className="text-muted-foreground">
                 {view === "open" ? formatDateTime(box.createdAt) : box.estimatedDeliveryDate ? formatDate(box.estimatedDeliveryDate) : "—"}
               </AdminTableCell>
             </AdminTableRow>

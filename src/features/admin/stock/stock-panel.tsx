@@ -135,6 +135,7 @@ export function StockPanel({ productId }: { productId: number }) {
       <AdminCard>
         <AdminCardHeader title="Stock history" description="Every change of stock is a ledger row; the balance is the sum up to that row." actions={data ? <CorrectionDialog productId={productId} stock={data.stock} /> : null} />
         <ListTable
+          stacked
           columns={[{ label: "When" }, { label: "Type" }, { label: "Source" }, { label: "Change", className: "text-right" }, { label: "Balance", className: "text-right" }]}
           empty={data?.rows.length === 0 ? "No stock has been booked yet. Stock arrives when a box with a purchase of this product is exploded." : null}
           emptyClassName="h-24"
@@ -142,10 +143,10 @@ export function StockPanel({ productId }: { productId: number }) {
           {[...(data?.rows ?? [])].reverse().map((row) => (
             <AdminTableRow key={row.id} data-testid="ledger-row">
               <AdminTableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.createdAt)}</AdminTableCell>
-              <AdminTableCell>
+              <AdminTableCell data-label="Type">
                 <AdminBadge tone={typeTone[row.type]}>{humanize(row.type)}</AdminBadge>
               </AdminTableCell>
-              <AdminTableCell className="text-[13px]">
+              <AdminTableCell data-label="Source" className="text-[13px]">
                 {row.type === "PURCHASE_RECORD" ? (
                   <span>
                     Purchase {row.purchaseRecordId}
@@ -170,10 +171,12 @@ export function StockPanel({ productId }: { productId: number }) {
                   <span>Refund {row.refundId}</span>
                 )}
               </AdminTableCell>
-              <AdminTableCell className={cn("text-right font-medium", row.quantity > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive")}>
+              <AdminTableCell data-label="Change" className={cn("text-right font-medium", row.quantity > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive")}>
                 {row.quantity > 0 ? `+${row.quantity}` : row.quantity}
               </AdminTableCell>
-              <AdminTableCell className="text-right font-semibold">{row.balance}</AdminTableCell>
+              <AdminTableCell data-label="Balance" className="text-right font-semibold">
+                {row.balance}
+              </AdminTableCell>
             </AdminTableRow>
           ))}
         </ListTable>

@@ -3,7 +3,7 @@
 import { Loader2, Save } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode, type RefObject } from "react";
-import { AdminKbd } from "@/components/ui/admin-form-controls";
+import { AdminKbd, keyboardOnly } from "@/components/ui/admin-form-controls";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -67,12 +67,12 @@ export function RequiredNote({ shortcut = false }: { shortcut?: boolean }) {
   );
 }
 
-/** The hint for `useSaveShortcut`. */
+/** The hint for `useSaveShortcut`, where there is a keyboard. */
 export function SaveShortcutHint() {
   return (
-    <>
+    <span className={keyboardOnly}>
       <AdminKbd>Ctrl</AdminKbd> <AdminKbd>S</AdminKbd> saves.
-    </>
+    </span>
   );
 }
 
