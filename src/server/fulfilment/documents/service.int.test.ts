@@ -292,7 +292,7 @@ describe("an address stored with line breaks before they were refused (SECURITY-
   it("prints it on the packing slip one line per field", async () => {
     const lines = await linesOf((await print("packing-slips", chosen(spoofed))).pdf);
     // The ship-to block's lines, beside the shipping block's.
-    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Tracked \(TNT\)$/);
+    expect(lines.find((line) => line.includes("ITEMS TO PACK"))).toMatch(/^Ada X ITEMS TO PACK: \[ \] 1 x Rolex\s+Tracked parcel$/);
     expect(lines).toContain("PAID IN FULL NO VAT");
     expect(lines.filter((line) => line.startsWith("ITEMS TO PACK") || line.startsWith("[ ]") || line === "NO VAT")).toEqual([]);
   });
