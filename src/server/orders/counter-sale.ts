@@ -3,12 +3,11 @@ import { eq } from "drizzle-orm";
 import { env } from "@/env";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
-import { orderDetail, user } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
+import { orderDetail } from "@/server/db/schema";
 import { logOrderChange } from "@/server/logbook/service";
 import { queueOrderConfirmation } from "./confirmation";
 import { insertOrder, lockStock } from "./insert-order";
-import { priceDraft, stockRefusal } from "./manual-order-pricing";
+import { priceDraft, refuseMissingCustomer, refuseProblems, stockRefusal } from "./manual-order-pricing";
 import type { CreateCounterSaleValues, ManualOrderSaved } from "./manual-order-schemas";
 import { transitionOrder } from "./service";
 
@@ -34,13 +33,10 @@ function shopCountryName(): string {
 export async function createCounterSale(db: Db, input: CreateCounterSaleValues, actor: Actor): Promise<ManualOrderSaved> {
   const now = actor.now ?? new Date();
   return db.transaction(async (tx) => {
-    if (input.userId) {
-      const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-      if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists; choose the customer again.");
-    }
+    await refuseMissingCustomer(tx, input.userId);
     await lockStock(tx, input.lines, stockRefusal);
     const priced = await priceDraft(tx, { lines: input.lines, shippingMethod: "COLLECTED", waiveShipping: true }, new Map(), now);
-    if (priced.problems.length > 0) throw new AppError("BAD_REQUEST", priced.problems.join(" "));
+    refuseProblems(priced.problems);
     const { totals } = priced;
     const email = input.email ?? "";
     const { buyer } = input;

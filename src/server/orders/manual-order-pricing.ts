@@ -1,10 +1,10 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { OrderStatus, ShippingMethod } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
-import { product } from "@/server/db/schema";
+import { product, user } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
 import { AppError } from "@/server/errors";
 import { combineDiscountUses } from "@/server/pricing/cart-pricing";
@@ -24,6 +24,18 @@ import { orderTotals } from "./totals";
  */
 
 /** What is to be priced: the lines asked for and how the order ships. */
+/** Refuses (BAD_REQUEST) a draft with problems, naming them all. */
+export function refuseProblems(problems: string[]): void {
+  if (problems.length > 0) throw new AppError("BAD_REQUEST", problems.join(" "));
+}
+
+/** Refuses an order for a customer account that was deleted while staff filled in the form. */
+export async function refuseMissingCustomer(tx: Db, userId: string | null): Promise<void> {
+  if (!userId) return;
+  const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists; choose the customer again.");
+}
+
 export type Draft = {
   lines: { productId: number; quantity: number; priceOverride?: Decimal; priceOverrideReason?: string | null }[];
   countryCode?: string;

@@ -4,14 +4,14 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
-import { orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, refund, stockRecord, user } from "@/server/db/schema";
+import { orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, refund, stockRecord } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
 import { AppError } from "@/server/errors";
 import { logOrderChange } from "@/server/logbook/service";
 import { bookStockInProductOrder, type StockBooking } from "@/server/stock/service";
 import { editedStatus, loadOrder, openPaymentProblem, paidOrderProblem, paidStatus } from "./editable-order";
 import { insertOrder, lockStock, orderAddressValues, orderShippingValues, paymentAmounts } from "./insert-order";
-import { priceDraft, stockRefusal } from "./manual-order-pricing";
+import { priceDraft, refuseMissingCustomer, refuseProblems, stockRefusal } from "./manual-order-pricing";
 import type { CreateManualOrderValues, ManualOrderSaved, MarkManualOrderPaidValues, UpdateManualOrderValues } from "./manual-order-schemas";
 import { transitionOrder } from "./service";
 import { storedOrderTotals } from "./totals";
@@ -32,11 +32,6 @@ import { storedOrderTotals } from "./totals";
  */
 
 type Actor = { userId: string; now?: Date };
-
-/** Refuses (BAD_REQUEST) a draft with problems, naming them all. */
-function refuseProblems(problems: string[]): void {
-  if (problems.length > 0) throw new AppError("BAD_REQUEST", problems.join(" "));
-}
 
 /** What the logbook keeps of an order's lines. */
 function loggedLines(lines: { productId: number; name: string; quantity: number; totalPrice: Decimal; totalDiscountAmount: Decimal; priceOverrideReason: string | null }[]) {
@@ -76,10 +71,7 @@ async function recordAddedDiscounts(tx: Db, orderId: number, uses: DiscountUse[]
 export async function createManualOrder(db: Db, input: CreateManualOrderValues, actor: Actor): Promise<ManualOrderSaved> {
   const now = actor.now ?? new Date();
   return db.transaction(async (tx) => {
-    if (input.userId) {
-      const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-      if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists; choose the customer again.");
-    }
+    await refuseMissingCustomer(tx, input.userId);
     await lockStock(tx, input.lines, stockRefusal);
     const priced = await priceDraft(tx, { ...input, countryCode: input.address.countryCode, regionCode: input.address.stateCode ?? undefined }, new Map(), now);
     refuseProblems(priced.problems);
