@@ -50,13 +50,13 @@ export function RestockView({ status }: { status: RestockStatus }) {
           description={tabs.find((tab) => tab.status === status)?.description ?? ""}
         />
         <ListTable
+          stacked
           columns={[
             { label: "Product" },
-            // On a phone the price, last cost and date go under the product's name (see the row) instead of columns.
-            { label: "Price", className: "hidden text-right md:table-cell" },
-            { label: "Last unit cost", className: "hidden text-right md:table-cell" },
+            { label: "Price", className: "text-right" },
+            { label: "Last unit cost", className: "text-right" },
             { label: "Stock", className: "text-right" },
-            { label: status === "RECEIVED" ? "Received" : "Since", className: "hidden md:table-cell" },
+            { label: status === "RECEIVED" ? "Received" : "Since" },
             ...(status === "RECEIVED" ? [] : [{ label: "Decision", className: "text-right" }]),
           ]}
           empty={list.data?.length === 0 ? "Nothing here." : null}
@@ -69,35 +69,32 @@ export function RestockView({ status }: { status: RestockStatus }) {
                   {row.productName}
                 </Link>
                 <span className="ml-2 text-xs text-muted-foreground">#{row.productId}</span>
-                <span className="mt-0.5 block text-xs text-muted-foreground md:hidden">
-                  {formatEuro(row.price)} · last cost {row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"} · {formatDateTime(row.updatedAt)}
-                </span>
               </AdminTableCell>
-              <AdminTableCell className="hidden text-right md:table-cell">{formatEuro(row.price)}</AdminTableCell>
-              <AdminTableCell className="hidden text-right text-muted-foreground md:table-cell">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
-              <AdminTableCell className="text-right">
+              <AdminTableCell data-label="Price" className="text-right">{formatEuro(row.price)}</AdminTableCell>
+              <AdminTableCell data-label="Last unit cost" className="text-right text-muted-foreground">{row.lastUnitCostEuro ? formatEuro(row.lastUnitCostEuro) : "—"}</AdminTableCell>
+              <AdminTableCell data-label="Stock" className="text-right">
                 {row.stock}
                 {row.incoming ? <AdminBadge tone="info" className="ml-2 whitespace-nowrap">+{row.incoming} coming</AdminBadge> : null}
               </AdminTableCell>
-              <AdminTableCell className="hidden text-muted-foreground md:table-cell">{formatDateTime(row.updatedAt)}</AdminTableCell>
+              <AdminTableCell data-label={status === "RECEIVED" ? "Received" : "Since"} className="text-muted-foreground">{formatDateTime(row.updatedAt)}</AdminTableCell>
               {status === "RECEIVED" ? null : (
                 <AdminTableCell className="text-right">
-                  <div className="flex flex-wrap justify-end gap-1 lg:flex-nowrap">
-                  {status === "APPROVED" ? <AddToBoxDialog request={row} /> : null}
-                  {status !== "APPROVED" ? (
-                    <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
-                      <Check /> Approve
-                    </Button>
-                  ) : null}
-                  {status !== "REJECTED" ? (
-                    <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
-                      <X /> Reject
-                    </Button>
-                  ) : (
-                    <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
-                      <RotateCcw /> Reconsider
-                    </Button>
-                  )}
+                  <div className="flex flex-wrap justify-end gap-1 max-md:justify-start lg:flex-nowrap">
+                    {status === "APPROVED" ? <AddToBoxDialog request={row} /> : null}
+                    {status !== "APPROVED" ? (
+                      <Button size="sm" variant="outline" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "APPROVED" })}>
+                        <Check /> Approve
+                      </Button>
+                    ) : null}
+                    {status !== "REJECTED" ? (
+                      <Button size="sm" variant="ghost" className="h-8 text-destructive hover:text-destructive" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "REJECTED" })}>
+                        <X /> Reject
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="ghost" className="h-8" disabled={decide.isPending} onClick={() => decide.mutate({ id: row.id, status: "PENDING" })}>
+                        <RotateCcw /> Reconsider
+                      </Button>
+                    )}
                   </div>
                 </AdminTableCell>
               )}
