@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { activeNav, backSteps, environmentBanner, headingFor, navGroups } from "./nav";
 
 describe("admin navigation", () => {
-  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs, the shipping countries and the eBay overview", () => {
+  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs, the shipping countries, the eBay overview, customers and received restock requests", () => {
     const hrefs = navGroups.flatMap((group) => group.items.map((item) => item.href));
     const spec = [
       "/admin/dashboard", "/admin/products", "/admin/products/create", "/admin/products/create-template", "/admin/products/edit-template",
       "/admin/products/restock-manager/pending", "/admin/products/restock-manager/approved", "/admin/products/restock-manager/rejected",
-      "/admin/boxes/open", "/admin/boxes/other", "/admin/google-bucket", "/admin/google-bucket/upload",
+      "/admin/products/restock-manager/received", "/admin/boxes/open", "/admin/boxes/other", "/admin/google-bucket", "/admin/google-bucket/upload",
       "/admin/orders/status/all", "/admin/orders/status/pending", "/admin/orders/status/paid_ready_to_ship",
       "/admin/orders/status/paid_future_shipment", "/admin/orders/status/processed", "/admin/orders/status/shipped",
       "/admin/orders/status/cancelled", "/admin/orders/create", "/admin/orders/edit", "/admin/orders/shipping-calendar",
@@ -20,6 +20,7 @@ describe("admin navigation", () => {
 
   it("highlights the most specific entry and its group", () => {
     expect(activeNav("/admin/products/restock-manager/approved")).toMatchObject({ group: { id: "products" }, item: { label: "Restock: approved" } });
+    expect(activeNav("/admin/products/restock-manager/received")).toMatchObject({ group: { id: "products" }, item: { label: "Restock: received" } });
     expect(activeNav("/admin/products/edit")).toMatchObject({ group: { id: "products" }, item: { href: "/admin/products" } });
     expect(activeNav("/admin/boxes/12")).toMatchObject({ group: { id: "boxes" } });
     expect(activeNav("/admin/orders/BC-2026-000123")).toMatchObject({ group: { id: "orders" }, item: { label: "All orders" } });

@@ -30,6 +30,7 @@ const groups: Omit<NavGroup, "count">[] = [
       { href: "/admin/products/restock-manager/pending", label: "Restock: pending", count: (info) => info.restock.pending },
       { href: "/admin/products/restock-manager/approved", label: "Restock: approved" },
       { href: "/admin/products/restock-manager/rejected", label: "Restock: rejected" },
+      { href: "/admin/products/restock-manager/received", label: "Restock: received" },
     ],
   },
   {
