@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { logOrderChange } from "@/server/logbook/service";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readSession } from "@/server/auth/session";
 import { account, addressBook, cartItem, logbook, order, orderAddress, orderItem, paymentDetail, refund, session, user } from "@/server/db/schema";
@@ -210,6 +211,7 @@ describe("a customer's data on their request", () => {
     const invoiced = await shipped(gus, "120.00", { phoneNumber: "+31 6 87654321" });
     await makeInvoices(t.db, { orderIds: [invoiced.orderId] }, { userId: staff.id, now });
     const plain = await shipped(gus, "35.00");
+    await logOrderChange(t.db, plain.orderId, { userId: null, description: `Order ${plain.orderNumber} placed by a guest (${gus.email})`, newState: { email: gus.email } });
     await goodwill(plain.orderNumber, "5.00");
     await t.db.insert(cartItem).values({ userId: gus.id, productId: (await makeStockedProduct(t.db, { name: "In the cart", price: "9.00", stock: 1 })).id, quantity: 1 });
     await admin().admin.customers.updateNotes({ userId: gus.id, staffNote: "Lives above the bakery", tags: ["collector"] });
@@ -235,6 +237,9 @@ describe("a customer's data on their request", () => {
     // The logbook keeps what happened without their e-mail; the address book's entries without the addresses.
     const about = await t.db.select().from(logbook).where(eq(logbook.entityId, gus.id));
     expect(JSON.stringify(about)).not.toContain(gus.email);
+    const aboutTheirOrders = await t.db.select().from(logbook).where(and(eq(logbook.entityType, "ORDER"), inArray(logbook.entityId, [String(plain.orderId), String(invoiced.orderId)])));
+    expect(aboutTheirOrders.length).toBeGreaterThan(0);
+    expect(JSON.stringify(aboutTheirOrders)).not.toContain(gus.email);
     expect(await t.db.select({ newState: logbook.newState }).from(logbook).where(and(eq(logbook.entityType, "ADDRESS_BOOK"), eq(logbook.userId, gus.id)))).toEqual([{ newState: null }]);
     expect(about.at(-1)).toMatchObject({ userId: staff.id, eventType: "CUSTOMER", description: expect.stringContaining(`Staff erased the personal data of customer ${gus.id}`) });
 

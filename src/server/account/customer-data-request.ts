@@ -163,8 +163,18 @@ export async function eraseCustomerData(db: Db, userId: string, actor: { userId:
     await tx.delete(totpFactor).where(eq(totpFactor.userId, userId));
     await tx.delete(verificationToken).where(eq(verificationToken.identifier, person.email));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, person.email));
-    // The logbook keeps what happened, not who it was: their e-mail leaves its lines, their addresses its states.
-    await tx.update(logbook).set({ description: sql`replace(${logbook.description}, ${person.email}, ${placeholder})` }).where(aboutCustomer(userId));
+    // The logbook keeps what happened, not who it was: their e-mail leaves its lines and states, about them and about
+    // their orders (a guest order names the address it was placed with), and their addresses leave its states.
+    const aboutTheirOrders = orderIds.length > 0 ? and(eq(logbook.entityType, "ORDER"), inArray(logbook.entityId, orderIds.map(String))) : undefined;
+    const withoutEmail = (column: typeof logbook.previousState | typeof logbook.newState) => sql`replace(${column}::text, ${person.email}, ${placeholder})::jsonb`;
+    await tx
+      .update(logbook)
+      .set({
+        description: sql`replace(${logbook.description}, ${person.email}, ${placeholder})`,
+        previousState: withoutEmail(logbook.previousState),
+        newState: withoutEmail(logbook.newState),
+      })
+      .where(aboutTheirOrders ? or(aboutCustomer(userId), aboutTheirOrders) : aboutCustomer(userId));
     await tx.update(logbook).set({ previousState: null, newState: null }).where(and(eq(logbook.entityType, "ADDRESS_BOOK"), eq(logbook.userId, userId)));
 
     await tx
