@@ -75,6 +75,8 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
   const method = shippingMethodLabels[shipping.method];
   const settled = order.status !== "PENDING" && order.status !== "CANCELLED";
   const underway = order.status !== "CANCELLED";
+  // A counter sale: bought and taken along in the shop, so nothing ships, nobody is expected, and there is no address.
+  const collected = shipping.method === "COLLECTED";
   return (
     <>
       <section aria-label="Ordered" className="rounded-xl border bg-card p-5 sm:p-6">
@@ -93,7 +95,7 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
         <dl className="mt-4 ml-auto flex max-w-xs flex-col gap-1.5">
           <Row label="Items" value={formatEuro(totals.items)} />
           {totals.discount.isZero() ? null : <Row label="Discount" value={`−${formatEuro(totals.discount)}`} />}
-          <Row label={`Shipping: ${method}`} value={formatEuro(totals.shipping)} />
+          {collected ? null : <Row label={`Shipping: ${method}`} value={formatEuro(totals.shipping)} />}
           {totals.surcharge.isZero() ? null : <Row label="Insurance surcharge" value={formatEuro(totals.surcharge)} />}
           <Row label={settled ? "Total paid" : "Total"} value={formatEuro(totals.total)} strong />
           {new Decimal(order.refundedTotal).greaterThan(0) ? <Row label="Refunded" value={`−${formatEuro(order.refundedTotal)}`} /> : null}
@@ -102,18 +104,18 @@ export function OrderOverview({ order, heading }: { order: OrderView; heading?: 
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Card id="ships-to" title="Ships to">
+        <Card id="ships-to" title={collected ? "Bought by" : "Ships to"}>
           <p className="font-medium">{order.address.name}</p>
           {order.address.lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
         </Card>
-        <Card id="delivery" title="Delivery and payment">
+        <Card id="delivery" title={collected ? "Collection and payment" : "Delivery and payment"}>
           <p className="font-medium">
             {method}
             {shipping.carrier ? ` with ${carrierNames[shipping.carrier]}` : ""}
           </p>
-          {order.deliveredAt ? <p className="font-medium">Delivered on {shopDay.format(order.deliveredAt)}</p> : null}
+          {order.deliveredAt ? <p className="font-medium">{collected ? "Collected" : "Delivered"} on {shopDay.format(order.deliveredAt)}</p> : null}
           {order.shippedAt && !order.deliveredAt ? <p className="font-medium">Shipped on {shopDay.format(order.shippedAt)}</p> : null}
           {shipping.trackingNumber ? (
             <p>
