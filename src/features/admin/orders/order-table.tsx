@@ -274,6 +274,7 @@ function OrderCard({ row }: { row: AdminOrderRow }) {
         <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.total)}</span>
       </div>
       <p className="truncate text-xs text-muted-foreground">{itemsSummary(row)}</p>
+      <p className="text-xs text-muted-foreground">{orderStandingText(row.standing)}</p>
       <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
         {formatDate(row.createdAt)} · {shippingMethodLabels[row.shippingMethod]}
         {row.carrier ? ` · ${carrierNames[row.carrier]}` : ""}
