@@ -14,7 +14,7 @@ import {
   type ListingStatus,
 } from "@/lib/enums";
 import type { Page } from "@/server/db/page";
-import { costText, purchaseCurrencies } from "@/server/stock/schemas";
+import { purchaseLineInput } from "@/server/stock/schemas";
 import { descriptionFields, type DescriptionField } from "./schemas";
 
 /**
@@ -89,13 +89,8 @@ export const openingStockInput = z.discriminatedUnion("kind", [
     /** The correction's reason, as the stock tab's corrections say why: "Opening stock" unless staff say more. */
     comment: text().trim().min(1, "Say where the pieces come from").max(500),
   }),
-  z.object({
-    kind: z.literal("box"),
-    boxId: id,
-    quantity: z.number().int().min(1, "At least one piece").max(100_000, "At most 100,000 pieces"),
-    unitCost: costText,
-    currency: z.enum(purchaseCurrencies),
-  }),
+  // Bought into an open box: the same purchase as the box page books, with its bounds.
+  purchaseLineInput.extend({ kind: z.literal("box"), boxId: id }),
 ]);
 export type OpeningStockInput = z.input<typeof openingStockInput>;
 
@@ -165,14 +160,7 @@ export const bulkProductInput = z.discriminatedUnion("action", [
   z.object({ action: z.literal("unpublish"), productIds: bulkProductIds }),
   z.object({ action: z.literal("category"), productIds: bulkProductIds, categoryId: id }),
   z.object({ action: z.literal("price"), productIds: bulkProductIds, change: priceChangeInput }),
-  z.object({
-    action: z.literal("box"),
-    productIds: bulkProductIds,
-    boxId: id,
-    quantity: z.number().int().min(1, "At least one piece").max(100_000, "At most 100,000 pieces"),
-    unitCost: costText,
-    currency: z.enum(purchaseCurrencies),
-  }),
+  purchaseLineInput.extend({ action: z.literal("box"), productIds: bulkProductIds, boxId: id }),
 ]);
 export type BulkProductInput = z.input<typeof bulkProductInput>;
 export type BulkProductAction = z.output<typeof bulkProductInput>;

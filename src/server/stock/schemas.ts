@@ -60,9 +60,11 @@ export const shipBoxInput = z.object({
 });
 export type ShipBoxInput = z.infer<typeof shipBoxInput>;
 
-export const purchaseRecordInput = z.object({
-  boxId: id,
-  productId: id,
+/**
+ * What staff say of one purchase, wherever they book it (the box page, a restock request, a new product's opening
+ * stock, the product table's bulk bar): how many pieces, at what cost each, in which currency.
+ */
+export const purchaseLineInput = z.object({
   quantity: z
     .number("Enter the number of pieces")
     .int("Whole pieces only")
@@ -72,6 +74,8 @@ export const purchaseRecordInput = z.object({
   unitCost: costText,
   currency: z.enum(purchaseCurrencies),
 });
+
+export const purchaseRecordInput = purchaseLineInput.extend({ boxId: id, productId: id });
 export type PurchaseRecordInput = z.input<typeof purchaseRecordInput>;
 
 export const updatePurchaseRecordInput = purchaseRecordInput.omit({ boxId: true, productId: true }).extend({ purchaseRecordId: id });

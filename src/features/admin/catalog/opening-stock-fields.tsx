@@ -3,7 +3,7 @@
 import { AdminInput, AdminSelect } from "@/components/ui/admin-form-controls";
 import { openingStockInput, type OpeningStockInput } from "@/server/catalog/admin-schemas";
 import { plural } from "@/lib/plural";
-import { purchaseCurrencies, type PurchaseCurrency } from "@/server/stock/schemas";
+import { MAX_PURCHASE_PIECES, purchaseCurrencies, type PurchaseCurrency } from "@/server/stock/schemas";
 import { FormField, fieldProps } from "../kit/forms/form-field";
 import { FormSection } from "../kit/forms/form-layout";
 import { NumberInput } from "../kit/forms/number-input";
@@ -69,7 +69,7 @@ export function OpeningStockFields({ value, onChange, errors }: { value: Opening
       </FormField>
       {value.kind === "none" ? null : (
         <FormField label="Pieces" htmlFor="field-opening-quantity" required error={errors.quantity}>
-          <NumberInput {...field("quantity")} min={1} max={100_000} value={value.quantity} onChange={(event) => set({ quantity: event.target.value })} placeholder="10" />
+          <NumberInput {...field("quantity")} min={1} max={value.kind === "box" ? MAX_PURCHASE_PIECES : 100_000} value={value.quantity} onChange={(event) => set({ quantity: event.target.value })} placeholder="10" />
         </FormField>
       )}
       {value.kind === "correction" ? (
