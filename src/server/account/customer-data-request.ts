@@ -8,7 +8,7 @@ import {
 import { AppError } from "@/server/errors";
 import { logChange } from "@/server/logbook/service";
 import { ERASED_NAME, erasedEmail, type CustomerErasure } from "./customer-admin-schemas";
-import { aboutCustomer, customerRefunds, getCustomer } from "./customer-page";
+import { aboutCustomer, customerRefunds, customerRow, getCustomer } from "./customer-page";
 
 /*
  * A customer's data on their request (GDPR): everything the shop holds on them as one JSON document (art. 15 and 20),
@@ -33,20 +33,10 @@ function ordersOf(userId: string, email: string) {
   )!;
 }
 
-async function personOf(db: Db, userId: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified, erasedAt: user.erasedAt })
-    .from(user)
-    .where(eq(user.id, userId));
-  const [row] = options.lock ? await query.for("update") : await query;
-  if (!row) throw new AppError("NOT_FOUND", "That customer does not exist.");
-  return row;
-}
-
 /** Everything the shop holds on a customer, as the JSON document staff hand them; the export is logged. */
 export async function exportCustomerData(db: Db, userId: string, actor: { userId: string; now?: Date }) {
   const now = actor.now ?? new Date();
-  const person = await personOf(db, userId);
+  const person = await customerRow(db, userId);
   const customer = await getCustomer(db, userId);
   const orderRows = await db
     .select({
@@ -119,7 +109,7 @@ export async function exportCustomerData(db: Db, userId: string, actor: { userId
 export async function eraseCustomerData(db: Db, userId: string, actor: { userId: string; now?: Date }): Promise<CustomerErasure> {
   const now = actor.now ?? new Date();
   return db.transaction(async (tx) => {
-    const person = await personOf(tx, userId, { lock: true });
+    const person = await customerRow(tx, userId, { lock: true });
     if (person.erasedAt) {
       return { userId, erasedAt: person.erasedAt, alreadyErased: true, addressesDeleted: 0, ordersKeptWithInvoiceAddress: 0, ordersStripped: 0 };
     }

@@ -21,9 +21,9 @@ export function aboutCustomer(userId: string): SQL {
 }
 
 /** The customer's row, locked for the change when `tx` is a transaction that will write it. */
-async function customerRow(db: Db, userId: string, options: { lock?: boolean } = {}) {
+export async function customerRow(db: Db, userId: string, options: { lock?: boolean } = {}) {
   const query = db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role, staffNote: user.staffNote, tags: user.tags, erasedAt: user.erasedAt })
+    .select({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, role: user.role, staffNote: user.staffNote, tags: user.tags, erasedAt: user.erasedAt })
     .from(user)
     .where(eq(user.id, userId));
   const [row] = options.lock ? await query.for("update") : await query;
