@@ -6,14 +6,14 @@ import type { Db } from "@/server/db/client";
 import { orderDetail } from "@/server/db/schema";
 import { logOrderChange } from "@/server/logbook/service";
 import { queueOrderConfirmation } from "./confirmation";
-import { insertOrder, lockStock } from "./insert-order";
-import { priceDraft, refuseMissingCustomer, refuseProblems, stockRefusal } from "./manual-order-pricing";
+import { insertOrder } from "./insert-order";
+import { priceNewOrder } from "./manual-order-pricing";
 import type { CreateCounterSaleValues, ManualOrderSaved } from "./manual-order-schemas";
 import { transitionOrder } from "./service";
 
 /**
  * A counter sale: the customer pays at the counter and takes the pieces along. It is priced like any manual order
- * (`priceDraft`, overrides with their reason), written by the same `insertOrder` (its stock through the ledger), and
+ * (`priceNewOrder`, overrides with their reason), written by the same `insertOrder` (its stock through the ledger), and
  * walks the one order machine in the same transaction: paid, packed, and shipped-and-collected, with `shippedAt` and
  * `deliveredAt` both now. Nothing is left to ship, so no label, packing slip or shipping day is ever offered for it
  * (fulfilment refuses a COLLECTED order), and no shipping e-mail goes; with an e-mail address the buyer gets the
@@ -33,10 +33,7 @@ function shopCountryName(): string {
 export async function createCounterSale(db: Db, input: CreateCounterSaleValues, actor: Actor): Promise<ManualOrderSaved> {
   const now = actor.now ?? new Date();
   return db.transaction(async (tx) => {
-    await refuseMissingCustomer(tx, input.userId);
-    await lockStock(tx, input.lines, stockRefusal);
-    const priced = await priceDraft(tx, { lines: input.lines, shippingMethod: "COLLECTED", waiveShipping: true }, new Map(), now);
-    refuseProblems(priced.problems);
+    const priced = await priceNewOrder(tx, input.userId, { lines: input.lines, shippingMethod: "COLLECTED", waiveShipping: true }, now);
     const { totals } = priced;
     const email = input.email ?? "";
     const { buyer } = input;
@@ -44,7 +41,7 @@ export async function createCounterSale(db: Db, input: CreateCounterSaleValues, 
     const { orderId, orderNumber } = await insertOrder(tx, {
       userId: input.userId,
       bookedBy: actor.userId,
-      lines: priced.lines.map(({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }) => ({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason })),
+      lines: priced.orderLines,
       address: { ...buyer, street: "", houseNumber: "", addressLine2: null, postCode: "", city: "", countryCode: env.SHOP_COUNTRY_CODE },
       email,
       shipping: {

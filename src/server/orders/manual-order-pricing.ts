@@ -12,7 +12,7 @@ import { priceItemsWithUses } from "@/server/pricing/service";
 import type { ShippingOptions, ShippingQuote } from "@/server/shipping/schemas";
 import { chooseShippingOption, getShippingOptions } from "@/server/shipping/service";
 import { editedStatus, loadOrder, openPaymentProblem, paidOrderProblem, paidStatus, type HeldLine } from "./editable-order";
-import { totalsFitStorage, type NewOrderLine } from "./insert-order";
+import { lockStock, totalsFitStorage, type NewOrderLine } from "./insert-order";
 import type { ManualOrderQuote, ManualOrderQuoteLine, ManualOrderQuoteValues } from "./manual-order-schemas";
 import type { OrderTotals } from "./schemas";
 import { orderTotals } from "./totals";
@@ -30,7 +30,7 @@ export function refuseProblems(problems: string[]): void {
 }
 
 /** Refuses an order for a customer account that was deleted while staff filled in the form. */
-export async function refuseMissingCustomer(tx: Db, userId: string | null): Promise<void> {
+async function refuseMissingCustomer(tx: Db, userId: string | null): Promise<void> {
   if (!userId) return;
   const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!customer) throw new AppError("NOT_FOUND", "That customer no longer exists; choose the customer again.");
@@ -149,6 +149,20 @@ export async function priceDraft(db: Db, draft: Draft, held: Map<number, HeldLin
   const totals = orderTotals(lines, { shippingTotal: charged.cost, surcharge: charged.surcharge });
   if (!totalsFitStorage(totals)) problems.push(`An order of more than ${formatEuro(totals.total)} cannot be stored; split it into several orders.`);
   return { lines, discountUses: combineDiscountUses(keptUses), options, shipping, totals, problems };
+}
+
+/**
+ * A new order staff take (a manual order, a counter sale), priced for saving inside `tx`: its customer still there,
+ * its products' stock locked, the draft priced at this moment and refused when it has a problem; `orderLines` are
+ * its lines as `insertOrder` writes them.
+ */
+export async function priceNewOrder(tx: Db, userId: string | null, draft: Draft, now: Date): Promise<PricedDraft & { orderLines: NewOrderLine[] }> {
+  await refuseMissingCustomer(tx, userId);
+  await lockStock(tx, draft.lines, stockRefusal);
+  const priced = await priceDraft(tx, draft, new Map(), now);
+  refuseProblems(priced.problems);
+  const orderLines = priced.lines.map(({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }) => ({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }));
+  return { ...priced, orderLines };
 }
 
 /** The live preview of the manual order form: the lines, shipping and totals as saving would store them. */

@@ -11,7 +11,7 @@ import { logOrderChange } from "@/server/logbook/service";
 import { bookStockInProductOrder, type StockBooking } from "@/server/stock/service";
 import { editedStatus, loadOrder, openPaymentProblem, paidOrderProblem, paidStatus } from "./editable-order";
 import { insertOrder, lockStock, orderAddressValues, orderShippingValues, paymentAmounts } from "./insert-order";
-import { priceDraft, refuseMissingCustomer, refuseProblems, stockRefusal } from "./manual-order-pricing";
+import { priceDraft, priceNewOrder, refuseProblems, stockRefusal } from "./manual-order-pricing";
 import type { CreateManualOrderValues, ManualOrderSaved, MarkManualOrderPaidValues, UpdateManualOrderValues } from "./manual-order-schemas";
 import { transitionOrder } from "./service";
 import { storedOrderTotals } from "./totals";
@@ -71,17 +71,14 @@ async function recordAddedDiscounts(tx: Db, orderId: number, uses: DiscountUse[]
 export async function createManualOrder(db: Db, input: CreateManualOrderValues, actor: Actor): Promise<ManualOrderSaved> {
   const now = actor.now ?? new Date();
   return db.transaction(async (tx) => {
-    await refuseMissingCustomer(tx, input.userId);
-    await lockStock(tx, input.lines, stockRefusal);
-    const priced = await priceDraft(tx, { ...input, countryCode: input.address.countryCode, regionCode: input.address.stateCode ?? undefined }, new Map(), now);
-    refuseProblems(priced.problems);
+    const priced = await priceNewOrder(tx, input.userId, { ...input, countryCode: input.address.countryCode, regionCode: input.address.stateCode ?? undefined }, now);
     const shipping = priced.shipping!;
     const { totals } = priced;
 
     const { orderId, orderNumber } = await insertOrder(tx, {
       userId: input.userId,
       bookedBy: actor.userId,
-      lines: priced.lines.map(({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason }) => ({ productId, quantity, totalPrice, totalDiscountAmount, priceOverrideReason })),
+      lines: priced.orderLines,
       address: input.address,
       email: input.email,
       shipping,
