@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, type BrowserSession } from "./browser";
-import { signInAs } from "./sign-in";
+import { describe, expect, it } from "vitest";
+import { screenshot, type BrowserSession } from "./browser";
+import { signInAs, withSignedInAdmin } from "./sign-in";
 
 /**
  * Acceptance point 1 of issue 6, as a member of staff in Chromium: a product from a template with two pictures,
@@ -58,19 +58,14 @@ function sameOrder(values: number[], compare: (a: number, b: number) => number):
 }
 
 describe("admin journey", () => {
-  let b: BrowserSession | undefined;
+  let b: BrowserSession;
   let page: Page;
   const name = `Omega Seamaster crown 5.5 mm NOS ${Date.now().toString(36)}`;
   let productId = 0;
 
-  beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = await b.newPage();
-    await signInAs(page, "admin@example.com");
-  });
-
-  afterAll(async () => {
-    await b?.close();
+  withSignedInAdmin((opened, browser) => {
+    page = opened;
+    b = browser;
   });
 
   it("shows the admin shell with the greeting and the dashboard", async () => {
@@ -205,7 +200,7 @@ describe("admin journey", () => {
   });
 
   it("shows a signed-in customer the 403 page", async () => {
-    const context = await b!.newContext();
+    const context = await b.newContext();
     const customer = await context.newPage();
     await signInAs(customer, "customer@example.com");
     const response = await customer.goto("/admin/dashboard");

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keepPdfPicture, pdfPagePng, pdfText } from "../helpers/pdf-pages";
-import { openBrowser, screenshot, type BrowserSession } from "./browser";
+import { screenshot } from "./browser";
 import { products, stockOf } from "./checkout-steps";
-import { signInAs } from "./sign-in";
+import { withSignedInAdmin } from "./sign-in";
 
 /**
  * Issue 28's counter sale, as staff at the counter: a sale entered on "Create order" with "Collected in the shop"
@@ -26,19 +26,10 @@ async function fetchAgainOnReset(page: Page, url: string) {
 }
 
 describe("a counter sale", () => {
-  let b: BrowserSession | undefined;
   let page: Page;
   let orderNumber = "";
 
-  beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = await b.newPage();
-    await signInAs(page, "admin@example.com");
-  });
-
-  afterAll(async () => {
-    await b?.close();
-  });
+  withSignedInAdmin((opened) => (page = opened));
 
   it("is collected in the shop: no address, shipped and collected at once, with its invoice", async () => {
     const [product] = (await products()).slice(-2);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, type BrowserSession } from "./browser";
-import { signInAs } from "./sign-in";
+import { describe, expect, it } from "vitest";
+import { screenshot, type BrowserSession } from "./browser";
+import { signInAs, withSignedInAdmin } from "./sign-in";
 
 /**
  * Acceptance point 1 of issue 28, customers: staff find the demo customer in the customer list, open their page with
@@ -26,13 +26,9 @@ describe("customers", () => {
   let page: Page;
   const tag = `e2e-${Date.now().toString(36)}`;
 
-  beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = await b.newPage();
-    await signInAs(page, "admin@example.com");
-  });
-  afterAll(async () => {
-    await b?.close();
+  withSignedInAdmin((opened, browser) => {
+    page = opened;
+    b = browser;
   });
 
   it("finds a customer in the list and opens their page with their orders and spend", async () => {

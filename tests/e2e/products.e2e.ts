@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, type BrowserSession } from "./browser";
-import { signInAs } from "./sign-in";
+import { describe, expect, it } from "vitest";
+import { withSignedInAdmin } from "./sign-in";
 
 /**
  * Issue 28, products as staff work, in Chromium at 1280 px: a product made from the "Sapphire crystal" template is
@@ -17,21 +16,12 @@ async function listedPrices(page: Page): Promise<number[]> {
 }
 
 describe("products as staff work", () => {
-  let b: BrowserSession | undefined;
   let page: Page;
   const size = "31.5";
   const name = `Sapphire crystal ${size} mm ${Date.now().toString(36)}`;
   let productId = 0;
 
-  beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = await b.newPage();
-    await signInAs(page, "admin@example.com");
-  });
-
-  afterAll(async () => {
-    await b?.close();
-  });
+  withSignedInAdmin((opened) => (page = opened));
 
   it("creates a draft from a template with opening stock, refuses to publish it until the placeholders are filled", async () => {
     await page.goto("/admin/products/create");

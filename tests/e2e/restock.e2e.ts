@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, screenshot, type BrowserSession } from "./browser";
-import { signInAs } from "./sign-in";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./browser";
+import { withSignedInAdmin } from "./sign-in";
 
 /**
  * Issue 28, the purchasing loop as staff work it: a restock request approved, bought into an open box from the restock
@@ -28,20 +28,11 @@ async function atBothWidths(page: Page, name: string, part: string): Promise<num
 }
 
 describe("restock loop", () => {
-  let b: BrowserSession | undefined;
   let page: Page;
   let productName = "";
   let boxId = 0;
 
-  beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1280, height: 900 } });
-    page = await b.newPage();
-    await signInAs(page, "admin@example.com");
-  });
-
-  afterAll(async () => {
-    await b?.close();
-  });
+  withSignedInAdmin((opened) => (page = opened));
 
   it("approves a pending request and adds it to a new open box from the restock manager", async () => {
     await page.goto("/admin/products/restock-manager/pending");

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { openBrowser, type BrowserSession } from "./browser";
 
 /**
  * Signs `page`'s browser context in as `email` the way a customer does: asks for a sign-in link on the sign-in page,
@@ -28,6 +29,23 @@ export async function signInAs(page: Page, email: string, { fresh = false }: { f
   if (staff) await confirmWithDemoCode(page);
   await expectSignedInAs(page, address);
   if (staff) keepStaffSession(address, await page.context().cookies());
+}
+
+/**
+ * The hooks of a journey through the back office: before its tests, a browser at 1280 px with the demo admin signed
+ * in, handed to `opened` (its page, and the browser for other contexts); after them, the browser closed.
+ */
+export function withSignedInAdmin(opened: (page: Page, browser: BrowserSession) => void): void {
+  let browser: BrowserSession | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage();
+    await signInAs(page, "admin@example.com");
+    opened(page, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 type Cookies = Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>;
