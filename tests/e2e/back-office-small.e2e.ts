@@ -61,9 +61,16 @@ describe("back office, the smaller defects", () => {
     const day = dayAhead(9);
     await admin.goto(`/admin/orders/shipping-calendar?month=${day.slice(0, 7)}`);
     const card = admin.getByRole("region", { name: "Closing days" });
-    await card.getByLabel("Day").fill(day);
-    await card.getByLabel("Reason").fill("Stock-taking");
-    await card.getByRole("button", { name: "Close the shop that day" }).click();
+    const close = card.getByRole("button", { name: "Close the shop that day" });
+    // What is typed before the page has hydrated never reaches the form's state: type again until the form has it.
+    await expect
+      .poll(async () => {
+        await card.getByLabel("Day").fill(day);
+        await card.getByLabel("Reason").fill("Stock-taking");
+        return close.isEnabled();
+      }, { timeout: 20_000, interval: 500 })
+      .toBe(true);
+    await close.click();
     await admin.getByText("Closing day added").waitFor();
     await card.getByText("Stock-taking").waitFor();
     // The day is closed on the month's grid, and cannot be made a shipping day.
@@ -91,7 +98,7 @@ describe("back office, the smaller defects", () => {
     const notification = admin.getByRole("menuitem", { name: new RegExp(`Order ${orderNumber} is paid`) });
     await notification.click();
     await admin.waitForURL(new RegExp(`/admin/orders/${orderNumber}$`));
-    await admin.getByRole("heading", { name: orderNumber }).waitFor();
+    await admin.getByRole("heading", { name: orderNumber, exact: true }).waitFor();
     await admin.close();
   });
 });

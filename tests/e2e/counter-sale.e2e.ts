@@ -60,7 +60,7 @@ describe("a counter sale", () => {
     await page.getByRole("button", { name: "Save counter sale" }).click();
     await page.waitForURL(/\/admin\/orders\/BC-\d{4}-\d{6,}$/, { timeout: 20_000 });
     orderNumber = page.url().split("/").at(-1)!;
-    await page.getByRole("heading", { name: orderNumber }).waitFor();
+    await page.getByRole("heading", { name: orderNumber, exact: true }).waitFor();
 
     // Shipped and collected, paid, and nothing left to ship: no label is offered.
     const standing = page.getByTestId("order-standing");

@@ -53,7 +53,7 @@ describe("fulfilment", () => {
     await screenshot(admin, "admin-orders-ready-to-ship");
     await row.click();
     await admin.waitForURL(new RegExp(`/admin/orders/${orderNumber}$`));
-    await admin.getByRole("heading", { name: orderNumber }).waitFor();
+    await admin.getByRole("heading", { name: orderNumber, exact: true }).waitFor();
 
     // A sandbox label: bought by a job, after which the page offers the download and shows the tracking number.
     await admin.getByRole("button", { name: "Create label" }).click();

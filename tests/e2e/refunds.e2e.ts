@@ -82,7 +82,7 @@ describe("refunds", () => {
     const admin = await staffContext.newPage();
     await signInAs(admin, "admin@example.com");
     await admin.goto(`/admin/orders/${orderNumber}`);
-    await admin.getByRole("heading", { name: orderNumber }).waitFor({ timeout: 20_000 });
+    await admin.getByRole("heading", { name: orderNumber, exact: true }).waitFor({ timeout: 20_000 });
     await labelAndShip(admin);
 
     // The first piece came back broken: refunded without going back in stock.
