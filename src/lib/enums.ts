@@ -86,6 +86,10 @@ export type ShippingMethod = (typeof shippingMethods)[number];
 export const shops = ["EBAY", "WEBSHOP"] as const;
 export type Shop = (typeof shops)[number];
 
+/** Where the owner's figures say an order was sold: on the web shop, on eBay, or by staff (a manual order or a counter sale). */
+export const salesChannels = ["WEBSHOP", "EBAY", "MANUAL"] as const;
+export type SalesChannel = (typeof salesChannels)[number];
+
 export const carriers = ["POSTNL", "UPS"] as const;
 export type Carrier = (typeof carriers)[number];
 

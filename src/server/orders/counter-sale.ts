@@ -41,6 +41,7 @@ export async function createCounterSale(db: Db, input: CreateCounterSaleValues, 
     const { orderId, orderNumber } = await insertOrder(tx, {
       userId: input.userId,
       bookedBy: actor.userId,
+      placedByStaff: true,
       lines: priced.orderLines,
       address: { ...buyer, street: "", houseNumber: "", addressLine2: null, postCode: "", city: "", countryCode: env.SHOP_COUNTRY_CODE },
       email,

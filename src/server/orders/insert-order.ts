@@ -44,6 +44,8 @@ export type NewOrder = {
   /** The chosen method's quote: the destination's names and codes, and the estimated dates. */
   shipping: ShippingPlace & OrderShipping;
   shop: Shop;
+  /** Staff entered it: a manual order or a counter sale. */
+  placedByStaff?: boolean;
   provider: PaymentProvider;
   totals: OrderTotals;
   /**
@@ -191,6 +193,7 @@ export async function insertOrder(tx: Db, newOrder: NewOrder): Promise<{ orderId
   await tx.insert(orderDetail).values({
     orderId,
     shop: newOrder.shop,
+    placedByStaff: newOrder.placedByStaff ?? false,
     ...orderShippingValues(newOrder.shipping),
     ...(marketplace ? { marketplaceOrderId: marketplace.orderId, marketplaceBuyer: marketplace.buyer, oversoldAt: marketplace.oversoldAt } : {}),
   });

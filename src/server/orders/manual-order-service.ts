@@ -78,6 +78,7 @@ export async function createManualOrder(db: Db, input: CreateManualOrderValues, 
     const { orderId, orderNumber } = await insertOrder(tx, {
       userId: input.userId,
       bookedBy: actor.userId,
+      placedByStaff: true,
       lines: priced.orderLines,
       address: input.address,
       email: input.email,

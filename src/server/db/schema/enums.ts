@@ -19,6 +19,7 @@ export const pricingType = pgEnum("pricing_type", values.pricingTypes);
 export const discountType = pgEnum("discount_type", values.discountTypes);
 export const shippingMethod = pgEnum("shipping_method", values.shippingMethods);
 export const shop = pgEnum("shop", values.shops);
+export const salesChannel = pgEnum("sales_channel", values.salesChannels);
 export const carrier = pgEnum("carrier", values.carriers);
 export const notificationType = pgEnum("notification_type", values.notificationTypes);
 export const logEventType = pgEnum("log_event_type", values.logEventTypes);

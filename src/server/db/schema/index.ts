@@ -3,6 +3,7 @@ export * from "./enums";
 export * from "./auth";
 export * from "./catalogue";
 export * from "./stock";
+export * from "./sales";
 export * from "./orders";
 export * from "./shipping";
 export * from "./discounts";

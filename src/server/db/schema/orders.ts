@@ -75,6 +75,8 @@ export const orderDetail = pgTable(
     orderId: orderReference("cascade"),
     shippingMethod: shippingMethod().notNull(),
     shop: shop().notNull().default("WEBSHOP"),
+    /** Placed by staff: a manual order or a counter sale (the MANUAL sales channel of the owner's figures). */
+    placedByStaff: boolean().notNull().default(false),
     estimatedShippingDate: date({ mode: "string" }),
     estimatedDeliveryDate: date({ mode: "string" }),
     trackingNumber: text(),

@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { money, timestamps } from "./columns";
 import { product, productReference } from "./catalogue";
@@ -74,6 +74,68 @@ export const stockRecord = pgTable(
     index("stock_record_product_idx").on(t.productId, t.createdAt),
     index("stock_record_order_item_idx").on(t.orderItemId),
     index("stock_record_purchase_record_idx").on(t.purchaseRecordId),
+  ],
+);
+
+/**
+ * Pieces of a product that came into stock together at one cost, the layers first bought, first sold takes from: a
+ * purchase booked in (its record's unit cost in euro, at the box's rate, and in peso), or pieces found by a correction
+ * (no known cost: both unit costs null). `piecesLeft` is what is still in stock of them; the lots of a product with
+ * pieces left add up to its stock.
+ */
+export const stockLot = pgTable(
+  "stock_lot",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: productReference("restrict"),
+    /** The ledger row that brought the pieces in; null for pieces the migration of older data found without one. */
+    stockRecordId: integer().references(() => stockRecord.id, { onDelete: "restrict" }),
+    purchaseRecordId: integer().references(() => purchaseRecord.id, { onDelete: "restrict" }),
+    /** When the pieces came into stock: the order lots are taken in, oldest first, then by id. */
+    bookedAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    pieces: integer().notNull(),
+    piecesLeft: integer().notNull(),
+    unitCostEuro: money(),
+    unitCostPhp: money(),
+    ...timestamps,
+  },
+  (t) => [
+    index("stock_lot_product_left_idx").on(t.productId, t.bookedAt, t.id).where(sql`${t.piecesLeft} > 0`),
+    index("stock_lot_purchase_record_idx").on(t.purchaseRecordId),
+    index("stock_lot_stock_record_idx").on(t.stockRecordId),
+    check("stock_lot_pieces_left", sql`${t.piecesLeft} >= 0 and ${t.piecesLeft} <= ${t.pieces}`),
+  ],
+);
+
+/**
+ * What a ledger row took from the lots or gave back to them, recorded when the row is written: a sale's line takes the
+ * oldest pieces (negative `pieces`), a refund or a cancellation puts the line's pieces back into the lots they came
+ * from, a write-off takes pieces like a sale. The cost of a line is the sum of its rows here: what the pieces it still
+ * holds cost when they left stock, never worked out again.
+ */
+export const stockRecordCost = pgTable(
+  "stock_record_cost",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    stockRecordId: integer()
+      .notNull()
+      .references(() => stockRecord.id, { onDelete: "restrict" }),
+    lotId: integer()
+      .notNull()
+      .references(() => stockLot.id, { onDelete: "restrict" }),
+    /** The order line the pieces belong to, copied from the ledger row, so that a line's cost is one index read. */
+    orderItemId: integer().references(() => orderItem.id, { onDelete: "restrict" }),
+    /** Signed as the ledger row: negative taken from the lot, positive given back to it. */
+    pieces: integer().notNull(),
+    /** The pieces at the lot's unit costs, signed as `pieces`; null when the lot's cost is unknown. */
+    costEuro: money(),
+    costPhp: money(),
+    ...timestamps,
+  },
+  (t) => [
+    index("stock_record_cost_order_item_idx").on(t.orderItemId),
+    index("stock_record_cost_stock_record_idx").on(t.stockRecordId),
+    index("stock_record_cost_lot_idx").on(t.lotId),
   ],
 );
 
