@@ -7,7 +7,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import type { Database, Schema } from "./client";
+import type { Database, Db, Schema } from "./client";
+import * as schema from "./schema";
 import { rawRows } from "./raw-rows";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -16,21 +17,26 @@ export const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 80_412_004;
 
 /**
- * Applies every committed migration that the database does not have yet. The job queue's tables come after them
- * (`setup/migrate.ts`), since the queue sits above the database.
+ * Applies every committed migration that the database does not have yet, then `afterwards` (data a migration left for
+ * the domains to fill in, such as the cost layers of an older ledger) in one transaction, still under the lock that
+ * keeps two instances from migrating at once. The job queue's tables come after them (`setup/migrate.ts`), since the
+ * queue sits above the database.
  */
-export async function migrateSchema(database: Database): Promise<void> {
+export async function migrateSchema(database: Database, afterwards?: (tx: Db) => Promise<void>): Promise<void> {
   if (database.kind === "pglite") {
+    // One process owns a PGlite folder (`lockDatabaseFolder`): nobody else migrates it meanwhile.
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    if (afterwards) await database.db.transaction(afterwards);
     return;
   }
   // A single connection, so that the session lock and the migrations share it.
   const pool = new Pool({ connectionString: database.url, max: 1 });
   try {
-    const db = drizzle({ client: pool, casing: "snake_case" });
+    const db = drizzle({ client: pool, casing: "snake_case", schema });
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migratePg(db, { migrationsFolder });
+      if (afterwards) await db.transaction(afterwards);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }

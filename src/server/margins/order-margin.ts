@@ -9,13 +9,13 @@ import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { orderLineOf } from "@/server/orders/order-line";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { storedOrderTotals } from "@/server/orders/totals";
-import type { FifoCost } from "./fifo";
-import { costSales, salesIn, shopMonth, sum, ZERO } from "./purchase-cost";
+import { lineCosts, type LineCost } from "./line-costs";
+import { shopMonth, sum, ZERO } from "./purchase-cost";
 import type { OrderMargin, OrderMarginLine } from "./schemas";
 
 /*
- * What an order earned, for its page: what the customer paid less the purchase cost of the pieces kept
- * (purchase-cost.ts), the provider's fees, the label and the refunds that gave money back. `marginOf` is the one
+ * What an order earned, for its page: what the customer paid less the purchase cost of the pieces kept, as recorded
+ * when they left stock (line-costs.ts), the provider's fees, the label and the refunds that gave money back. `marginOf` is the one
  * margin formula; the monthly margins (monthly-margins.ts) use it too.
  */
 /** Refunds whose money went back or is on its way, as the refund rules count them. */
@@ -25,9 +25,9 @@ export const refundGivingBack: SQL = inArray(refund.status, [...moneyBackRefundS
 type MarginParts = { paid: Decimal; purchaseCost: Decimal; providerFees: Decimal; labelCost: Decimal; refunds: Decimal };
 
 /**
- * The one margin formula: what the customers paid (items after discounts, shipping and surcharge) less the FIFO cost
- * of the pieces they kept, the provider's fees (the payments' and the refunds'), the labels and the refunds that gave
- * money back. Restocked pieces cost nothing: fifo.ts gave their cost back to the pool.
+ * The one margin formula: what the customers paid (items after discounts, shipping and surcharge) less the purchase
+ * cost of the pieces they kept (first bought, first sold), the provider's fees (the payments' and the refunds'), the
+ * labels and the refunds that gave money back. Restocked pieces cost nothing: their cost went back to stock with them.
  */
 export function marginOf(parts: MarginParts): Decimal {
   return parts.paid.minus(parts.purchaseCost).minus(parts.providerFees).minus(parts.labelCost).minus(parts.refunds);
@@ -58,7 +58,7 @@ export async function orderMarginByNumber(db: Db, orderNumber: string): Promise<
 }
 
 /**
- * The margin of one order: per line the FIFO cost of the pieces the customer kept, and the order's charges. An
+ * The margin of one order: per line the recorded cost of the pieces the customer kept, and the order's charges. An
  * order that was never paid, or was cancelled, sold nothing: its `margin` is null and its lines cost nothing.
  */
 export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin> {
@@ -68,12 +68,8 @@ export async function orderMargin(db: Db, orderId: number): Promise<OrderMargin>
   const [lines, [refunds]] = await Promise.all([readOrderLines(db, orderId), refundsPerOrder(db, eq(refund.orderId, orderId))]);
 
   const sold = head.soldAt !== null && (paidOrderStatuses as readonly string[]).includes(head.status);
-  let costs = new Map<number, FifoCost>();
-  if (sold) {
-    // The order's own moment: its lines and any other paid at the very same instant, after everything before it.
-    const range = { from: head.soldAt!, to: new Date(head.soldAt!.getTime() + 1) };
-    costs = await costSales(db, range, await salesIn(db, range, [...new Set(lines.map((line) => line.productId))]), "history");
-  }
+  // An unpaid order's lines hold pieces and their cost too, but only a sale counts: until then they cost nothing here.
+  const costs = sold ? await lineCosts(db, lines.map((line) => line.itemId)) : new Map<number, LineCost>();
   const costed = lines.map((line) => ({ line, cost: costs.get(line.itemId) }));
   const totals = storedOrderTotals(lines, payment);
   const parts = {

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { OrderStatus } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
-import { orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, refund, stockRecord } from "@/server/db/schema";
+import { orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, refund, stockRecord, stockRecordCost } from "@/server/db/schema";
 import type { DiscountUse } from "@/server/discounts/schemas";
 import { AppError } from "@/server/errors";
 import { logOrderChange } from "@/server/logbook/service";
@@ -160,13 +160,14 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
         book(line.productId, -line.quantity, added!.id, `${line.quantity} × ${line.name} added`);
       }
     }
-    // A removed line's pieces go back through the ledger; its earlier ledger rows keep their quantities but no longer
-    // name the line, which is deleted (the logbook keeps what it was).
-    for (const line of removed) book(line.productId, line.quantity, undefined, `${line.quantity} × ${line.name} removed, back in stock`);
+    // A removed line's pieces go back through the ledger into the lots the line took them from; then its ledger rows
+    // and their costs keep their quantities but no longer name the line, which is deleted (the logbook keeps what it was).
+    for (const line of removed) book(line.productId, line.quantity, line.itemId, `${line.quantity} × ${line.name} removed, back in stock`);
     await bookStockInProductOrder(tx, bookings);
     if (removed.length > 0) {
       const removedIds = removed.map((line) => line.itemId);
       await tx.update(stockRecord).set({ orderItemId: null }).where(inArray(stockRecord.orderItemId, removedIds));
+      await tx.update(stockRecordCost).set({ orderItemId: null }).where(inArray(stockRecordCost.orderItemId, removedIds));
       await tx.delete(orderItem).where(inArray(orderItem.id, removedIds));
     }
 

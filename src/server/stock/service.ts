@@ -10,6 +10,7 @@ import { logChange, type LogChange } from "@/server/logbook/service";
 import { requestQuantityPush } from "@/server/marketplace/quantity-push";
 import type { InventoryCorrectionInput, StockHistory } from "./schemas";
 import { inventoryCorrectionInput } from "./schemas";
+import { recordCostLayers } from "./cost-layers";
 import { receiveRestockOnArrival } from "./restock-arrival";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -31,7 +32,8 @@ export type StockBooking = {
 
 /**
  * The one way a product's stock changes (ARCHITECTURE section 3): a ledger row, `product.stock` moved by the same
- * amount and a STOCK_CHANGE logbook entry, all in the caller's transaction; pieces bought or found in close the
+ * amount, the pieces' cost layers (`recordCostLayers`: a lot in, or which lots the pieces left or went back to) and a
+ * STOCK_CHANGE logbook entry, all in the caller's transaction; pieces bought or found in close the
  * product's approved restock request (`receiveRestockOnArrival`). The product row is locked first, so two
  * bookings of the same product queue instead of overwriting each other, and stock never goes below zero.
  */
@@ -48,6 +50,7 @@ export async function bookStock(tx: Db, booking: StockBooking): Promise<{ stockR
     .values({ productId, type, quantity, purchaseRecordId, inventoryCorrectionId, orderItemId, refundId })
     .returning({ id: stockRecord.id });
   await tx.update(product).set({ stock }).where(eq(product.id, productId));
+  await recordCostLayers(tx, { stockRecordId: record!.id, productId, type, quantity, purchaseRecordId, orderItemId });
   // Queued in this transaction, after the product's row is locked: the push reads the stock this change commits.
   await requestQuantityPush(tx, productId);
   // Its page, cards and counts are rendered anew from the request after this commits, on every instance.

@@ -2,7 +2,7 @@ import "server-only";
 import type { InferInsertModel } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
-import { insertInChunks } from "./bulk-insert";
+import { insertInChunks } from "@/server/db/bulk-insert";
 import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
 import { selectOptionLists } from "./products";
 

@@ -4,7 +4,7 @@ import { DEMO_ADMIN_TOTP_SECRET } from "@/server/auth/demo-admin";
 import { setConfirmedTotp } from "@/server/auth/second-factor";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
-import { insertInChunks } from "./bulk-insert";
+import { insertInChunks } from "@/server/db/bulk-insert";
 import { customerAddresses, demoUsers } from "./reference-data";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { Decimal } from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { toPgArrayLiteral } from "./bulk-insert";
+import { toPgArrayLiteral } from "@/server/db/bulk-insert";
 import { DAY } from "./durations";
 import { countryWeights, emailWord, firstNames, lastNames, paymentHabits, places } from "./order-data";
 

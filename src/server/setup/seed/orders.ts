@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { country, logbook, order, orderAddress, orderDetail, orderDiscount, orderItem, paymentDetail, region, shippingSurcharge } from "@/server/db/schema";
 import { bookStockInProductOrder } from "@/server/stock/service";
-import { bulkInsert } from "./bulk-insert";
+import { bulkInsert } from "@/server/db/bulk-insert";
 import { DAY } from "./durations";
 import type { DemoOrderPlan, DemoOrderSummary } from "./order-plan";
 import { orderRows, type Move, type Rows, type ShippingRules } from "./order-rows";
@@ -94,8 +94,8 @@ export async function placeDemoOrders(
 
 /**
  * The ledger rows `bookStock` just wrote carry the moment of seeding (the database's clock in the seed's one
- * transaction): date each to when its order was placed, or cancelled for a return, and its logbook entry and its
- * product's last change with it.
+ * transaction): date each to when its order was placed, or cancelled for a return, and its costs, its logbook entry
+ * and its product's last change with it.
  */
 async function dateLedger(tx: Db, ledgerMark: number, logbookMark: number): Promise<void> {
   await tx.execute(sql`
@@ -106,6 +106,9 @@ async function dateLedger(tx: Db, ledgerMark: number, logbookMark: number): Prom
       where s.id > ${ledgerMark}
     ) d
     where r.id = d.id`);
+  await tx.execute(sql`
+    update stock_record_cost c set created_at = r.created_at, updated_at = r.created_at
+    from stock_record r where r.id = c.stock_record_id and r.id > ${ledgerMark}`);
   await tx.execute(sql`
     update logbook l set created_at = r.created_at, updated_at = r.created_at
     from stock_record r

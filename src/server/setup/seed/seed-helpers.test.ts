@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calibers, genders, itemTypes, productStates } from "@/lib/enums";
 import { parseSeedArguments, seedRefusal } from "./arguments";
-import { toPgArrayLiteral } from "./bulk-insert";
+import { toPgArrayLiteral } from "@/server/db/bulk-insert";
 import { drawProductSvg, escapeXml, wrapText } from "./images";
 import { generateProduct, priceFor } from "./products";
 import { createRandom, randomFor } from "./random";

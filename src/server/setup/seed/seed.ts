@@ -8,7 +8,8 @@ import { buildSearchText } from "@/server/catalog/search-text";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
-import { bulkInsert, insertInChunks } from "./bulk-insert";
+import { bulkInsert, insertInChunks } from "@/server/db/bulk-insert";
+import { backfillCostLayers } from "@/server/margins/cost-layers-backfill";
 import { productTemplateRows, seedCatalogueTree } from "./catalogue-tree";
 import { seedDemoUsers } from "./demo-users";
 import { renderProductImage } from "./images";
@@ -231,6 +232,10 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
 
   const historyOrders = productCount > 0 ? Math.max(0, Math.floor(options.orders ?? 0)) : 0;
   await writeOrderHistory(tx, { count: historyOrders, productCount, now, customerId, rate, log });
+  // The ledger so far was written in bulk, beside `bookStock`: its lots and costs are recorded as an older shop's are
+  // when it migrates; the demo's orders then take their pieces through `bookStock`, which records them as it goes.
+  const layers = await backfillCostLayers(tx);
+  if (layers) log(`Cost layers: ${layers.lots} lots, ${layers.costRows} costed takes`);
   const orders = await placeDemoOrders(tx, plan, { now, customerId, adminId, orderNumberBase: historyOrders });
   await syncIdentities(tx, [schema.order, schema.orderItem]);
   const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");

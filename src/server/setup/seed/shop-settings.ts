@@ -5,7 +5,7 @@ import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { EBAY_ACCESS_TOKEN_PARAM } from "@/server/integrations/marketplace/token-store";
 import { EXCHANGE_RATE_PARAM } from "@/server/stock/exchange-rate";
-import { insertInChunks } from "./bulk-insert";
+import { insertInChunks } from "@/server/db/bulk-insert";
 import { DAY } from "./durations";
 import { countries, DEMO_EUR_TO_PHP, discounts, regions, shippingDays, surchargeBands } from "./reference-data";
 
