@@ -15,9 +15,9 @@ export const stockReconciliationJob = defineScheduledJob({
     const drift = await reconcileStock(db);
     if (drift === null) return;
     if (drift.length > 0) {
-      log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger`);
+      log.error({ event: "STOCK_CHANGE", drift: drift.slice(0, DRIFTS_LOGGED_ONE_BY_ONE) }, `${drift.length} product(s) have stock that differs from their ledger or their cost lots`);
     } else {
-      log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger");
+      log.info({ event: "STOCK_CHANGE" }, "stock ledger check: every product's stock matches its ledger and its cost lots");
     }
   },
 });

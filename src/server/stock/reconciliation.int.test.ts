@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { logbook, product, stockRecord } from "@/server/db/schema";
+import { logbook, product, stockLot, stockRecord } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { stockReconciliationJob } from "./jobs";
@@ -49,6 +49,7 @@ describe("stock ledger reconciliation", () => {
       stock: inStock.stock + 2,
       ledgerStock: inStock.stock,
       difference: 2,
+      lotStock: inStock.stock,
     });
   });
 
@@ -60,7 +61,26 @@ describe("stock ledger reconciliation", () => {
     await stockReconciliationJob.run({}, { db: t.db, log, jobId: "nightly", attempt: 1 });
 
     expect((await stockCheckEntries()).length).toBe(before + 2);
-    expect(lines).toEqual(["2 product(s) have stock that differs from their ledger"]);
+    expect(lines).toEqual(["2 product(s) have stock that differs from their ledger or their cost lots"]);
+  });
+
+  it("reports a product whose cost lots do not hold its stock, though its ledger does", async () => {
+    const [lot] = await t.db
+      .select({ id: stockLot.id, productId: stockLot.productId, piecesLeft: stockLot.piecesLeft })
+      .from(stockLot)
+      .innerJoin(product, eq(product.id, stockLot.productId))
+      .where(sql`${stockLot.piecesLeft} > 1 and ${product.stock} = (select sum(r.quantity) from stock_record r where r.product_id = ${product.id})`)
+      .orderBy(stockLot.id)
+      .limit(1);
+    if (!lot) throw new Error("the seed has no lot with pieces left");
+    const [before] = await t.db.select({ stock: product.stock }).from(product).where(eq(product.id, lot.productId));
+    await t.db.update(stockLot).set({ piecesLeft: lot.piecesLeft - 1 }).where(eq(stockLot.id, lot.id));
+
+    const drift = await reconcileStock(t.db);
+
+    expect(drift).toContainEqual(expect.objectContaining({ productId: lot.productId, stock: before!.stock, ledgerStock: before!.stock, lotStock: before!.stock - 1 }));
+    const entries = await stockCheckEntries();
+    expect(entries.filter((entry) => entry.entityId === String(lot.productId)).at(-1)?.errorData).toEqual({ stock: before!.stock, ledgerStock: before!.stock, difference: 0, lotStock: before!.stock - 1 });
   });
 
   it("the database itself refuses a stock below zero", async () => {
