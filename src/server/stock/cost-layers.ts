@@ -84,7 +84,7 @@ async function recordSlices(tx: Db, row: BookedRow, slices: readonly LotSlice[])
   const moves = `{${slices.map((slice) => slice.pieces).join(",")}}`;
   await tx.execute(sql`
     update ${stockLot} set pieces_left = pieces_left + m.pieces, updated_at = now()
-    from unnest(${ids}::int[], ${moves}::int[]) as m(lot_id, pieces)
+    from (select lot_id, sum(pieces) as pieces from unnest(${ids}::int[], ${moves}::int[]) as u(lot_id, pieces) group by lot_id) m
     where ${stockLot.id} = m.lot_id`);
 }
 
@@ -120,27 +120,36 @@ async function takeOldest(tx: Db, row: BookedRow, count: number): Promise<void> 
 }
 
 /**
- * Puts up to `row.quantity` pieces back into the lots the order line holds them from, the lots it took from last
- * first, at their cost; returns how many it put back (no more than the line holds).
+ * Puts up to `row.quantity` pieces back into the lots the order line holds them from, the pieces it took last first
+ * (its cost rows replayed in order: a take stacks its lots, a return unstacks from the top), at their cost; returns
+ * how many it put back (no more than the line holds).
  */
 async function giveBackToLine(tx: Db, row: BookedRow, orderItemId: number): Promise<number> {
-  const held = await rawRows<{ lotId: number; held: number; unitCostEuro: string | null; unitCostPhp: string | null }>(
+  const rows = await rawRows<{ lotId: number; pieces: number; unitCostEuro: string | null; unitCostPhp: string | null }>(
     tx,
-    sql`select c.lot_id as "lotId", (-sum(c.pieces))::int as held, l.unit_cost_euro as "unitCostEuro", l.unit_cost_php as "unitCostPhp"
+    sql`select c.lot_id as "lotId", c.pieces, l.unit_cost_euro as "unitCostEuro", l.unit_cost_php as "unitCostPhp"
         from ${stockRecordCost} c join ${stockLot} l on l.id = c.lot_id
-        where c.order_item_id = ${orderItemId}
-        group by c.lot_id, l.unit_cost_euro, l.unit_cost_php, l.booked_at
-        having sum(c.pieces) < 0
-        order by max(c.id) filter (where c.pieces < 0) desc, l.booked_at desc, c.lot_id desc`,
+        where c.order_item_id = ${orderItemId} order by c.id`,
   );
-  const slices: LotSlice[] = [];
-  let left = row.quantity;
-  for (const lot of held) {
-    if (left === 0) break;
-    const pieces = Math.min(left, lot.held);
-    slices.push({ lotId: lot.lotId, pieces, unitCostEuro: lot.unitCostEuro, unitCostPhp: lot.unitCostPhp });
-    left -= pieces;
+  const held: LotSlice[] = [];
+  const unstack = (count: number, given: LotSlice[] | null) => {
+    let left = count;
+    while (left > 0 && held.length > 0) {
+      const top = held.at(-1)!;
+      const pieces = Math.min(left, top.pieces);
+      given?.push({ ...top, pieces });
+      top.pieces -= pieces;
+      left -= pieces;
+      if (top.pieces === 0) held.pop();
+    }
+    return count - left;
+  };
+  for (const cost of rows) {
+    if (cost.pieces < 0) held.push({ ...cost, pieces: -cost.pieces });
+    else unstack(cost.pieces, null);
   }
+  const slices: LotSlice[] = [];
+  const given = unstack(row.quantity, slices);
   await recordSlices(tx, row, slices);
-  return row.quantity - left;
+  return given;
 }
