@@ -3,8 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { order, orderItem, product, stockLot } from "@/server/db/schema";
 import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
-import { makeUser } from "../../../tests/helpers/admin-fixtures";
+import { makeUser, setExchangeRate } from "../../../tests/helpers/admin-fixtures";
 import { buildCostScenario } from "../../../tests/helpers/cost-scenario";
+import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
+import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { lotsNotHoldingStock, recordedLines } from "../../../tests/helpers/fifo-replay";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { backfillCostLayers } from "./cost-layers-backfill";
@@ -27,14 +29,31 @@ async function forgetCostLayers() {
 
 const allProducts = async () => (await t.db.select({ id: product.id }).from(product)).map((row) => row.id);
 
+let placedFirstPaidSecond: Awaited<ReturnType<typeof placeGuestOrder>>;
+
 beforeAll(async () => {
   const admin = await makeUser(t.db, "ADMIN", "Ada");
-  await buildCostScenario(t.db, { adminId: admin.id, payments: createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" }), now });
+  const payments = createSandboxPayments({ db: t.db, baseUrl: "https://shop.example" });
+  await buildCostScenario(t.db, { adminId: admin.id, payments, now });
+  // Two orders paid in the other order than they were placed: the older pieces go to the one paid first, as fifo.ts has it.
+  const watch = await makeProduct(t.db, { name: "Watch paid out of turn", price: "70.00", stock: 0 });
+  await setExchangeRate(t.db, "60");
+  await stockFromBox(t.db, admin.id, { productId: watch.id, quantity: 1, unitCost: "600.00", currency: "PHP" });
+  await setExchangeRate(t.db, "65");
+  await stockFromBox(t.db, admin.id, { productId: watch.id, quantity: 1, unitCost: "715.00", currency: "PHP" });
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  placedFirstPaidSecond = await placeGuestOrder(t.db, { email: "late@example.com", items: [{ productId: watch.id, quantity: 1 }] }, at(30));
+  const placedSecondPaidFirst = await placeGuestOrder(t.db, { email: "early@example.com", items: [{ productId: watch.id, quantity: 1 }] }, at(31));
+  await payOnSandbox(t.db, placedSecondPaidFirst, payments, "paid", at(32));
+  await payOnSandbox(t.db, placedFirstPaidSecond, payments, "paid", at(33));
 });
 
 describe("recording the cost layers of an older ledger", () => {
   it("the seed, with its history written in bulk, ends with lots that hold every product's stock", async () => {
     expect(await lotsNotHoldingStock(t.db)).toEqual([]);
+    // Recorded as the shop runs now, a line takes its pieces when it is placed: the first order placed had the €10.00 one.
+    const [line] = await t.db.select({ id: orderItem.id }).from(orderItem).where(eq(orderItem.orderId, placedFirstPaidSecond.orderId));
+    expect((await recordedLines(t.db, await allProducts())).get(line!.id)?.costEuro).toBe("10.00");
   });
 
   it("records for every sold line what FIFO over the whole history costs it today, to the cent, and lots that hold the stock", async () => {
@@ -55,6 +74,9 @@ describe("recording the cost layers of an older ledger", () => {
     expect([...today.values()].reduce((total, cost) => total.plus(cost.costEuro), new Decimal(0)).greaterThan(0)).toBe(true);
     expect([...lines.values()].some((line) => line.unknownCostPieces > 0)).toBe(true);
     expect(await lotsNotHoldingStock(t.db)).toEqual([]);
+    // Recorded when placed, the first order placed had the €10.00 piece; paid second, today's figures give it the €11.00 one.
+    const [line] = await t.db.select({ id: orderItem.id }).from(orderItem).where(eq(orderItem.orderId, placedFirstPaidSecond.orderId));
+    expect(lines.get(line!.id)).toEqual({ costEuro: "11.00", costPhp: "715.00", unknownCostPieces: 0, pieces: 1 });
   });
 
   it("lets the lines of unpaid orders hold the pieces they took, and runs only once", async () => {
