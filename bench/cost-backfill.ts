@@ -25,7 +25,8 @@ async function main() {
     const [counts] = await rawRows<{ lots: number; costs: number; drifting: number }>(
       database.db,
       sql`select (select count(*) from stock_lot)::int as lots, (select count(*) from stock_record_cost)::int as costs,
-            (select count(*) from product p where p.stock <> coalesce((select sum(pieces_left) from stock_lot l where l.product_id = p.id), 0))::int as drifting`,
+            (select count(*) from product p left join (select product_id, sum(pieces_left) as left from stock_lot group by product_id) l on l.product_id = p.id
+             where p.stock <> coalesce(l.left, 0))::int as drifting`,
     );
     console.log(`${counts!.lots} lots, ${counts!.costs} cost rows; products whose lots do not hold their stock: ${counts!.drifting}`);
   } finally {

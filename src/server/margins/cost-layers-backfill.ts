@@ -141,7 +141,10 @@ export function layersOf(productId: number, history: ProductHistory, nextLotId: 
   return { lots, costRows };
 }
 
-/** The history of the products with ids from `low` to `high` that have a ledger, per product. */
+/**
+ * The history of the products with ids from `low` to `high` that have a ledger, per product: their ledger read in one
+ * pass (with the purchase or correction behind each row), then the lines of their orders not cancelled.
+ */
 async function readBatch(tx: Db, low: number, high: number): Promise<Map<number, ProductHistory>> {
   const products = await rawRows<{ id: number; name: string; stock: number }>(
     tx,
@@ -149,52 +152,56 @@ async function readBatch(tx: Db, low: number, high: number): Promise<Map<number,
   );
   const batch = new Map<number, ProductHistory>(products.map((row) => [row.id, { name: row.name, stock: row.stock, purchases: [], found: [], sold: [], unpaid: [] }]));
   if (batch.size === 0) return batch;
-  const purchases = await rawRows<{ productId: number; stockRecordId: number; purchaseRecordId: number; bookedAt: string | Date; pieces: number; euro: string; php: string }>(
+  const ledger = await rawRows<{
+    id: number; productId: number; type: string; quantity: number; orderItemId: number | null; at: string | Date;
+    purchaseRecordId: number | null; euro: string | null; php: string | null; boxAt: string | Date | null; correctionId: number | null; correctionAt: string | Date | null;
+  }>(
     tx,
-    sql`select r.product_id as "productId", r.id as "stockRecordId", p.id as "purchaseRecordId", r.quantity as pieces,
-          coalesce(case when b.status = 'EXPLODED' then b.updated_at end, r.created_at) as "bookedAt",
-          p.purchase_cost_euro as euro, p.purchase_cost_php as php
-        from stock_record r join purchase_record p on p.id = r.purchase_record_id left join box b on b.id = p.box_id
-        where r.product_id between ${low} and ${high} and r.type = 'PURCHASE_RECORD' and r.quantity > 0`,
+    sql`select r.id, r.product_id as "productId", r.type, r.quantity, r.order_item_id as "orderItemId", r.created_at as at,
+          p.id as "purchaseRecordId", p.purchase_cost_euro as euro, p.purchase_cost_php as php,
+          case when b.status = 'EXPLODED' then b.updated_at end as "boxAt", c.id as "correctionId", c.created_at as "correctionAt"
+        from stock_record r
+        left join purchase_record p on p.id = r.purchase_record_id and r.type = 'PURCHASE_RECORD'
+        left join box b on b.id = p.box_id
+        left join inventory_correction c on c.id = r.inventory_correction_id and r.type = 'INVENTORY_CORRECTION'
+        where r.product_id between ${low} and ${high}`,
   );
-  for (const row of purchases) {
-    batch.get(row.productId)?.purchases.push({ stockRecordId: row.stockRecordId, purchaseRecordId: row.purchaseRecordId, bookedAt: new Date(row.bookedAt), pieces: row.pieces, unitCostEuro: new Decimal(row.euro), unitCostPhp: new Decimal(row.php) });
-  }
-  // Corrections both ways: found pieces are lots, written-off pieces leave as fifo.ts has them leave (the correction's moment and id).
-  const corrections = await rawRows<{ productId: number; stockRecordId: number; correctionId: number | null; at: string | Date; quantity: number }>(
-    tx,
-    sql`select r.product_id as "productId", r.id as "stockRecordId", c.id as "correctionId", coalesce(c.created_at, r.created_at) as at, r.quantity
-        from stock_record r left join inventory_correction c on c.id = r.inventory_correction_id
-        where r.product_id between ${low} and ${high} and r.type = 'INVENTORY_CORRECTION' and r.quantity <> 0`,
-  );
-  for (const row of corrections) {
+  /** Per order line, what the ledger holds of it: the pieces restocking refunds put back (fifo.ts's `restockedPieces`) and the row that took them when it was placed. */
+  const held = new Map<number, { held: number; restocked: number; takenBy: number | null; firstRow: number }>();
+  for (const row of ledger) {
     const history = batch.get(row.productId);
     if (!history) continue;
-    if (row.quantity > 0) history.found.push({ stockRecordId: row.stockRecordId, at: new Date(row.at), pieces: row.quantity });
-    else history.sold.push({ kind: "WRITE_OFF", id: row.correctionId ?? row.stockRecordId, at: new Date(row.at), pieces: -row.quantity, stockRecordId: row.stockRecordId, orderItemId: null });
+    if (row.orderItemId !== null) {
+      const line = held.get(row.orderItemId) ?? { held: 0, restocked: 0, takenBy: null, firstRow: row.id };
+      line.held -= row.quantity;
+      if (row.type === "REFUND") line.restocked += row.quantity;
+      if (row.type === "ORDER_ITEM" && row.quantity < 0 && (line.takenBy === null || row.id < line.takenBy)) line.takenBy = row.id;
+      line.firstRow = Math.min(line.firstRow, row.id);
+      held.set(row.orderItemId, line);
+    } else if (row.type === "PURCHASE_RECORD" && row.quantity > 0 && row.purchaseRecordId !== null) {
+      history.purchases.push({ stockRecordId: row.id, purchaseRecordId: row.purchaseRecordId, bookedAt: new Date(row.boxAt ?? row.at), pieces: row.quantity, unitCostEuro: new Decimal(row.euro!), unitCostPhp: new Decimal(row.php!) });
+    } else if (row.type === "INVENTORY_CORRECTION" && row.quantity > 0) {
+      history.found.push({ stockRecordId: row.id, at: new Date(row.correctionAt ?? row.at), pieces: row.quantity });
+    } else if (row.type === "INVENTORY_CORRECTION" && row.quantity < 0) {
+      // Written-off pieces leave as fifo.ts has them leave: at the correction's moment, by its id.
+      history.sold.push({ kind: "WRITE_OFF", id: row.correctionId ?? row.id, at: new Date(row.correctionAt ?? row.at), pieces: -row.quantity, stockRecordId: row.id, orderItemId: null });
+    }
   }
-  // The lines of orders not cancelled, with what the ledger holds of them: the pieces restocking refunds put back
-  // (fifo.ts's `restockedPieces`) and the row that took them when the order was placed.
-  const lines = await rawRows<{ productId: number; orderItemId: number; quantity: number; status: string; soldAt: string | Date | null; placedAt: string | Date; held: number | null; restocked: number | null; takenBy: number | null }>(
+  const lines = await rawRows<{ productId: number; orderItemId: number; quantity: number; status: string; soldAt: string | Date | null; placedAt: string | Date }>(
     tx,
-    sql`select i.product_id as "productId", i.id as "orderItemId", i.quantity, o.status, o.sold_at as "soldAt", o.created_at as "placedAt",
-          l.held, l.restocked, l.taken_by as "takenBy"
+    sql`select i.product_id as "productId", i.id as "orderItemId", i.quantity, o.status, o.sold_at as "soldAt", o.created_at as "placedAt"
         from order_item i join "order" o on o.id = i.order_id
-        left join (
-          select order_item_id, (-sum(quantity))::int as held, coalesce(sum(quantity) filter (where type = 'REFUND'), 0)::int as restocked,
-            coalesce(min(id) filter (where type = 'ORDER_ITEM' and quantity < 0), min(id)) as taken_by
-          from stock_record where product_id between ${low} and ${high} and order_item_id is not null group by order_item_id
-        ) l on l.order_item_id = i.id
         where i.product_id between ${low} and ${high} and o.status <> 'CANCELLED'`,
   );
   for (const line of lines) {
     const history = batch.get(line.productId);
     if (!history) continue;
-    const outflow = { kind: "SALE" as const, id: line.orderItemId, stockRecordId: line.takenBy, orderItemId: line.orderItemId };
+    const ledgerOf = held.get(line.orderItemId);
+    const outflow = { kind: "SALE" as const, id: line.orderItemId, stockRecordId: ledgerOf ? (ledgerOf.takenBy ?? ledgerOf.firstRow) : null, orderItemId: line.orderItemId };
     if (soldStatuses.includes(line.status) && line.soldAt !== null) {
-      history.sold.push({ ...outflow, at: new Date(line.soldAt), pieces: line.quantity, restockedPieces: line.restocked ?? 0 });
-    } else if (line.status === "PENDING" && (line.held ?? 0) > 0) {
-      history.unpaid.push({ ...outflow, at: new Date(line.placedAt), placedAt: new Date(line.placedAt), pieces: line.held! });
+      history.sold.push({ ...outflow, at: new Date(line.soldAt), pieces: line.quantity, restockedPieces: ledgerOf?.restocked ?? 0 });
+    } else if (line.status === "PENDING" && (ledgerOf?.held ?? 0) > 0) {
+      history.unpaid.push({ ...outflow, at: new Date(line.placedAt), placedAt: new Date(line.placedAt), pieces: ledgerOf!.held });
     }
   }
   return batch;
