@@ -16,7 +16,8 @@ import { payOnSandbox } from "./paid-orders";
  * A shop's history that moves stock every way the shop does, through its own services, for the tests that hold the
  * recorded cost of each piece (and what is built on it) against a first-bought-first-sold worked out from scratch:
  * a watch bought in two boxes in peso at two exchange rates (€10.00 at 60, €11.00 at 65) and a strap in a third; web
- * orders paid, refunded with and without restocking, cancelled unpaid and cancelled after payment by staff; a manual
+ * orders paid, refunded with and without restocking, cancelled unpaid and cancelled after payment by staff (one after a
+ * damaged piece was refunded and kept out of stock); a manual
  * order entered and edited; a write-off, pieces found, and an order left unpaid.
  */
 
@@ -24,7 +25,7 @@ export type CostScenario = {
   watchId: number;
   strapId: number;
   /** The orders by what happens to them, each with its id and number. */
-  orders: Record<"paidThenRefundedKept" | "paidThenRestocked" | "failedPayment" | "cancelledByStaff" | "editedManual" | "unpaid" | "paidLast", { orderId: number; orderNumber: string }>;
+  orders: Record<"paidThenRefundedKept" | "paidThenRestocked" | "failedPayment" | "cancelledByStaff" | "cancelledAfterDamage" | "editedManual" | "unpaid" | "paidLast", { orderId: number; orderNumber: string }>;
 };
 
 /** Builds the history at `now` and the minutes after it (orders and payments; the ledger dates its rows by the clock). */
@@ -72,6 +73,11 @@ export async function buildCostScenario(db: Db, options: { adminId: string; paym
   const cancelledByStaff = await paid([{ productId: watch.id, quantity: 1 }], 6);
   await cancelOrder(db, { orderNumber: cancelledByStaff.orderNumber }, staff(7), ports);
 
+  // Paid, one strap refunded as damaged and kept out of stock, then cancelled by staff: the other strap comes back.
+  const cancelledAfterDamage = await paid([{ productId: strap.id, quantity: 2 }], 7);
+  await refund(cancelledAfterDamage, await lineOf(cancelledAfterDamage, strap.id), false, 7);
+  await cancelOrder(db, { orderNumber: cancelledAfterDamage.orderNumber }, staff(7), ports);
+
   // A manual order on account for three watches, edited down to one and a strap added.
   const manualAddress = { ...amsterdamAddress, firstName: "Grace", lastName: "Hopper" };
   const editedManual = await createManualOrder(
@@ -100,6 +106,7 @@ export async function buildCostScenario(db: Db, options: { adminId: string; paym
       paidThenRestocked: ids(paidThenRestocked),
       failedPayment: ids(failedPayment),
       cancelledByStaff: ids(cancelledByStaff),
+      cancelledAfterDamage: ids(cancelledAfterDamage),
       editedManual: ids(editedManual),
       unpaid: ids(unpaid),
       paidLast: ids(paidLast),

@@ -18,13 +18,14 @@ import { compareLots, compareOutflows, keptPieces, type FifoOutflow } from "./fi
  *   then the pieces corrections found, which have no known cost (fifo.ts's "pool is empty"), oldest first;
  * - the sold lines (paid, not cancelled) take the pieces their customers kept, in the order they were paid, and the
  *   write-offs theirs when they were written off, each from the oldest pieces left, as fifo.ts takes them;
- * - the lines of unpaid orders then take the pieces they hold, in the order they were placed.
+ * - the lines that are no sale and still hold pieces then take them, in the order they were placed: an unpaid order's,
+ *   and a cancelled order's whose pieces a refund kept out of stock (damaged) before it was cancelled.
  *
  * A line's pieces are recorded against its first ledger row that took pieces (its placement); a write-off's against its
  * own. Pieces that left beyond every lot (sold twice on eBay, counted in by hand) come from a lot of unknown cost made
  * for them. What the lots keep must then be the product's stock: where they keep less, the rest is a lot of unknown
- * cost (no ledger row brought it); where they keep more, the ledger took pieces that no sale, write-off or unpaid
- * order accounts for, and the backfill stops, naming the products, with nothing recorded: which side is wrong is for
+ * cost (no ledger row brought it); where they keep more, the ledger took pieces that no line or write-off accounts
+ * for (`product.stock` apart from its ledger's sum, which the stock reconciliation reports), and the backfill stops, naming the products, with nothing recorded: which side is wrong is for
  * a person to judge (the stock reconciliation's report says the same), and a cost made up for it would be wrong.
  */
 
@@ -69,7 +70,7 @@ export async function backfillCostLayers(tx: Db): Promise<CostLayersBackfill | n
       if (kept < history.stock) {
         recorded.lots.push({ id: ++lotId, productId, stockRecordId: null, purchaseRecordId: null, bookedAt: new Date(), pieces: history.stock - kept, piecesLeft: history.stock - kept, unitCostEuro: null, unitCostPhp: null });
       } else if (kept > history.stock) {
-        excess.push(`product ${productId} (${history.name}): ${history.stock} in stock, but its ledger leaves ${kept} pieces no sale, write-off or unpaid order took`);
+        excess.push(`product ${productId} (${history.name}): ${history.stock} in stock, but its ledger leaves ${kept} pieces no order line or write-off took`);
       }
       lots.push(...recorded.lots);
       costRows.push(...recorded.costRows);
@@ -98,7 +99,7 @@ type ProductHistory = {
   purchases: Purchase[];
   found: { stockRecordId: number; at: Date; pieces: number }[];
   sold: Outflow[];
-  unpaid: (Outflow & { placedAt: Date })[];
+  heldUnsold: (Outflow & { placedAt: Date })[];
 };
 
 /** One product's lots and cost rows, from its history (see the top of this file). */
@@ -137,7 +138,7 @@ export function layersOf(productId: number, history: ProductHistory, nextLotId: 
     }
   };
   for (const outflow of [...history.sold].sort(compareOutflows)) take(outflow, keptPieces(outflow));
-  for (const outflow of [...history.unpaid].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime() || a.id - b.id)) take(outflow, outflow.pieces);
+  for (const outflow of [...history.heldUnsold].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime() || a.id - b.id)) take(outflow, outflow.pieces);
   return { lots, costRows };
 }
 
@@ -150,7 +151,7 @@ async function readBatch(tx: Db, low: number, high: number): Promise<Map<number,
     tx,
     sql`select id, name, stock from product where id between ${low} and ${high} and exists (select 1 from stock_record r where r.product_id = product.id)`,
   );
-  const batch = new Map<number, ProductHistory>(products.map((row) => [row.id, { name: row.name, stock: row.stock, purchases: [], found: [], sold: [], unpaid: [] }]));
+  const batch = new Map<number, ProductHistory>(products.map((row) => [row.id, { name: row.name, stock: row.stock, purchases: [], found: [], sold: [], heldUnsold: [] }]));
   if (batch.size === 0) return batch;
   const ledger = await rawRows<{
     id: number; productId: number; type: string; quantity: number; orderItemId: number | null; at: string | Date;
@@ -187,11 +188,12 @@ async function readBatch(tx: Db, low: number, high: number): Promise<Map<number,
       history.sold.push({ kind: "WRITE_OFF", id: row.correctionId ?? row.id, at: new Date(row.correctionAt ?? row.at), pieces: -row.quantity, stockRecordId: row.id, orderItemId: null });
     }
   }
+  // Every line: a cancelled order's too, which holds pieces a refund kept out of stock (damaged) before it was cancelled.
   const lines = await rawRows<{ productId: number; orderItemId: number; quantity: number; status: string; soldAt: string | Date | null; placedAt: string | Date }>(
     tx,
     sql`select i.product_id as "productId", i.id as "orderItemId", i.quantity, o.status, o.sold_at as "soldAt", o.created_at as "placedAt"
         from order_item i join "order" o on o.id = i.order_id
-        where i.product_id between ${low} and ${high} and o.status <> 'CANCELLED'`,
+        where i.product_id between ${low} and ${high}`,
   );
   for (const line of lines) {
     const history = batch.get(line.productId);
@@ -200,8 +202,8 @@ async function readBatch(tx: Db, low: number, high: number): Promise<Map<number,
     const outflow = { kind: "SALE" as const, id: line.orderItemId, stockRecordId: ledgerOf ? (ledgerOf.takenBy ?? ledgerOf.firstRow) : null, orderItemId: line.orderItemId };
     if (soldStatuses.includes(line.status) && line.soldAt !== null) {
       history.sold.push({ ...outflow, at: new Date(line.soldAt), pieces: line.quantity, restockedPieces: ledgerOf?.restocked ?? 0 });
-    } else if (line.status === "PENDING" && (ledgerOf?.held ?? 0) > 0) {
-      history.unpaid.push({ ...outflow, at: new Date(line.placedAt), placedAt: new Date(line.placedAt), pieces: ledgerOf!.held });
+    } else if ((ledgerOf?.held ?? 0) > 0) {
+      history.heldUnsold.push({ ...outflow, at: new Date(line.placedAt), placedAt: new Date(line.placedAt), pieces: ledgerOf!.held });
     }
   }
   return batch;
