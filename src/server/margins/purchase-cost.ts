@@ -11,8 +11,9 @@ import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } 
 
 /*
  * The purchase cost of what paid orders sold: first bought, first sold (fifo.ts), worked out when asked from the
- * purchases, the orders and the stock ledger themselves, so it is never out of step with them. The margins of one
- * order (order-margin.ts) and of each month (monthly-margins.ts) are made from it.
+ * purchases, the orders and the stock ledger themselves, so it is never out of step with them. The monthly margins
+ * (monthly-margins.ts) are still made from it; an order's margin reads the cost recorded when its pieces left stock
+ * (line-costs.ts), and the backfill of that record for older data is checked against this (cost-layers-backfill).
  *
  * A figure loads only what it needs: the orders paid in its range, the purchases of the products they sold, and per
  * product how many pieces had left its pool before the range (the rule's `consumedBefore`), never every earlier sale.
