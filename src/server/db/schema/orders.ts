@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
 import { product, productReference } from "./catalogue";
@@ -47,6 +48,40 @@ export const order = pgTable(
  */
 const orderReference = (onDelete: "restrict" | "cascade") => integer().notNull().references(() => order.id, { onDelete });
 
+/**
+ * The letters the order search reads as plain ones, so that "muller" finds Müller and "lefevre" Lefèvre. The upper
+ * case letters are listed too: `lower()` leaves them alone in a database with the C locale (PGlite's).
+ */
+const accentedLetters: Record<string, string> = {
+  a: "àáâãäåāăą", c: "çćĉċč", d: "ďđ", e: "èéêëēĕėęě", g: "ĝğġģ", i: "ìíîïĩīĭįı", l: "ĺļľł", n: "ñńņň",
+  o: "òóôõöøōŏő", r: "ŕŗř", s: "śŝşšș", t: "ţťț", u: "ùúûüũūŭůűų", y: "ýÿ", z: "źżž",
+};
+
+/** Each accented letter (lower and upper case) with the plain lower-case letter it is searched as. */
+export const searchFoldedLetters: ReadonlyMap<string, string> = new Map(
+  Object.entries(accentedLetters).flatMap(([plain, letters]) =>
+    [...letters].flatMap((letter) => [letter, letter.toUpperCase()].filter((form) => [...form].length === 1).map((form): [string, string] => [form, plain])),
+  ),
+);
+
+/** `text` in lower case with its accents folded away as `searchFoldedLetters` says, in SQL (and in an index). */
+function foldedSql(text: SQL, alsoDrop = ""): SQL {
+  const from = [...searchFoldedLetters.keys()].join("") + alsoDrop;
+  const to = [...searchFoldedLetters.values()].join("");
+  return sql`translate(lower(${text}), ${sql.raw(`'${from.replaceAll("'", "''")}'`)}, ${sql.raw(`'${to}'`)})`;
+}
+
+/**
+ * What the order search matches words against: the first name, last name and e-mail of an order's address, folded
+ * (`searchFoldedLetters`), as full-text words (so "vries" finds de Vries, "o brien" O'Brien; the e-mail is one word,
+ * found by its start), and the names once more with their apostrophes dropped, so that "obrien" finds O'Brien too.
+ * The GIN index `order_address_search_idx` holds this expression, and the search writes it exactly so.
+ */
+export function orderAddressSearchDocument(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+  const names = sql`${t.firstName} || ' ' || ${t.lastName}`;
+  return sql`to_tsvector('simple', ${foldedSql(sql`${names} || ' ' || ${t.email}`)} || ' ' || ${foldedSql(names, "'’")})`;
+}
+
 /** The address an order ships to, copied from the form or the address book when the order is placed. */
 export const orderAddress = pgTable(
   "order_address",
@@ -61,10 +96,10 @@ export const orderAddress = pgTable(
   },
   (t) => [
     index("order_address_order_idx").on(t.orderId),
-    // The start of an e-mail or a name, found from the index alone: the column itself rechecks LIKE, order_id answers.
+    // The start of an e-mail, found from the index alone: the column itself rechecks LIKE, order_id answers.
     index("order_address_email_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`, t.email, t.orderId),
-    index("order_address_last_name_pattern_idx").on(sql`lower(${t.lastName}) text_pattern_ops`, t.lastName, t.orderId),
-    index("order_address_first_name_pattern_idx").on(sql`lower(${t.firstName}) text_pattern_ops`, t.firstName, t.orderId),
+    // Names and e-mails by the words staff type (src/server/orders/order-search.ts).
+    index("order_address_search_idx").using("gin", orderAddressSearchDocument(t)),
   ],
 );
 
