@@ -31,6 +31,7 @@ const buyers = [
   { email: "anna@example.com", firstName: "Anna", lastName: "de Vries", watch: "Omega Seamaster 300" },
   { email: "chloe@example.com", firstName: "Chloé", lastName: "Lefèvre", watch: "Seiko 6139 Pogue" },
   { email: "sam@example.com", firstName: "Sam", lastName: "Vriesema", watch: "Citizen diver" },
+  { email: "lukasz@example.com", firstName: "Łukasz", lastName: "Nørgaard", watch: "Citizen Promaster" },
 ];
 
 beforeAll(async () => {
@@ -59,6 +60,7 @@ describe("the order search", () => {
     for (const search of ["Müller", "muller", "MULLER", "mül", "jurgen müller", "Jürgen"]) expect(await found(search), search).toEqual(["juergen@example.com"]);
     for (const search of ["O'Brien", "O’Brien", "obrien", "brien", "o brien", "siobhan"]) expect(await found(search), search).toEqual(["siobhan@example.com"]);
     for (const search of ["lefevre", "Lefèvre", "chloe lef"]) expect(await found(search), search).toEqual(["chloe@example.com"]);
+    for (const search of ["lukasz norgaard", "Łukasz Nørgaard", "nor"]) expect(await found(search), search).toEqual(["lukasz@example.com"]);
     // Each word starts a word of the name: "vries" is de Vries's, "vries" also starts Vriesema.
     expect(await found("de vries")).toEqual(["anna@example.com"]);
     expect(await found("anna de vries")).toEqual(["anna@example.com"]);

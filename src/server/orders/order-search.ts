@@ -3,7 +3,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { everyWordStartsQuery, queryWords } from "@/server/catalog/search-query";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { order, orderAddress, orderAddressSearchDocument, orderItem, product, searchFoldedLetters } from "@/server/db/schema";
+import { order, orderAddress, orderAddressSearchDocument, orderItem, product, searchPlainLetters } from "@/server/db/schema";
 import { escapeLike } from "@/server/logbook/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 
@@ -30,9 +30,10 @@ export const CANDIDATES = 2_000;
 /** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
 const ORDER_NUMBER_YEARS = 10;
 
-/** A word as the order search compares it: lower case, its accents folded as the address index folds them. */
+/** A word as the order search compares it, folded as the address index folds its text (`foldedSql`). */
 export function foldedWord(word: string): string {
-  return [...word.normalize("NFC").toLowerCase()].map((letter) => searchFoldedLetters.get(letter) ?? letter).join("");
+  const unaccented = word.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return [...unaccented].map((letter) => searchPlainLetters.get(letter) ?? letter).join("");
 }
 
 /** Every word must start a word of the address's search document (`orderAddressSearchDocument`). */

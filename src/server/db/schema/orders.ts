@@ -49,37 +49,30 @@ export const order = pgTable(
 const orderReference = (onDelete: "restrict" | "cascade") => integer().notNull().references(() => order.id, { onDelete });
 
 /**
- * The letters the order search reads as plain ones, so that "muller" finds Müller and "lefevre" Lefèvre. The upper
- * case letters are listed too: `lower()` leaves them alone in a database with the C locale (PGlite's).
+ * Letters without a combining accent to drop that the order search still reads as plain ones (with their upper
+ * case: `lower()` leaves those alone in a database with the C locale, PGlite's), so that "lukasz" finds Łukasz.
  */
-const accentedLetters: Record<string, string> = {
-  a: "àáâãäåāăą", c: "çćĉċč", d: "ďđ", e: "èéêëēĕėęě", g: "ĝğġģ", i: "ìíîïĩīĭįı", l: "ĺļľł", n: "ñńņň",
-  o: "òóôõöøōŏő", r: "ŕŗř", s: "śŝşšș", t: "ţťț", u: "ùúûüũūŭůűų", y: "ýÿ", z: "źżž",
-};
+export const searchPlainLetters: ReadonlyMap<string, string> = new Map(Object.entries({ ł: "l", Ł: "l", ø: "o", Ø: "o", đ: "d", Đ: "d", ı: "i", ħ: "h", Ħ: "h" }));
 
-/** Each accented letter (lower and upper case) with the plain lower-case letter it is searched as. */
-export const searchFoldedLetters: ReadonlyMap<string, string> = new Map(
-  Object.entries(accentedLetters).flatMap(([plain, letters]) =>
-    [...letters].flatMap((letter) => [letter, letter.toUpperCase()].filter((form) => [...form].length === 1).map((form): [string, string] => [form, plain])),
-  ),
-);
-
-/** `text` in lower case with its accents folded away as `searchFoldedLetters` says, in SQL (and in an index). */
-function foldedSql(text: SQL, alsoDrop = ""): SQL {
-  const from = [...searchFoldedLetters.keys()].join("") + alsoDrop;
-  const to = [...searchFoldedLetters.values()].join("");
-  return sql`translate(lower(${text}), ${sql.raw(`'${from.replaceAll("'", "''")}'`)}, ${sql.raw(`'${to}'`)})`;
+/**
+ * `text` as the order search compares it, in SQL (and in an index): lower case, its accents dropped (decomposed, the
+ * combining marks U+0300 to U+036F removed: "Müller" is "muller"), and `searchPlainLetters` made plain.
+ */
+function foldedSql(text: SQL): SQL {
+  const from = [...searchPlainLetters.keys()].join("");
+  const to = [...searchPlainLetters.values()].join("");
+  return sql`translate(regexp_replace(normalize(lower(${text}), NFD), ${sql.raw(String.raw`'[\u0300-\u036f]'`)}, '', 'g'), ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
 }
 
 /**
  * What the order search matches words against: the first name, last name and e-mail of an order's address, folded
- * (`searchFoldedLetters`), as full-text words (so "vries" finds de Vries, "o brien" O'Brien; the e-mail is one word,
+ * (`foldedSql`), as full-text words (so "vries" finds de Vries, "o brien" O'Brien; the e-mail is one word,
  * found by its start), and the names once more with their apostrophes dropped, so that "obrien" finds O'Brien too.
  * The GIN index `order_address_search_idx` holds this expression, and the search writes it exactly so.
  */
 export function orderAddressSearchDocument(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
   const names = sql`${t.firstName} || ' ' || ${t.lastName}`;
-  return sql`to_tsvector('simple', ${foldedSql(sql`${names} || ' ' || ${t.email}`)} || ' ' || ${foldedSql(names, "'’")})`;
+  return sql`to_tsvector('simple', ${foldedSql(sql`${names} || ' ' || ${t.email}`)} || ' ' || translate(${foldedSql(names)}, ${sql.raw(`'''’'`)}, ''))`;
 }
 
 /** The address an order ships to, copied from the form or the address book when the order is placed. */
