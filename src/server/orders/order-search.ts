@@ -10,22 +10,22 @@ import { shopDateAndHour } from "@/server/shipping/service";
 /*
  * The order table's search: what a search text looks for, and which orders it finds, fast at a million orders.
  *
- * A search is one or more ways of finding orders (an order number, an e-mail's start, names, product words), each a
- * `select order_id` through one index. Which orders come first is the table's sort (newest first, mostly), which no
- * search index knows. So the search first reads a bounded number of candidates from each way (`CANDIDATES`):
- * - all of them fit: they are the whole answer, and the table sorts those few ids (a lookup each);
- * - more: the matches are common (a last name, 'seiko'), so walking the table's own sort index and keeping the
- *   orders among the matches (a hashed set, built once) reaches a page after a few thousand orders at most, where
- *   sorting tens of thousands of matches would take a lookup each.
+ * A search is one or more ways of finding orders (an order number, an e-mail's start, names, product words), each
+ * through one index. Which orders come first is the table's sort (newest first, mostly), which no search index
+ * knows. So each way first counts its matches, up to a bound (`CANDIDATES`):
+ * - none has more: they are the whole answer, and the table sorts those few (a lookup each);
+ * - more: the matches are common (a last name, 'seiko'), so the table walks its own sort index and tests each order
+ *   it meets, reaching a page after a few thousand orders at most, where collecting and sorting tens of thousands of
+ *   matches would read every one of them (for names, most pages of the address table).
  * Both find the same orders; only the work differs.
  */
 
 /**
- * How many candidates a way of finding orders may bring before its matches count as common. Sorting costs a lookup
- * per match, walking the sort index about a page's worth of orders divided by the share that match: at a million
- * orders both are a few thousand steps here, and below it sorting is cheaper.
+ * How many matches a way of finding orders may count before they are common. Sorting costs a lookup per match,
+ * walking the sort's index a test per order until a page is full (a page's worth divided by the share that match):
+ * at a million orders the two meet near ten thousand matches.
  */
-export const CANDIDATES = 2_000;
+export const CANDIDATES = 10_000;
 
 /** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
 const ORDER_NUMBER_YEARS = 10;
@@ -42,26 +42,38 @@ function addressWordsQuery(words: string[]): string {
 }
 
 /**
- * The ways a search finds orders, each a `select <order id> as order_id` through one index; null when the search
- * holds nothing to look for. What the text looks like decides where it is looked for:
+ * A way of finding orders: `finds` is a `select <order id> as order_id` through its own index, `keeps` the same
+ * test as a condition on one row of `"order"`, for walking the table's sort.
+ */
+type SearchWay = { finds: SQL; keeps: SQL };
+
+/**
+ * The ways a search finds orders; null when the search holds nothing to look for. What the text looks like decides
+ * where it is looked for:
  * - with an @, or one word with a dot, underscore or plus in it: the e-mail address, whole or its start;
  * - BC-2026-000123, or its start (BC-2026-00, 2026-0001): the order number;
  * - a bare number: the number after the year in the last ten years' orders, and product words (a caliber, 6139);
  * - words: all must start words of the address's names or its e-mail, accents aside (`orderAddressSearchDocument`),
  *   or all must start words of one product of the order.
  */
-export function searchWays(search: string, now: Date): SQL[] | null {
+export function searchWays(search: string, now: Date): SearchWay[] | null {
   const term = search.trim();
-  const byOrderNumber = (condition: SQL) => sql`select ${order.id} as order_id from ${order} where ${condition}`;
+  const byOrderNumber = (condition: SQL): SearchWay => ({ finds: sql`select ${order.id} as order_id from ${order} where ${condition}`, keeps: condition });
   if (term.includes("@") || /^[^\s]*[._+][^\s]*$/.test(term)) {
-    return [sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where lower(${orderAddress.email}) like ${`${escapeLike(term.toLowerCase())}%`}`];
+    const emailStarts = sql`lower(${orderAddress.email}) like ${`${escapeLike(term.toLowerCase())}%`}`;
+    return [
+      {
+        finds: sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where ${emailStarts}`,
+        keeps: sql`exists (select 1 from ${orderAddress} where ${orderAddress.orderId} = ${order.id} and ${emailStarts})`,
+      },
+    ];
   }
   const number = term.toUpperCase().replace(/\s+/g, "");
   if (/^BC-\d{4}-\d{6,}$/.test(number)) return [byOrderNumber(sql`${order.orderNumber} = ${number}`)];
   const numberStart = /^BC-?[\d-]*$/.test(number) ? number.replace(/^BC-?/, "BC-") : /^\d{4}-\d*$/.test(number) ? `BC-${number}` : null;
   if (numberStart) return [byOrderNumber(sql`${order.orderNumber} like ${`${escapeLike(numberStart)}%`}`)];
 
-  const ways: SQL[] = [];
+  const ways: SearchWay[] = [];
   if (/^\d{1,9}$/.test(term)) {
     const year = Number(shopDateAndHour(now).date.slice(0, 4));
     const numbers = Array.from({ length: ORDER_NUMBER_YEARS }, (_, back) => `BC-${year - back}-${term.padStart(6, "0")}`);
@@ -69,35 +81,34 @@ export function searchWays(search: string, now: Date): SQL[] | null {
   }
   const words = queryWords(term);
   if (words.length > 0) {
-    ways.push(
-      sql`select ${orderAddress.orderId} as order_id from ${orderAddress}
-          where ${orderAddressSearchDocument(orderAddress)} @@ to_tsquery('simple', ${addressWordsQuery(words)})`,
-    );
     // The product's own search words, as the product table's search reads them: every word starts one of them.
-    ways.push(
-      sql`select ${orderItem.orderId} as order_id from ${orderItem}
-          where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${everyWordStartsQuery(words)}))`,
-    );
+    const byProduct = sql`select ${orderItem.orderId} as order_id from ${orderItem}
+      where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${everyWordStartsQuery(words)}))`;
+    // Under an `or`, PostgreSQL hashes these orders once: the line's product ids come from indexes alone.
+    ways.push({ finds: byProduct, keeps: sql`${order.id} in (${byProduct})` });
+    const namesMatch = sql`${orderAddressSearchDocument(orderAddress)} @@ to_tsquery('simple', ${addressWordsQuery(words)})`;
+    ways.push({
+      finds: sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where ${namesMatch}`,
+      // `offset 0` keeps this a test of the one address of each order walked: hashed, it would first read every
+      // matching address from the table (a common last name: tens of thousands of pages).
+      keeps: sql`exists (select 1 from ${orderAddress} where ${orderAddress.orderId} = ${order.id} and ${namesMatch} offset 0)`,
+    });
   }
   return ways.length > 0 ? ways : null;
 }
 
 /**
- * The condition on `"order"` that keeps the orders a search finds: their ids when they are few (each way brought
- * no more than `candidates`), else membership of the ways' matches, which PostgreSQL hashes once and checks while it
- * walks the sort's index. `none` when nothing matches at all.
+ * The condition on `"order"` that keeps the orders a search finds, or `none` when nothing matches at all. Each way
+ * first counts its matches, up to `candidates` and one more (from its index; a count needs no table page that
+ * autovacuum marked all-visible). When none has more, the condition is membership of their few matches, which the
+ * table sorts; else (`common`) each way's `keeps`, tested on the orders as the table's sort index walks them.
  */
-export async function searchCondition(db: Db, ways: SQL[], candidates = CANDIDATES): Promise<{ condition: SQL; common: boolean } | "none"> {
-  const bounded = ways.map((way, index) => sql`(select ${index}::int as way, order_id from (${way}) as found limit ${candidates + 1})`);
-  const found = await rawRows<{ way: number; order_id: number }>(db, sql.join(bounded, sql` union all `));
-  const perWay = new Map<number, number>();
-  for (const row of found) perWay.set(Number(row.way), (perWay.get(Number(row.way)) ?? 0) + 1);
-  const ids = [...new Set(found.map((row) => Number(row.order_id)))];
-  const common = [...perWay.values()].some((count) => count > candidates) || ids.length > candidates;
-  if (common) {
-    const matches = sql.join(ways.map((way) => sql`(${way})`), sql` union all `);
-    return { condition: sql`${order.id} in (select order_id from (${matches}) as found)`, common };
-  }
-  if (ids.length === 0) return "none";
-  return { condition: sql`${order.id} = any(${`{${ids.join(",")}}`}::int[])`, common };
+export async function searchCondition(db: Db, ways: SearchWay[], candidates = CANDIDATES): Promise<{ condition: SQL; common: boolean } | "none"> {
+  const bounded = ways.map((way, index) => sql`(select ${index}::int as way from (${way.finds}) as found limit ${candidates + 1})`);
+  const counted = await rawRows<{ way: number; n: number }>(db, sql`select way, count(*)::int as n from (${sql.join(bounded, sql` union all `)}) as bounded group by way`);
+  if (counted.length === 0) return "none";
+  const common = counted.some((row) => Number(row.n) > candidates);
+  if (common) return { condition: sql`(${sql.join(ways.map((way) => sql`(${way.keeps})`), sql` or `)})`, common };
+  const matches = sql.join(ways.map((way) => sql`(${way.finds})`), sql` union all `);
+  return { condition: sql`${order.id} in (select order_id from (${matches}) as found)`, common };
 }
