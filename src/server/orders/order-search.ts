@@ -3,7 +3,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { everyWordStartsQuery, queryWords } from "@/server/catalog/search-query";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { order, orderAddress, orderAddressSearchDocument, orderItem, product, searchPlainLetters } from "@/server/db/schema";
+import { order, orderAddress, orderItem, orderSearchNames, product, searchPlainLetters } from "@/server/db/schema";
 import { escapeLike } from "@/server/logbook/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 
@@ -30,15 +30,33 @@ export const CANDIDATES = 10_000;
 /** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
 const ORDER_NUMBER_YEARS = 10;
 
-/** A word as the order search compares it, folded as the address index folds its text (`foldedSql`). */
-export function foldedWord(word: string): string {
-  const unaccented = word.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+/** Text as the order search compares it, folded as the name indexes fold names (`orderSearchFolded`). */
+export function foldedText(text: string): string {
+  const unaccented = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   return [...unaccented].map((letter) => searchPlainLetters.get(letter) ?? letter).join("");
 }
 
-/** Every word must start a word of the address's search document (`orderAddressSearchDocument`). */
-function addressWordsQuery(words: string[]): string {
-  return words.map((word) => `'${foldedWord(word).replaceAll("'", "''").replaceAll("\\", "\\\\")}':*`).join(" & ");
+/** `column` starts with `start`, as a range of a `text_pattern_ops` index, which needs no recheck from the table. */
+function startsWith(column: SQL, start: string): SQL {
+  const last = start.codePointAt(start.length - 1)!;
+  const after = `${start.slice(0, start.length - String.fromCodePoint(last).length)}${String.fromCodePoint(last + 1)}`;
+  return sql`${column} ~>=~ ${start} and ${column} ~<~ ${after}`;
+}
+
+/**
+ * The orders whose address has every word as the start of its full name, its last name or its e-mail, or all the
+ * words, in order, as the start of its full name or last name ("de vries", "anna de v"): each a range of one index.
+ */
+function byName(words: string[]): SQL {
+  const names = orderSearchNames(orderAddress);
+  const starting = (column: SQL, start: string) => sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where ${startsWith(column, start)}`;
+  const startsAny = (word: string) =>
+    sql`(${starting(names.fullName, word)} union all ${starting(names.lastName, word)} union all
+         select ${orderAddress.orderId} from ${orderAddress} where lower(${orderAddress.email}) like ${`${escapeLike(word)}%`})`;
+  const everyWord = sql.join(words.map(startsAny), sql` intersect `);
+  if (words.length === 1) return everyWord;
+  const phrase = words.join(" ");
+  return sql`(${everyWord}) union all ${starting(names.fullName, phrase)} union all ${starting(names.lastName, phrase)}`;
 }
 
 /**
@@ -53,8 +71,8 @@ type SearchWay = { finds: SQL; keeps: SQL };
  * - with an @, or one word with a dot, underscore or plus in it: the e-mail address, whole or its start;
  * - BC-2026-000123, or its start (BC-2026-00, 2026-0001): the order number;
  * - a bare number: the number after the year in the last ten years' orders, and product words (a caliber, 6139);
- * - words: all must start words of the address's names or its e-mail, accents aside (`orderAddressSearchDocument`),
- *   or all must start words of one product of the order.
+ * - words: each must start the full name, the last name or the e-mail of the address, or all together its full
+ *   name or last name, accents and apostrophes aside (`byName`); or all must start words of one product of the order.
  */
 export function searchWays(search: string, now: Date): SearchWay[] | null {
   const term = search.trim();
@@ -84,15 +102,9 @@ export function searchWays(search: string, now: Date): SearchWay[] | null {
     // The product's own search words, as the product table's search reads them: every word starts one of them.
     const byProduct = sql`select ${orderItem.orderId} as order_id from ${orderItem}
       where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${everyWordStartsQuery(words)}))`;
-    // Under an `or`, PostgreSQL hashes these orders once: the line's product ids come from indexes alone.
-    ways.push({ finds: byProduct, keeps: sql`${order.id} in (${byProduct})` });
-    const namesMatch = sql`${orderAddressSearchDocument(orderAddress)} @@ to_tsquery('simple', ${addressWordsQuery(words)})`;
-    ways.push({
-      finds: sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where ${namesMatch}`,
-      // `offset 0` keeps this a test of the one address of each order walked: hashed, it would first read every
-      // matching address from the table (a common last name: tens of thousands of pages).
-      keeps: sql`exists (select 1 from ${orderAddress} where ${orderAddress.orderId} = ${order.id} and ${namesMatch} offset 0)`,
-    });
+    const names = byName(queryWords(foldedText(term)));
+    // Under an `or`, PostgreSQL hashes each way's matches once (read from indexes alone) and tests every order walked.
+    ways.push({ finds: byProduct, keeps: sql`${order.id} in (${byProduct})` }, { finds: names, keeps: sql`${order.id} in (select order_id from (${names}) as named)` });
   }
   return ways.length > 0 ? ways : null;
 }
