@@ -109,18 +109,30 @@ export function searchWays(search: string, now: Date): SearchWay[] | null {
   return ways.length > 0 ? ways : null;
 }
 
+/** How a search narrows the order table's queries: a `with` before them, a join and a condition in them. */
+export type SearchNarrowing = { with: SQL; join: SQL; condition: SQL | null; common: boolean; estimated: SQL };
+
 /**
- * The condition on `"order"` that keeps the orders a search finds, or `none` when nothing matches at all. Each way
- * first counts its matches, up to `candidates` and one more (from its index; a count needs no table page that
- * autovacuum marked all-visible). When none has more, the condition is membership of their few matches, which the
- * table sorts; else (`common`) each way's `keeps`, tested on the orders as the table's sort index walks them.
+ * How the order table's queries keep the orders a search finds, or `none` when nothing matches at all. Each way
+ * first counts its matches, up to `candidates` and one more, from its index. When none has more, their matches are
+ * collected once (materialised, so that the planner never walks the whole sort hoping to meet them: a year's order
+ * numbers all lie in that year) and joined, for the table to sort; else (`common`) each way's `keeps`, tested on the
+ * orders as the table's sort index walks them. `estimated` is the condition the planner estimates the total from.
  */
-export async function searchCondition(db: Db, ways: SearchWay[], candidates = CANDIDATES): Promise<{ condition: SQL; common: boolean } | "none"> {
+export async function searchNarrowing(db: Db, ways: SearchWay[], candidates = CANDIDATES): Promise<SearchNarrowing | "none"> {
   const bounded = ways.map((way, index) => sql`(select ${index}::int as way from (${way.finds}) as found limit ${candidates + 1})`);
   const counted = await rawRows<{ way: number; n: number }>(db, sql`select way, count(*)::int as n from (${sql.join(bounded, sql` union all `)}) as bounded group by way`);
   if (counted.length === 0) return "none";
-  const common = counted.some((row) => Number(row.n) > candidates);
-  if (common) return { condition: sql`(${sql.join(ways.map((way) => sql`(${way.keeps})`), sql` or `)})`, common };
   const matches = sql.join(ways.map((way) => sql`(${way.finds})`), sql` union all `);
-  return { condition: sql`${order.id} in (select order_id from (${matches}) as found)`, common };
+  const estimated = sql`${order.id} in (select order_id from (${matches}) as found)`;
+  if (counted.some((row) => Number(row.n) > candidates)) {
+    return { with: sql``, join: sql``, condition: sql`(${sql.join(ways.map((way) => sql`(${way.keeps})`), sql` or `)})`, common: true, estimated };
+  }
+  return {
+    with: sql`with matches as materialized (select distinct order_id from (${matches}) as found) `,
+    join: sql` join matches on matches.order_id = ${order.id}`,
+    condition: null,
+    common: false,
+    estimated,
+  };
 }

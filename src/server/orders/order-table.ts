@@ -12,7 +12,7 @@ import { shopDateAndHour } from "@/server/shipping/service";
 import { EXACT_COUNT_LIMIT, type AdminOrderPage, type AdminOrderRow, type OrderExportInput, type OrderListQuery } from "./admin-schemas";
 import { paidOrderStatuses } from "./order-machine";
 import { withOrderDetails } from "./order-rows";
-import { CANDIDATES, searchCondition, searchWays } from "./order-search";
+import { CANDIDATES, searchNarrowing, searchWays } from "./order-search";
 import { orderStanding } from "./order-standing";
 import type { OrderTotals } from "./schemas";
 import { storedOrderTotals } from "./totals";
@@ -88,14 +88,16 @@ export async function listOrders(
   const empty = { rows: [], totalItems: 0, totalIsEstimate: false, page: input.page, pageSize: input.pageSize, totalPages: 1 };
   const ways = input.search ? searchWays(input.search, options.now ?? new Date()) : undefined;
   if (ways === null) return empty;
-  const search = ways ? await searchCondition(db, ways, candidates) : undefined;
+  const search = ways ? await searchNarrowing(db, ways, candidates) : undefined;
   if (search === "none") return empty;
 
   const filters = listFilters(input);
   // More than `candidates` match, and no filter could leave fewer: counting would only confirm it.
   const pastExactCount = search?.common === true && filters.length === 0 && candidates >= exactCountLimit;
-  if (search) filters.push(search.condition);
-  const where = filters.length > 0 ? sql` where ${sql.join(filters, sql` and `)}` : sql``;
+  const whereOf = (conditions: SQL[]) => (conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
+  const where = whereOf(search?.condition ? [...filters, search.condition] : filters);
+  const withMatches = search?.with ?? sql``;
+  const joinMatches = search?.join ?? sql``;
   const direction = sql.raw(input.direction);
   const sortByTotal = input.sort === "total";
   const orderBy = {
@@ -105,20 +107,22 @@ export async function listOrders(
     total: sql`${paymentDetail.total} ${direction}, ${order.id} ${direction}`,
   }[input.sort];
   const joinTotal = sortByTotal ? sql` join ${paymentDetail} on ${paymentDetail.orderId} = ${order.id}` : sql``;
-  const matching = sql`from ${order}${where}`;
 
   const [pageIds, counted] = await Promise.all([
     rawRows<{ id: number }>(
       db,
-      sql`select ${order.id} as id from ${order}${joinTotal}${where}
+      sql`${withMatches}select ${order.id} as id from ${order}${joinMatches}${joinTotal}${where}
           order by ${orderBy} limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     ),
     pastExactCount
       ? exactCountLimit + 1
-      : rawRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${matching} limit ${exactCountLimit + 1}) as counted`).then(([row]) => Number(row?.n ?? 0)),
+      : rawRows<{ n: number }>(db, sql`${withMatches}select count(*)::int as n from (select 1 from ${order}${joinMatches}${where} limit ${exactCountLimit + 1}) as counted`).then(
+          ([row]) => Number(row?.n ?? 0),
+        ),
   ]);
   const totalIsEstimate = counted > exactCountLimit;
-  const totalItems = totalIsEstimate ? Math.max(counted, await estimatedRows(db, sql`select 1 ${matching}`)) : counted;
+  const estimated = sql`select 1 from ${order}${whereOf(search ? [...filters, search.estimated] : filters)}`;
+  const totalItems = totalIsEstimate ? Math.max(counted, await estimatedRows(db, estimated)) : counted;
 
   const ids = pageIds.map((row) => Number(row.id));
   const rows = await readOrderRows(db, ids);
