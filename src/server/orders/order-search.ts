@@ -11,21 +11,22 @@ import { shopDateAndHour } from "@/server/shipping/service";
  * The order table's search: what a search text looks for, and which orders it finds, fast at a million orders.
  *
  * A search is one or more ways of finding orders (an order number, an e-mail's start, names, product words), each
- * through one index. Which orders come first is the table's sort (newest first, mostly), which no search index
- * knows. So each way first counts its matches, up to a bound (`CANDIDATES`):
+ * read from one index alone. Which orders come first is the table's sort (newest first, mostly), which no search
+ * index knows. So each way first counts its matches, up to a bound (`CANDIDATES`):
  * - none has more: they are the whole answer, and the table sorts those few (a lookup each);
- * - more: the matches are common (a last name, 'seiko'), so the table walks its own sort index and tests each order
- *   it meets, reaching a page after a few thousand orders at most, where collecting and sorting tens of thousands of
- *   matches would read every one of them (for names, most pages of the address table).
+ * - more: the matches are common (a last name, 'seiko'), so PostgreSQL hashes them once and the table walks its own
+ *   sort index, keeping the orders among them: a page after a few thousand orders at most, where sorting tens of
+ *   thousands of matches would take a lookup each.
  * Both find the same orders; only the work differs.
  */
 
 /**
- * How many matches a way of finding orders may count before they are common. Sorting costs a lookup per match,
- * walking the sort's index a test per order until a page is full (a page's worth divided by the share that match):
- * at a million orders the two meet near ten thousand matches.
+ * How many matches a way of finding orders may count before they are common. Collecting and sorting them costs a
+ * lookup per match; walking the sort's index, a hash probe per order until a page is full (a page's worth divided
+ * by the share that match), after hashing the matches from their index: at a million orders the two meet near two
+ * thousand matches.
  */
-export const CANDIDATES = 10_000;
+export const CANDIDATES = 2_000;
 
 /** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
 const ORDER_NUMBER_YEARS = 10;
@@ -61,9 +62,11 @@ function byName(words: string[]): SQL {
 
 /**
  * A way of finding orders: `finds` is a `select <order id> as order_id` through its own index, `keeps` the same
- * test as a condition on one row of `"order"`, for walking the table's sort.
+ * test as a condition on one row of `"order"`, for walking the table's sort. An order number's matches are
+ * `clustered` in time (numbers are handed out in turn: a start of one is a stretch of weeks), where a walk from the
+ * newest order might pass most of the table before it meets them, so they are always collected.
  */
-type SearchWay = { finds: SQL; keeps: SQL };
+type SearchWay = { finds: SQL; keeps: SQL; clustered?: boolean };
 
 /**
  * The ways a search finds orders; null when the search holds nothing to look for. What the text looks like decides
@@ -76,7 +79,7 @@ type SearchWay = { finds: SQL; keeps: SQL };
  */
 export function searchWays(search: string, now: Date): SearchWay[] | null {
   const term = search.trim();
-  const byOrderNumber = (condition: SQL): SearchWay => ({ finds: sql`select ${order.id} as order_id from ${order} where ${condition}`, keeps: condition });
+  const byOrderNumber = (condition: SQL): SearchWay => ({ finds: sql`select ${order.id} as order_id from ${order} where ${condition}`, keeps: condition, clustered: true });
   if (term.includes("@") || /^[^\s]*[._+][^\s]*$/.test(term)) {
     const emailStarts = sql`lower(${orderAddress.email}) like ${`${escapeLike(term.toLowerCase())}%`}`;
     return [
@@ -114,7 +117,8 @@ export type SearchNarrowing = { with: SQL; join: SQL; condition: SQL | null; com
 
 /**
  * How the order table's queries keep the orders a search finds, or `none` when nothing matches at all. Each way
- * first counts its matches, up to `candidates` and one more, from its index. When none has more, their matches are
+ * first counts its matches, up to `candidates` and one more, from its index. When none has more (or only a
+ * `clustered` one), their matches are
  * collected once (materialised, so that the planner never walks the whole sort hoping to meet them: a year's order
  * numbers all lie in that year) and joined, for the table to sort; else (`common`) each way's `keeps`, tested on the
  * orders as the table's sort index walks them. `estimated` is the condition the planner estimates the total from.
@@ -125,7 +129,7 @@ export async function searchNarrowing(db: Db, ways: SearchWay[], candidates = CA
   if (counted.length === 0) return "none";
   const matches = sql.join(ways.map((way) => sql`(${way.finds})`), sql` union all `);
   const estimated = sql`${order.id} in (select order_id from (${matches}) as found)`;
-  if (counted.some((row) => Number(row.n) > candidates)) {
+  if (counted.some((row) => Number(row.n) > candidates && !ways[Number(row.way)]!.clustered)) {
     return { with: sql``, join: sql``, condition: sql`(${sql.join(ways.map((way) => sql`(${way.keeps})`), sql` or `)})`, common: true, estimated };
   }
   return {
