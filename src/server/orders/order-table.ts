@@ -32,8 +32,9 @@ import { storedOrderTotals } from "./totals";
  *   + order_number_pattern_idx              "order" (order_number text_pattern_ops): LIKE 'BC-2026-00%'
  *   + order_address_email_pattern_idx       order_address (lower(email) text_pattern_ops, email, order_id): an
  *                                           e-mail, whole or its start (the trailing columns: without the table)
- *   * order_address_search_idx              order_address GIN (orderAddressSearchDocument): words of the names
- *                                           and the e-mail's start
+ *   * order_address_full_name_start_idx     order_address (folded first and last name text_pattern_ops, first_name,
+ *                                           last_name, order_id): a name's start, accents and apostrophes aside
+ *   * order_address_last_name_start_idx     order_address (folded last name text_pattern_ops, last_name, order_id)
  *   + order_item_product_order_idx          order_item (product_id, order_id): product words to orders, with
  *                                           product_search_vector_idx
  *   + payment_detail_total_idx              payment_detail (total, order_id): sorting by total
