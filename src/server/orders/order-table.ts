@@ -1,20 +1,18 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { PaymentProvider } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
-import { everyWordStartsQuery, queryWords } from "@/server/catalog/search-query";
 import type { Db } from "@/server/db/client";
 import { pageCount } from "@/server/db/page";
 import { rawRows } from "@/server/db/raw-rows";
 import { moneyBackRefundStatuses } from "@/lib/enums";
 import { order, orderAddress, orderDetail, orderItem, paymentDetail, product, refund } from "@/server/db/schema";
-import { escapeLike } from "@/server/logbook/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import { EXACT_COUNT_LIMIT, type AdminOrderPage, type AdminOrderRow, type OrderExportInput, type OrderListQuery } from "./admin-schemas";
 import { paidOrderStatuses } from "./order-machine";
 import { withOrderDetails } from "./order-rows";
+import { CANDIDATES, searchNarrowing, searchWays } from "./order-search";
 import { orderStanding } from "./order-standing";
 import type { OrderTotals } from "./schemas";
 import { storedOrderTotals } from "./totals";
@@ -24,18 +22,19 @@ import { storedOrderTotals } from "./totals";
  * staff `staff-status-changes.ts`.
  *
  * The table must answer in milliseconds over a million orders, so every list query walks an index in the order it
- * sorts by and stops at the page, and a search first collects the matching ids from indexes alone (index-only
- * scans: the trailing key columns below). The indexes it relies on, those marked + added by drizzle/0011 (ascending:
- * PostgreSQL reads them backwards for newest first, which a DESC NULLS LAST index would not give a plain DESC):
+ * sorts by and stops at the page, and a search reads its matches from indexes (`order-search.ts`). The indexes it
+ * relies on, those marked + added by drizzle/0011, * by drizzle/0023 (ascending: PostgreSQL reads them backwards for
+ * newest first, which a DESC NULLS LAST index would not give a plain DESC):
  *
  *   + order_created_idx                     "order" (created_at, id): all orders by date; a date range
  *   + order_status_created_idx              "order" (status, created_at, id): one status by date, with a date range
  *     order_number_unique                   "order" (order_number): a whole order number; a bare number after the year
  *   + order_number_pattern_idx              "order" (order_number text_pattern_ops): LIKE 'BC-2026-00%'
- *   + order_address_email_pattern_idx       order_address (lower(email) text_pattern_ops, email, order_id)
- *   + order_address_last_name_pattern_idx   order_address (lower(last_name) text_pattern_ops, last_name, order_id)
- *   + order_address_first_name_pattern_idx  order_address (lower(first_name) text_pattern_ops, first_name, order_id)
- *         an e-mail or a name, whole or its start (the trailing column lets PostgreSQL recheck LIKE without the table)
+ *   + order_address_email_pattern_idx       order_address (lower(email) text_pattern_ops, email, order_id): an
+ *                                           e-mail, whole or its start (the trailing columns: without the table)
+ *   * order_address_full_name_start_idx     order_address (folded first and last name text_pattern_ops, first_name,
+ *                                           last_name, order_id): a name's start, accents and apostrophes aside
+ *   * order_address_last_name_start_idx     order_address (folded last name text_pattern_ops, last_name, order_id)
  *   + order_item_product_order_idx          order_item (product_id, order_id): product words to orders, with
  *                                           product_search_vector_idx
  *   + payment_detail_total_idx              payment_detail (total, order_id): sorting by total
@@ -52,51 +51,6 @@ import { storedOrderTotals } from "./totals";
 /** The start of a day in shop time, `days` later, as a timestamp PostgreSQL compares with the indexed column. */
 function shopDayStart(day: string, days = 0): SQL {
   return sql`((${day}::date + ${days}::int)::timestamp at time zone ${SHOP_TIME_ZONE})`;
-}
-
-/** How far back a bare number ("4711") is looked for as the number after the year (BC-2026-004711). */
-const ORDER_NUMBER_YEARS = 10;
-
-/**
- * The order ids a search matches, as one SQL `select order_id`, through index-only paths; null when the search
- * holds nothing to look for. What the text looks like decides where it is looked for:
- * - with an @, or one word with a dot, underscore or plus in it: the e-mail address, whole or its start;
- * - BC-2026-000123, or its start (BC-2026-00, 2026-0001): the order number;
- * - a bare number: the number after the year in the last ten years' orders, and product words (a caliber, 6139);
- * - words: each must start the first name, the last name or the e-mail, or all must start words of a product.
- * Each alternative is its own select (a union, an intersection across words) rather than one `or`, so that each
- * reads one index alone and never the table.
- */
-function searchMatches(search: string, now: Date): SQL | null {
-  const term = search.trim();
-  const byOrderNumber = (condition: SQL) => sql`select ${order.id} as order_id from ${order} where ${condition}`;
-  const byAddress = (column: AnyPgColumn, start: string) =>
-    sql`select ${orderAddress.orderId} as order_id from ${orderAddress} where lower(${column}) like ${`${escapeLike(start)}%`}`;
-  if (term.includes("@") || /^[^\s]*[._+][^\s]*$/.test(term)) return byAddress(orderAddress.email, term.toLowerCase());
-  const number = term.toUpperCase().replace(/\s+/g, "");
-  if (/^BC-\d{4}-\d{6,}$/.test(number)) return byOrderNumber(sql`${order.orderNumber} = ${number}`);
-  const numberStart = /^BC-?[\d-]*$/.test(number) ? number.replace(/^BC-?/, "BC-") : /^\d{4}-\d*$/.test(number) ? `BC-${number}` : null;
-  if (numberStart) return byOrderNumber(sql`${order.orderNumber} like ${`${escapeLike(numberStart)}%`}`);
-
-  const parts: SQL[] = [];
-  if (/^\d{1,9}$/.test(term)) {
-    const year = Number(shopDateAndHour(now).date.slice(0, 4));
-    const numbers = Array.from({ length: ORDER_NUMBER_YEARS }, (_, back) => `BC-${year - back}-${term.padStart(6, "0")}`);
-    parts.push(byOrderNumber(inArray(order.orderNumber, numbers)));
-  }
-  const words = queryWords(term);
-  if (words.length > 0) {
-    const startsName = (word: string) =>
-      sql.join([orderAddress.firstName, orderAddress.lastName, orderAddress.email].map((column) => byAddress(column, word)), sql` union `);
-    parts.push(sql.join(words.map((word) => sql`(${startsName(word)})`), sql` intersect `));
-    // The product's own search words, as the product table's search reads them: every word starts one of them.
-    const productQuery = everyWordStartsQuery(words);
-    parts.push(
-      sql`select ${orderItem.orderId} as order_id from ${orderItem}
-          where ${orderItem.productId} in (select ${product.id} from ${product} where ${product.searchVector} @@ to_tsquery('simple', ${productQuery}))`,
-    );
-  }
-  return parts.length > 0 ? sql.join(parts.map((part) => sql`(${part})`), sql` union `) : null;
 }
 
 /** The conditions on the order itself and, through semi-joins, on its detail and address. */
@@ -120,20 +74,31 @@ function listFilters(input: OrderListQuery): SQL[] {
 
 /**
  * One page of the order table and how many orders match. The page's ids come first, from the order table and its
- * indexes alone (a search is collected first, materialised, so the planner never walks the whole date index hoping
- * to meet its few matches); the rows are then read for those ids only. The count is exact up to
- * `exactCountLimit` matches (counting stops there; `EXACT_COUNT_LIMIT` unless a test or benchmark says otherwise)
- * and the planner's estimate beyond.
+ * indexes alone (a search first decides, from a bounded set of candidates, between sorting its few matches and
+ * walking the sort's index through its many: `order-search.ts`); the rows are then read for those ids only. The
+ * count is exact up to `exactCountLimit` matches (counting stops there; `EXACT_COUNT_LIMIT` unless a test or
+ * benchmark says otherwise) and the planner's estimate beyond. `candidates` is `CANDIDATES` unless a test says otherwise.
  */
-export async function listOrders(db: Db, input: OrderListQuery, options: { now?: Date; exactCountLimit?: number } = {}): Promise<AdminOrderPage> {
+export async function listOrders(
+  db: Db,
+  input: OrderListQuery,
+  options: { now?: Date; exactCountLimit?: number; candidates?: number } = {},
+): Promise<AdminOrderPage> {
   const exactCountLimit = options.exactCountLimit ?? EXACT_COUNT_LIMIT;
-  const matches = input.search ? searchMatches(input.search, options.now ?? new Date()) : undefined;
-  if (matches === null) return { rows: [], totalItems: 0, totalIsEstimate: false, page: input.page, pageSize: input.pageSize, totalPages: 1 };
+  const candidates = options.candidates ?? CANDIDATES;
+  const empty = { rows: [], totalItems: 0, totalIsEstimate: false, page: input.page, pageSize: input.pageSize, totalPages: 1 };
+  const ways = input.search ? searchWays(input.search, options.now ?? new Date()) : undefined;
+  if (ways === null) return empty;
+  const search = ways ? await searchNarrowing(db, ways, candidates) : undefined;
+  if (search === "none") return empty;
 
   const filters = listFilters(input);
-  const withMatches = matches ? sql`with matches as materialized (select distinct order_id from (${matches}) as found) ` : sql``;
-  const joinMatches = matches ? sql` join matches on matches.order_id = ${order.id}` : sql``;
-  const where = filters.length > 0 ? sql` where ${sql.join(filters, sql` and `)}` : sql``;
+  // More than `candidates` match, and no filter could leave fewer: counting would only confirm it.
+  const pastExactCount = search?.common === true && filters.length === 0 && candidates >= exactCountLimit;
+  const whereOf = (conditions: SQL[]) => (conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
+  const where = whereOf(search?.condition ? [...filters, search.condition] : filters);
+  const withMatches = search?.with ?? sql``;
+  const joinMatches = search?.join ?? sql``;
   const direction = sql.raw(input.direction);
   const sortByTotal = input.sort === "total";
   const orderBy = {
@@ -143,19 +108,22 @@ export async function listOrders(db: Db, input: OrderListQuery, options: { now?:
     total: sql`${paymentDetail.total} ${direction}, ${order.id} ${direction}`,
   }[input.sort];
   const joinTotal = sortByTotal ? sql` join ${paymentDetail} on ${paymentDetail.orderId} = ${order.id}` : sql``;
-  const matching = sql`from ${order}${joinMatches}${where}`;
 
-  const [pageIds, [counted]] = await Promise.all([
+  const [pageIds, counted] = await Promise.all([
     rawRows<{ id: number }>(
       db,
       sql`${withMatches}select ${order.id} as id from ${order}${joinMatches}${joinTotal}${where}
           order by ${orderBy} limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     ),
-    rawRows<{ n: number }>(db, sql`${withMatches}select count(*)::int as n from (select 1 ${matching} limit ${exactCountLimit + 1}) as counted`),
+    pastExactCount
+      ? exactCountLimit + 1
+      : rawRows<{ n: number }>(db, sql`${withMatches}select count(*)::int as n from (select 1 from ${order}${joinMatches}${where} limit ${exactCountLimit + 1}) as counted`).then(
+          ([row]) => Number(row?.n ?? 0),
+        ),
   ]);
-  const exact = Number(counted?.n ?? 0);
-  const totalIsEstimate = exact > exactCountLimit;
-  const totalItems = totalIsEstimate ? Math.max(exact, await estimatedRows(db, sql`${withMatches}select 1 ${matching}`)) : exact;
+  const totalIsEstimate = counted > exactCountLimit;
+  const estimated = sql`select 1 from ${order}${whereOf(search ? [...filters, search.estimated] : filters)}`;
+  const totalItems = totalIsEstimate ? Math.max(counted, await estimatedRows(db, estimated)) : counted;
 
   const ids = pageIds.map((row) => Number(row.id));
   const rows = await readOrderRows(db, ids);

@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressColumns, money, timestamps } from "./columns";
 import { user } from "./auth";
 import { product, productReference } from "./catalogue";
@@ -47,6 +48,31 @@ export const order = pgTable(
  */
 const orderReference = (onDelete: "restrict" | "cascade") => integer().notNull().references(() => order.id, { onDelete });
 
+/**
+ * Letters without a combining accent to drop that the order search still reads as plain ones (with their upper
+ * case: `lower()` leaves those alone in a database with the C locale, PGlite's), so that "lukasz" finds Łukasz; and
+ * the apostrophes it drops, so that "obrien" and "o'brien" both find O'Brien.
+ */
+export const searchPlainLetters: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ł: "l", Ł: "l", ø: "o", Ø: "o", đ: "d", Đ: "d", ı: "i", ħ: "h", Ħ: "h", "'": "", "’": "" }),
+);
+
+/**
+ * `text` as the order search compares it, in SQL (and in an index): lower case, its accents dropped (decomposed, the
+ * combining marks U+0300 to U+036F removed: "Müller" is "muller"), `searchPlainLetters` made plain or dropped.
+ */
+export function orderSearchFolded(text: SQL): SQL {
+  const from = [...searchPlainLetters.keys()].join("");
+  const to = [...searchPlainLetters.values()].join("");
+  return sql`translate(regexp_replace(normalize(lower(${text}), NFD), ${sql.raw(String.raw`'[\u0300-\u036f]'`)}, '', 'g'), ${sql.raw(`'${from.replaceAll("'", "''")}'`)}, ${sql.raw(`'${to}'`)})`;
+}
+
+/** An order address's full name ("anna de vries") and last name ("de vries") as the order search reads them. */
+export const orderSearchNames = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => ({
+  fullName: orderSearchFolded(sql`${t.firstName} || ' ' || ${t.lastName}`),
+  lastName: orderSearchFolded(sql`${t.lastName}`),
+});
+
 /** The address an order ships to, copied from the form or the address book when the order is placed. */
 export const orderAddress = pgTable(
   "order_address",
@@ -61,10 +87,12 @@ export const orderAddress = pgTable(
   },
   (t) => [
     index("order_address_order_idx").on(t.orderId),
-    // The start of an e-mail or a name, found from the index alone: the column itself rechecks LIKE, order_id answers.
+    // The start of an e-mail, found from the index alone: the column itself rechecks LIKE, order_id answers.
     index("order_address_email_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`, t.email, t.orderId),
-    index("order_address_last_name_pattern_idx").on(sql`lower(${t.lastName}) text_pattern_ops`, t.lastName, t.orderId),
-    index("order_address_first_name_pattern_idx").on(sql`lower(${t.firstName}) text_pattern_ops`, t.firstName, t.orderId),
+    // The start of a full name or a last name, accents aside (src/server/orders/order-search.ts), from the index
+    // alone: PostgreSQL reads an expression from an index only when the columns it is made of are in the index too.
+    index("order_address_full_name_start_idx").on(sql`${orderSearchNames(t).fullName} text_pattern_ops`, t.firstName, t.lastName, t.orderId),
+    index("order_address_last_name_start_idx").on(sql`${orderSearchNames(t).lastName} text_pattern_ops`, t.lastName, t.orderId),
   ],
 );
 

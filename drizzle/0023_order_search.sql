@@ -1,0 +1,4 @@
+DROP INDEX "order_address_last_name_pattern_idx";--> statement-breakpoint
+DROP INDEX "order_address_first_name_pattern_idx";--> statement-breakpoint
+CREATE INDEX "order_address_full_name_start_idx" ON "order_address" USING btree (translate(regexp_replace(normalize(lower("first_name" || ' ' || "last_name"), NFD), '[\u0300-\u036f]', '', 'g'), 'łŁøØđĐıħĦ''’', 'llooddihh') text_pattern_ops,"first_name","last_name","order_id");--> statement-breakpoint
+CREATE INDEX "order_address_last_name_start_idx" ON "order_address" USING btree (translate(regexp_replace(normalize(lower("last_name"), NFD), '[\u0300-\u036f]', '', 'g'), 'łŁøØđĐıħĦ''’', 'llooddihh') text_pattern_ops,"last_name","order_id");
