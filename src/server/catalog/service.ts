@@ -251,11 +251,20 @@ export async function getManyProducts(
 export async function relatedPieces(db: Db, categoryIds: number[], options: { imageUrl: ImageUrl; now?: Date }): Promise<ProductCard[]> {
   if (categoryIds.length === 0) return [];
   const now = options.now ?? new Date();
+  const wanted = RELATED_PRODUCTS + 1;
+  const order = [sql`${product.stock} > 0 desc`, desc(product.createdAt), desc(product.id)];
+  // Each category's first few on their own, then the first of those: with an index in this order per category, each
+  // is a few index entries, where one sort over both would read every product of both categories.
+  const firstOfEach = categoryIds.map(
+    (categoryId) =>
+      sql`(select ${product.id} from ${product} where ${and(eq(product.wsStatus, "ONLINE"), eq(product.categoryId, categoryId))}
+           order by ${sql.join(order, sql`, `)} limit ${wanted})`,
+  );
   const [rows, globals] = await Promise.all([
     cardSelect(db, now)
-      .where(and(eq(product.wsStatus, "ONLINE"), inArray(product.categoryId, categoryIds)))
-      .orderBy(sql`${product.stock} > 0 desc`, desc(product.createdAt), desc(product.id))
-      .limit(RELATED_PRODUCTS + 1),
+      .where(inArray(product.id, sql`(${sql.join(firstOfEach, sql` union all `)})`))
+      .orderBy(...order)
+      .limit(wanted),
     globalDiscounts(db, now),
   ]);
   return rows.map((row) => toCard(row, globals, now, options.imageUrl));
