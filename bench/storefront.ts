@@ -6,10 +6,13 @@
 //   references   /robots.txt (Next serving a prerendered route), /api/health (one database ping)
 //   pages        /, /product/<an online product>, /search?category=<the top category with most products>,
 //                /search?search=omega                          target: ≥ 0.5 × robots.txt's req/s, p99 < 300 ms
+//   cold pages   /product/<a different online product each request>, none asked for before in the run (a crawler
+//                walking the catalogue): every one rendered anew   target (issue 29): ≥ 150 req/s, p99 < 500 ms
 //   tRPC         shared.product.getMany as the browser's batch link sends it (GET, superjson), with facets:
 //                one query repeated ('omega')                   target: ≥ 0.5 × /api/health's req/s
-//                a different query per request (words, a filter, a price ceiling)   compared with /api/health
+//                a different query per request (words, a filter, a price ceiling)   target (issue 29): p95 < 50 ms
 //
+// The p95 is read from every answer's own time (autocannon's histogram stops at p90 and p97.5).
 // Every answer must be 200; anything else, and connection errors (a request over --timeout seconds among them),
 // are counted and shown. It prints the Cache-Control each target answers with (SPEC section 7: catalogue
 // pages `s-maxage=1, stale-while-revalidate=86400`).
@@ -28,7 +31,7 @@
 //
 //   npm run bench:storefront -- [--url postgres://postgres@127.0.0.1:5432/shop_bench_storefront] [--products 100000]
 //                               [--reseed] [--connections 32] [--warmup 3] [--duration 10] [--buyers 16]
-//                               [--timeout 30] [--checkout-seconds 10]
+//                               [--timeout 30] [--checkout-seconds 10] [--only <part of a target's label>]
 import os from "node:os";
 import autocannon from "autocannon";
 import { Client } from "pg";
@@ -51,6 +54,11 @@ const durationSeconds = Number(option("duration", "10"));
 const timeoutSeconds = Number(option("timeout", "30"));
 const buyers = Number(option("buyers", "16"));
 const checkoutSeconds = Number(option("checkout-seconds", "10"));
+/**
+ * `--only "product/<,distinct"`: the targets whose label holds one of these (and the references), without the
+ * checkout; all by default.
+ */
+const only = option("only", "").split(",").filter(Boolean);
 
 /** Each buyer's X-Forwarded-For names its round in the last octet, so rounds stay under 256. */
 const maxRoundsPerBuyer = 250;
@@ -58,6 +66,9 @@ const maxRoundsPerBuyer = 250;
 const pageShareOfRobots = 0.5;
 const pageP99Ms = 300;
 const getManyShareOfHealth = 0.5;
+/** Issue 29's: product pages nobody asked for yet, and listings nobody asked for yet. */
+const coldPageGoal = { reqPerSec: 150, p99Ms: 500 };
+const distinctGetManyGoal = { p95Ms: 50 };
 
 /** `shared.product.getMany` in the address, as the browser's batch link (superjson, batching on) sends a query. */
 function getManyPath(input: GetManyProductsInput): string {
@@ -89,14 +100,18 @@ type Target = {
   headers?: Record<string, string>;
   /** The reference its req/s is compared with; none for the references themselves. */
   comparedWith?: "/robots.txt" | "/api/health";
-  /** Issue 16's target: at least this share of the reference's req/s, and a p99 below `p99Ms`. */
-  goal?: { share: number; p99Ms?: number };
+  /**
+   * What it must reach: at least `share` of the reference's req/s (issue 16) or `reqPerSec` (issue 29), and a p95 or
+   * p99 below the given milliseconds.
+   */
+  goal?: { share?: number; reqPerSec?: number; p95Ms?: number; p99Ms?: number };
 };
 
 type Measured = {
   target: Target;
   reqPerSec: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Answers other than 200, warm-up included, by status, and connection errors by message. */
   notOk: Map<string, number>;
@@ -107,6 +122,7 @@ async function measure(baseUrl: string, target: Target): Promise<Measured> {
   const notOk = new Map<string, number>();
   let firstNotOk: string | undefined;
   const bump = (key: string) => notOk.set(key, (notOk.get(key) ?? 0) + 1);
+  let answerMs: number[] = [];
   const run = (seconds: number) => {
     const instance = autocannon({
       url: baseUrl,
@@ -126,27 +142,47 @@ async function measure(baseUrl: string, target: Target): Promise<Measured> {
       ],
     });
     instance.on("reqError", (error: Error) => bump(`error: ${error.message}`));
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseMs: number) => answerMs.push(responseMs));
     return instance;
   };
   await run(warmupSeconds);
+  answerMs = [];
   const result = await run(durationSeconds);
-  return { target, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, notOk, firstNotOk };
+  const sorted = answerMs.sort((a, b) => a - b);
+  return { target, reqPerSec: result.requests.average, p50: result.latency.p50, p95: percentile(sorted, 95), p99: result.latency.p99, notOk, firstNotOk };
 }
 
 type Verdict = { ratio?: number; pass?: boolean };
 
-function verdictOf({ target, reqPerSec, p99 }: Measured, byLabel: Map<string, Measured>): Verdict {
-  if (!target.comparedWith) return {};
-  const ratio = reqPerSec / byLabel.get(target.comparedWith)!.reqPerSec;
+function verdictOf({ target, reqPerSec, p95, p99 }: Measured, byLabel: Map<string, Measured>): Verdict {
+  const ratio = target.comparedWith ? reqPerSec / byLabel.get(target.comparedWith)!.reqPerSec : undefined;
   const goal = target.goal;
-  return { ratio, pass: goal && ratio >= goal.share && (goal.p99Ms === undefined || p99 < goal.p99Ms) };
+  if (!goal) return { ratio };
+  const pass =
+    (goal.share === undefined || (ratio ?? 0) >= goal.share) &&
+    (goal.reqPerSec === undefined || reqPerSec >= goal.reqPerSec) &&
+    (goal.p95Ms === undefined || p95 < goal.p95Ms) &&
+    (goal.p99Ms === undefined || p99 < goal.p99Ms);
+  return { ratio, pass };
+}
+
+function goalText(goal: Target["goal"]): string {
+  if (!goal) return "";
+  return [
+    goal.share !== undefined ? `≥ ${goal.share}` : undefined,
+    goal.reqPerSec !== undefined ? `≥ ${goal.reqPerSec} req/s` : undefined,
+    goal.p95Ms !== undefined ? `p95 < ${goal.p95Ms} ms` : undefined,
+    goal.p99Ms !== undefined ? `p99 < ${goal.p99Ms} ms` : undefined,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function printTable(results: Measured[]): boolean {
   const byLabel = new Map(results.map((measured) => [measured.target.label, measured]));
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   console.log(
-    `\n${"target".padEnd(44)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}   ${"× reference".padEnd(24)}${"target".padEnd(26)}${"not 200".padStart(8)}  result`,
+    `\n${"target".padEnd(44)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p95".padStart(9)}${"p99".padStart(9)}   ${"× reference".padEnd(24)}${"target".padEnd(30)}${"not 200".padStart(8)}  result`,
   );
   let allPass = true;
   for (const measured of results) {
@@ -154,11 +190,10 @@ function printTable(results: Measured[]): boolean {
     const { comparedWith, goal } = measured.target;
     const notOk = [...measured.notOk.values()].reduce((sum, n) => sum + n, 0);
     const answered = notOk === 0;
-    const goalText = goal ? `≥ ${goal.share}${goal.p99Ms ? `, p99 < ${goal.p99Ms} ms` : ""}` : "";
     const result = !answered ? "FAIL (not 200)" : pass === undefined ? "" : pass ? "PASS" : "FAIL";
     if (!answered || pass === false) allPass = false;
     console.log(
-      `${measured.target.label.padEnd(44)}${measured.reqPerSec.toFixed(1).padStart(9)}${ms(measured.p50).padStart(9)}${ms(measured.p99).padStart(9)}   ${(ratio === undefined ? "" : `${ratio.toFixed(2)} × ${comparedWith}`).padEnd(24)}${goalText.padEnd(26)}${String(notOk).padStart(8)}  ${result}`,
+      `${measured.target.label.padEnd(44)}${measured.reqPerSec.toFixed(1).padStart(9)}${ms(measured.p50).padStart(9)}${ms(measured.p95).padStart(9)}${ms(measured.p99).padStart(9)}   ${(ratio === undefined ? "" : `${ratio.toFixed(2)} × ${comparedWith}`).padEnd(24)}${goalText(goal).padEnd(30)}${String(notOk).padStart(8)}  ${result}`,
     );
   }
   for (const measured of results.filter((each) => each.notOk.size > 0)) {
@@ -288,6 +323,8 @@ async function main(): Promise<number> {
            from tree t join product_category c on c.id = t.top join product p on p.category_id = t.id
            group by t.top order by products desc limit 1`,
         );
+        // Every online product once, in an order of this run's own: no page is asked for twice, none is in the cache.
+        const { rows: online } = await client.query<{ id: number }>(`select id from product where ws_status = 'ONLINE' order by random()`);
         const product = products[0];
         const category = categories[0];
         if (!product || !category) throw new Error("The catalogue has no online product in stock, or no top category with products");
@@ -297,6 +334,8 @@ async function main(): Promise<number> {
         const browserHeaders = { "x-token": token.data };
         const repeated = getManyPath({ search: "omega", orderBy: { relevance: "desc" }, page: 1, facets: true });
         let distinct = 0;
+        let cold = 0;
+        const coldPage = () => `/product/${online[cold++ % online.length]!.id}`;
         const fixed = (path: string) => () => path;
         const page = { comparedWith: "/robots.txt", goal: { share: pageShareOfRobots, p99Ms: pageP99Ms } } as const;
         const getMany = { headers: browserHeaders, comparedWith: "/api/health" } as const;
@@ -305,11 +344,15 @@ async function main(): Promise<number> {
           { label: "/api/health", path: fixed("/api/health") },
           { label: "/", path: fixed("/"), ...page },
           { label: `/product/${product.id}`, path: fixed(`/product/${product.id}`), ...page },
+          { label: "/product/<a different one each request>", path: coldPage, goal: coldPageGoal },
           { label: `/search?category=${category.id} (${category.name})`, path: fixed(`/search?category=${category.id}`), ...page },
           { label: "/search?search=omega", path: fixed("/search?search=omega"), ...page },
           { label: "getMany 'omega' with facets, repeated", path: fixed(repeated), ...getMany, goal: { share: getManyShareOfHealth } },
-          { label: "getMany distinct (words + 2 filters)", path: () => getManyPath(distinctQuery(distinct++)), ...getMany },
+          { label: "getMany distinct (words + 2 filters)", path: () => getManyPath(distinctQuery(distinct++)), ...getMany, goal: distinctGetManyGoal },
         ];
+
+        const references = new Set(["/robots.txt", "/api/health"]);
+        if (only.length > 0) targets.splice(0, targets.length, ...targets.filter((target) => references.has(target.label) || only.some((part) => target.label.includes(part))));
 
         // One request each before the load: that every target answers, and the Cache-Control a CDN would go by.
         console.log(`\nCache-Control (SPEC, catalogue pages: s-maxage=1, stale-while-revalidate=86400):`);
@@ -329,7 +372,7 @@ async function main(): Promise<number> {
           results.push(measured);
         }
         const targetsMet = printTable(results);
-        const ordersAgree = await checkout(baseUrl, client);
+        const ordersAgree = only.length > 0 || (await checkout(baseUrl, client));
         return targetsMet && ordersAgree;
       } finally {
         await client.end();

@@ -1,6 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
 import { pageCount } from "@/server/db/page";
 import { productImageKey } from "@/server/integrations/storage/port";
@@ -13,7 +14,7 @@ import { classificationOf } from "./classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "./columns";
 import { facetCounts, type FilterConditions, type ListingRows, type PageQuery, type SortColumns } from "./facets";
 import { withProductNames } from "./product-names";
-import { PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
+import { descriptionFields, PRODUCT_PAGE_SIZE, type GetManyProductsQuery, type ProductCard, type ProductDetail, type ProductOrderBy, type ProductPage } from "./schemas";
 import { buildSearchQuery, productIdSearched, tsQuery } from "./search-query";
 
 /** A product counts as new for this many days after it was listed. */
@@ -136,17 +137,22 @@ async function countMatches(db: Db, where: SQL | undefined, limit: number): Prom
   return { total: Math.min(total, limit), totalExact: total <= limit, facets: null };
 }
 
-/** The columns of a product card, with its PRODUCT discount in force (if any) joined. */
-function cardSelect(db: Db, now: Date) {
+const cardColumns = {
+  ...columnsOf(product, "id", "name", "price", "stock", "createdAt"),
+  manufacturer: productManufacturer.name,
+  category: productCategory.name,
+  ...classificationColumns,
+  discountValue: discount.value,
+  discountPricingType: discount.pricingType,
+};
+
+/**
+ * The columns of a product card, with its PRODUCT discount in force (if any) joined; `more` columns of the product,
+ * its names and its description besides (the product page's).
+ */
+function cardSelect<More extends SelectedFields = Record<never, never>>(db: Db, now: Date, more?: More) {
   const query = db
-    .select({
-      ...columnsOf(product, "id", "name", "price", "stock", "createdAt"),
-      manufacturer: productManufacturer.name,
-      category: productCategory.name,
-      ...classificationColumns,
-      discountValue: discount.value,
-      discountPricingType: discount.pricingType,
-    })
+    .select({ ...cardColumns, ...(more as More) })
     .from(product)
     .$dynamic();
   return withProductNames(query).leftJoin(discount, productDiscountInForce(now));
@@ -237,41 +243,59 @@ export async function getManyProducts(
   };
 }
 
-/** The product page: the card, every description field, all pictures and related products. */
+/**
+ * Pieces to show under a product of these categories (its own and the one it relates to: "a crown relates to crown
+ * sets"): in stock first, newest first. One more than a page shows, so that a product among them can leave itself out
+ * and still show `RELATED_PRODUCTS`: every product of the categories shares this one read (and its cached copy).
+ */
+export async function relatedPieces(db: Db, categoryIds: number[], options: { imageUrl: ImageUrl; now?: Date }): Promise<ProductCard[]> {
+  if (categoryIds.length === 0) return [];
+  const now = options.now ?? new Date();
+  const wanted = RELATED_PRODUCTS + 1;
+  const order = [sql`${product.stock} > 0 desc`, desc(product.createdAt), desc(product.id)];
+  // Each category's first few on their own, then the first of those: with an index in this order per category, each
+  // is a few index entries, where one sort over both would read every product of both categories.
+  const firstOfEach = categoryIds.map(
+    (categoryId) =>
+      sql`(select ${product.id} from ${product} where ${and(eq(product.wsStatus, "ONLINE"), eq(product.categoryId, categoryId))}
+           order by ${sql.join(order, sql`, `)} limit ${wanted})`,
+  );
+  const [rows, globals] = await Promise.all([
+    cardSelect(db, now)
+      .where(inArray(product.id, sql`(${sql.join(firstOfEach, sql` union all `)})`))
+      .orderBy(...order)
+      .limit(wanted),
+    globalDiscounts(db, now),
+  ]);
+  return rows.map((row) => toCard(row, globals, now, options.imageUrl));
+}
+
+/** The categories whose pieces a product's page shows as related (see `relatedPieces`). */
+export type RelatedPieces = (categoryIds: number[]) => Promise<ProductCard[]>;
+
+/**
+ * The product page: the card, every description field, all pictures and related products. The product is one read;
+ * the related pieces are its categories' (`related`, cached for all their products by the caller).
+ */
 export async function getProductDetail(
   db: Db,
   id: number,
-  options: { imageUrl: ImageUrl; imageKeys: (productId: number) => Promise<string[]>; now?: Date },
+  options: { imageUrl: ImageUrl; imageKeys: (productId: number) => Promise<string[]>; related: RelatedPieces; now?: Date },
 ): Promise<ProductDetail> {
   const now = options.now ?? new Date();
-  const [[row], globals] = await Promise.all([
-    cardSelect(db, now)
+  const [[row], globals, keys] = await Promise.all([
+    cardSelect(db, now, { ...columnsOf(product, "categoryId", "manufacturerId"), relatedCategoryId: productCategory.relatedTo, ...descriptionTextColumns })
       .where(and(eq(product.id, id), eq(product.wsStatus, "ONLINE")))
       .limit(1),
     globalDiscounts(db, now),
-  ]);
-  if (!row) throw new AppError("NOT_FOUND", `There is no product ${id} in the shop.`);
-
-  const [[details], keys] = await Promise.all([
-    db
-      .select({ ...columnsOf(product, "categoryId", "manufacturerId"), relatedCategoryId: productCategory.relatedTo, ...descriptionTextColumns })
-      .from(product)
-      .leftJoin(productDescription, eq(productDescription.productId, product.id))
-      .leftJoin(productCategory, eq(productCategory.id, product.categoryId))
-      .where(eq(product.id, id)),
     options.imageKeys(id),
   ]);
-  const { categoryId = null, manufacturerId = null, relatedCategoryId = null, ...description } = details ?? {};
+  if (!row) throw new AppError("NOT_FOUND", `There is no product ${id} in the shop.`);
+  const { categoryId, manufacturerId, relatedCategoryId } = row;
+  const description = Object.fromEntries(descriptionFields.map((field) => [field, row[field]])) as ProductDetail["description"];
 
-  // Same category or its related one ("a crown relates to crown sets"), in stock first, newest first.
   const relatedCategories = [categoryId, relatedCategoryId].filter((value): value is number => value !== null);
-  const related =
-    relatedCategories.length > 0
-      ? await cardSelect(db, now)
-          .where(and(eq(product.wsStatus, "ONLINE"), ne(product.id, id), inArray(product.categoryId, relatedCategories)))
-          .orderBy(sql`${product.stock} > 0 desc`, desc(product.createdAt), desc(product.id))
-          .limit(RELATED_PRODUCTS)
-      : [];
+  const related = relatedCategories.length > 0 ? await options.related([...new Set(relatedCategories)]) : [];
 
   const imageKeys = keys.length > 0 ? keys : [productImageKey(id)];
   return {
@@ -280,7 +304,7 @@ export async function getProductDetail(
     manufacturerId,
     images: imageKeys.map(options.imageUrl),
     description,
-    related: related.map((relatedRow) => toCard(relatedRow, globals, now, options.imageUrl)),
+    related: related.filter((piece) => piece.id !== id).slice(0, RELATED_PRODUCTS),
   };
 }
 
