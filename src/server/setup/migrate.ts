@@ -2,14 +2,17 @@ import "server-only";
 import type { Database } from "@/server/db/client";
 import { migrateSchema } from "@/server/db/migrate";
 import { installJobQueue } from "@/server/jobs/boss";
+import { backfillSalesRollups } from "@/server/orders/sales-rollup";
 
 /**
  * Brings a database to this build: every committed migration it does not have yet, then the job queue's own tables
  * (pg-boss keeps its schema in step itself, and `installJobQueue` moves a queue that pg-boss 10 kept). Queuing a job
  * needs them even where no worker runs, as in tests and scripts. Here, above both, because the queue sits on the
- * database and the database knows nothing of it.
+ * database and the database knows nothing of it. Last, the sales rollups of orders from before they existed, once
+ * (`backfillSalesRollups`: from then on every change of an order writes its own share).
  */
 export async function runMigrations(database: Database): Promise<void> {
   await migrateSchema(database);
   await installJobQueue(database);
+  await backfillSalesRollups(database.db);
 }

@@ -8,6 +8,7 @@ import { buildSearchText } from "@/server/catalog/search-text";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
+import { backfillSalesRollups } from "@/server/orders/sales-rollup";
 import { bulkInsert, insertInChunks } from "./bulk-insert";
 import { productTemplateRows, seedCatalogueTree } from "./catalogue-tree";
 import { seedDemoUsers } from "./demo-users";
@@ -112,6 +113,7 @@ const demoTables: PgTable[] = [
   schema.productSelectOptions, schema.productCategory, schema.productManufacturer,
   schema.region, schema.country, schema.shippingSurcharge, schema.shippingCalendar,
   schema.configParams, schema.logbookReadByUser, schema.logbook, schema.adminNotification,
+  schema.orderSalesShare, schema.salesDay, schema.salesDayCategory, schema.salesMonthProduct,
 ];
 
 async function wipeDemoData(tx: Db): Promise<void> {
@@ -235,6 +237,10 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await syncIdentities(tx, [schema.order, schema.orderItem]);
   const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");
   log(`Orders: ${orders.orders} over the last six months (${statuses}; ${orders.byShop.EBAY} from eBay)${historyOrders ? ` after a history of ${historyOrders}` : ""}`);
+
+  // The cost of what the orders sold is recorded above this line (stock_record_cost), the rollups read it.
+  const rolledUp = await backfillSalesRollups(tx);
+  log(`Sales rollups: the shares of ${rolledUp?.orders ?? 0} sales added up`);
 
   const stored = await images;
   if (imageFailure) throw imageFailure;

@@ -1,0 +1,97 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { rawRows } from "@/server/db/raw-rows";
+import { salesShares, type SalesShare } from "./sales-share";
+
+/*
+ * The owner's figures kept up to date with every change of an order (db/schema/sales.ts): `recordSalesShare` runs in
+ * the transaction of every change that moves what an order adds to them (paid, cancelled, refunded, a refund failed or
+ * tried again, a label bought or voided, a paid order edited), takes the order's stored share out of the three
+ * rollups and adds its share now (sales-share.ts). The backfill writes the shares of every order once, for data from
+ * before the rollups, with the same query.
+ *
+ * Locks: the order's share row first, so two changes of one order take turns and the second reads what the first
+ * committed; then the rollup rows, each table in its key's order, so that two orders of the same day never wait for
+ * each other in a circle.
+ */
+
+/** Every order's share: `{ "old": share or null, "new": share or null }` expanded to signed rows. */
+const signedShares = (old: SQL, current: SQL) => sql`
+  select -1 as sign, ${old}::jsonb as s where jsonb_typeof(${old}::jsonb) = 'object'
+  union all
+  select 1, ${current}::jsonb where jsonb_typeof(${current}::jsonb) = 'object'`;
+
+/** The figures of `f` (a share or one of its categories or products) times `sign`, summed. */
+const figureSums = (f: string) =>
+  sql.raw(`sum(sign * (${f}->>'orders')::int), sum(sign * (${f}->>'pieces')::int), sum(sign * (${f}->>'revenue')::numeric),
+    sum(sign * (${f}->>'costEuro')::numeric), sum(sign * (${f}->>'costPhp')::numeric), sum(sign * (${f}->>'unknownCostPieces')::int),
+    sum(sign * (${f}->>'refunds')::numeric)`);
+
+const figureColumns = sql.raw(`orders, pieces, revenue, cost_euro, cost_php, unknown_cost_pieces, refunds`);
+
+const addFigures = (table: string) =>
+  sql.raw(`orders = ${table}.orders + excluded.orders, pieces = ${table}.pieces + excluded.pieces, revenue = ${table}.revenue + excluded.revenue,
+    cost_euro = ${table}.cost_euro + excluded.cost_euro, cost_php = ${table}.cost_php + excluded.cost_php,
+    unknown_cost_pieces = ${table}.unknown_cost_pieces + excluded.unknown_cost_pieces, refunds = ${table}.refunds + excluded.refunds, updated_at = now()`);
+
+/**
+ * Adds the signed shares `rows` (a query of `sign` and `s`, the share) to the three rollups, each table's rows in
+ * their key's order.
+ */
+async function addToRollups(tx: Db, rows: SQL): Promise<void> {
+  await tx.execute(sql`
+    insert into sales_day (day, channel, country_code, ${figureColumns}, shipping, provider_fees, label_cost)
+    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', ${figureSums("s")},
+      sum(sign * (s->>'shipping')::numeric), sum(sign * (s->>'providerFees')::numeric), sum(sign * (s->>'labelCost')::numeric)
+    from (${rows}) signed group by 1, 2, 3 order by 1, 2, 3
+    on conflict (day, channel, country_code) do update set ${addFigures("sales_day")},
+      shipping = sales_day.shipping + excluded.shipping, provider_fees = sales_day.provider_fees + excluded.provider_fees,
+      label_cost = sales_day.label_cost + excluded.label_cost`);
+  await tx.execute(sql`
+    insert into sales_day_category (day, channel, country_code, category_id, ${figureColumns})
+    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', (c->>'categoryId')::int, ${figureSums("c")}
+    from (${rows}) signed, jsonb_array_elements(s->'categories') c group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (day, channel, country_code, category_id) do update set ${addFigures("sales_day_category")}`);
+  await tx.execute(sql`
+    insert into sales_month_product (month, product_id, ${figureColumns})
+    select (s->>'month')::date, (p->>'productId')::int, ${figureSums("p")}
+    from (${rows}) signed, jsonb_array_elements(s->'products') p group by 1, 2 order by 1, 2
+    on conflict (month, product_id) do update set ${addFigures("sales_month_product")}`);
+}
+
+/**
+ * Brings the rollups in step with the order as it stands in this transaction: its stored share out, its share now in,
+ * and the new share stored. Call it after the change, in the change's transaction.
+ */
+export async function recordSalesShare(tx: Db, orderId: number): Promise<void> {
+  await tx.execute(sql`insert into order_sales_share (order_id, share) values (${orderId}, 'null'::jsonb) on conflict (order_id) do nothing`);
+  const [stored] = await rawRows<{ share: SalesShare | null }>(tx, sql`select share from order_sales_share where order_id = ${orderId} for update`);
+  const [now] = await rawRows<{ share: SalesShare }>(tx, sql`select share from (${salesShares(sql`o.id = ${orderId}`)}) shares`);
+  const old = JSON.stringify(stored?.share ?? null);
+  const current = JSON.stringify(now?.share ?? null);
+  if (old === current) return;
+  await addToRollups(tx, signedShares(sql`${old}`, sql`${current}`));
+  await tx.execute(sql`update order_sales_share set share = ${current}::jsonb, updated_at = now() where order_id = ${orderId}`);
+}
+
+/**
+ * Writes the share of every sale and adds them to the rollups, once: for orders from before the rollups (the
+ * migration of a running shop, the demo seed's bulk orders). Does nothing once any share is stored, since from then
+ * on every change writes its own; the table lock makes a second instance starting at the same moment wait and find
+ * them. Set-based: a million orders take tens of seconds.
+ */
+export async function backfillSalesRollups(db: Db): Promise<{ orders: number } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table order_sales_share in exclusive mode`);
+    const [any] = await rawRows<{ found: boolean }>(tx, sql`select exists (select 1 from order_sales_share) as found`);
+    if (any?.found) return null;
+    const [written] = await rawRows<{ orders: number }>(
+      tx,
+      sql`with written as (insert into order_sales_share (order_id, share) select "orderId", share from (${salesShares(sql`true`)}) shares returning 1)
+          select count(*)::int as orders from written`,
+    );
+    await addToRollups(tx, sql`select 1 as sign, share as s from order_sales_share where jsonb_typeof(share) = 'object'`);
+    return { orders: written?.orders ?? 0 };
+  });
+}
