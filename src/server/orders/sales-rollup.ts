@@ -22,11 +22,11 @@ const signedShares = (old: SQL, current: SQL) => sql`
   union all
   select 1, ${current}::jsonb where jsonb_typeof(${current}::jsonb) = 'object'`;
 
-/** The figures of `f` (a share or one of its categories or products) times `sign`, summed. */
-const figureSums = (f: string) =>
-  sql.raw(`sum(sign * (${f}->>'orders')::int), sum(sign * (${f}->>'pieces')::int), sum(sign * (${f}->>'revenue')::numeric),
-    sum(sign * (${f}->>'costEuro')::numeric), sum(sign * (${f}->>'costPhp')::numeric), sum(sign * (${f}->>'unknownCostPieces')::int),
-    sum(sign * (${f}->>'refunds')::numeric)`);
+/** The seven figures of the array `f` (sales-share.ts), from its element `first` on, times `sign`, summed. */
+const figureSums = (f: string, first: number) => {
+  const at = (index: number, type: "int" | "numeric") => `sum(sign * (${f}->>${first + index})::${type})`;
+  return sql.raw([at(0, "int"), at(1, "int"), at(2, "numeric"), at(3, "numeric"), at(4, "numeric"), at(5, "int"), at(6, "numeric")].join(", "));
+};
 
 const figureColumns = sql.raw(`orders, pieces, revenue, cost_euro, cost_php, unknown_cost_pieces, refunds`);
 
@@ -42,20 +42,20 @@ const addFigures = (table: string) =>
 async function addToRollups(tx: Db, rows: SQL): Promise<void> {
   await tx.execute(sql`
     insert into sales_day (day, channel, country_code, ${figureColumns}, shipping, provider_fees, label_cost)
-    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', ${figureSums("s")},
-      sum(sign * (s->>'shipping')::numeric), sum(sign * (s->>'providerFees')::numeric), sum(sign * (s->>'labelCost')::numeric)
+    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', ${figureSums("(s->'order')", 0)},
+      sum(sign * (s->'order'->>7)::numeric), sum(sign * (s->'order'->>8)::numeric), sum(sign * (s->'order'->>9)::numeric)
     from (${rows}) signed group by 1, 2, 3 order by 1, 2, 3
     on conflict (day, channel, country_code) do update set ${addFigures("sales_day")},
       shipping = sales_day.shipping + excluded.shipping, provider_fees = sales_day.provider_fees + excluded.provider_fees,
       label_cost = sales_day.label_cost + excluded.label_cost`);
   await tx.execute(sql`
     insert into sales_day_category (day, channel, country_code, category_id, ${figureColumns})
-    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', (c->>'categoryId')::int, ${figureSums("c")}
+    select (s->>'day')::date, (s->>'channel')::sales_channel, s->>'countryCode', (c->>0)::int, ${figureSums("c", 1)}
     from (${rows}) signed, jsonb_array_elements(s->'categories') c group by 1, 2, 3, 4 order by 1, 2, 3, 4
     on conflict (day, channel, country_code, category_id) do update set ${addFigures("sales_day_category")}`);
   await tx.execute(sql`
     insert into sales_month_product (month, product_id, ${figureColumns})
-    select (s->>'month')::date, (p->>'productId')::int, ${figureSums("p")}
+    select (s->>'month')::date, (p->>0)::int, ${figureSums("p", 1)}
     from (${rows}) signed, jsonb_array_elements(s->'products') p group by 1, 2 order by 1, 2
     on conflict (month, product_id) do update set ${addFigures("sales_month_product")}`);
 }
@@ -84,6 +84,8 @@ export async function recordSalesShare(tx: Db, orderId: number): Promise<void> {
 export async function backfillSalesRollups(db: Db): Promise<{ orders: number } | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table order_sales_share in exclusive mode`);
+    // Grouping a million orders' lines by order: in memory rather than in files.
+    await tx.execute(sql`set local work_mem = '256MB'`);
     const [any] = await rawRows<{ found: boolean }>(tx, sql`select exists (select 1 from order_sales_share) as found`);
     if (any?.found) return null;
     const [written] = await rawRows<{ orders: number }>(
