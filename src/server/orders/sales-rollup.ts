@@ -76,24 +76,31 @@ export async function recordSalesShare(tx: Db, orderId: number): Promise<void> {
 }
 
 /**
- * Writes the share of every sale and adds them to the rollups, once: for orders from before the rollups (the
- * migration of a running shop, the demo seed's bulk orders). Does nothing once any share is stored, since from then
- * on every change writes its own; the table lock makes a second instance starting at the same moment wait and find
- * them. Set-based: a million orders take tens of seconds.
+ * Writes the share of every sale that has none yet and adds them to the rollups: orders written beside the shop's
+ * services (the demo seed's bulk history) or before the rollups existed. An order with a share row was added by
+ * `recordSalesShare` and is left alone, so a second run adds nothing. Set-based, under a table lock that makes live
+ * changes wait: a million orders take about a minute.
  */
-export async function backfillSalesRollups(db: Db): Promise<{ orders: number } | null> {
+export async function recordMissingSalesShares(db: Db): Promise<{ orders: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table order_sales_share in exclusive mode`);
     // Grouping a million orders' lines by order: in memory rather than in files.
     await tx.execute(sql`set local work_mem = '256MB'`);
-    const [any] = await rawRows<{ found: boolean }>(tx, sql`select exists (select 1 from order_sales_share) as found`);
-    if (any?.found) return null;
-    const [written] = await rawRows<{ orders: number }>(
-      tx,
-      sql`with written as (insert into order_sales_share (order_id, share) select "orderId", share from (${salesShares(sql`true`)}) shares returning 1)
-          select count(*)::int as orders from written`,
-    );
-    await addToRollups(tx, sql`select 1 as sign, share as s from order_sales_share where jsonb_typeof(share) = 'object'`);
+    const unrecorded = sql`not exists (select 1 from order_sales_share recorded where recorded.order_id = o.id)`;
+    await tx.execute(sql`drop table if exists unrecorded_sales_share`);
+    await tx.execute(sql`create temporary table unrecorded_sales_share on commit drop as select "orderId" as order_id, share from (${salesShares(unrecorded)}) shares`);
+    await tx.execute(sql`insert into order_sales_share (order_id, share) select order_id, share from unrecorded_sales_share`);
+    await addToRollups(tx, sql`select 1 as sign, share as s from unrecorded_sales_share`);
+    const [written] = await rawRows<{ orders: number }>(tx, sql`select count(*)::int as orders from unrecorded_sales_share`);
     return { orders: written?.orders ?? 0 };
   });
+}
+
+/**
+ * The rollups of the orders from before they existed, once, after the migrations (setup/migrate.ts): nothing once any
+ * share is stored, since from then on every change writes its own, and a startup need not look at every order.
+ */
+export async function backfillSalesRollups(db: Db): Promise<{ orders: number } | null> {
+  const [any] = await rawRows<{ found: boolean }>(db, sql`select exists (select 1 from order_sales_share) as found`);
+  return any?.found ? null : recordMissingSalesShares(db);
 }

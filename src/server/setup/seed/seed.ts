@@ -8,7 +8,7 @@ import { buildSearchText } from "@/server/catalog/search-text";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
-import { backfillSalesRollups } from "@/server/orders/sales-rollup";
+import { recordMissingSalesShares } from "@/server/orders/sales-rollup";
 import { bulkInsert, insertInChunks } from "./bulk-insert";
 import { productTemplateRows, seedCatalogueTree } from "./catalogue-tree";
 import { seedDemoUsers } from "./demo-users";
@@ -238,9 +238,10 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");
   log(`Orders: ${orders.orders} over the last six months (${statuses}; ${orders.byShop.EBAY} from eBay)${historyOrders ? ` after a history of ${historyOrders}` : ""}`);
 
-  // The cost of what the orders sold is recorded above this line (stock_record_cost), the rollups read it.
-  const rolledUp = await backfillSalesRollups(tx);
-  log(`Sales rollups: the shares of ${rolledUp?.orders ?? 0} sales added up`);
+  // The orders above were written in bulk, beside the services that keep the sales rollups: added up here, after the
+  // cost of what they sold is recorded (stock_record_cost), which the rollups read.
+  const rolledUp = await recordMissingSalesShares(tx);
+  log(`Sales rollups: the shares of ${rolledUp.orders} sales added up`);
 
   const stored = await images;
   if (imageFailure) throw imageFailure;
