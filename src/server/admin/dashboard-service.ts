@@ -1,6 +1,6 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, asc, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { box, order, product, productDescription, stockLot } from "@/server/db/schema";
@@ -10,6 +10,7 @@ import { LOW_STOCK } from "@/server/stock/schemas";
 import { incomingPieces } from "@/server/stock/service";
 import { dashboardMarginsInput, type Dashboard, type DashboardDay, type DashboardMargins, type DashboardMarginsInput, type DashboardPeriod } from "./schemas";
 
+const LOW_STOCK_SHOWN = 8;
 const WAITING_STATUSES = ["PENDING", "PAID_READY_TO_SHIP", "PAID_FUTURE_SHIPMENT", "PROCESSED"] as const;
 
 const decimal = (value: string | null) => new Decimal(value ?? 0);
@@ -43,19 +44,20 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
     salesPerDay(db, firstDay, today),
     refundsGivenPerDay(db, firstDay, upToNow),
     db.select({ status: order.status, value: count() }).from(order).where(inArray(order.status, [...WAITING_STATUSES])).groupBy(order.status),
-    db
-      .select({
-        id: product.id,
-        name: product.name,
-        stock: product.stock,
-        itemType: productDescription.itemType,
-        incoming: incomingPieces,
-      })
-      .from(product)
-      .leftJoin(productDescription, eq(productDescription.productId, product.id))
-      .where(and(eq(product.wsStatus, "ONLINE"), lte(product.stock, LOW_STOCK)))
-      .orderBy(asc(product.stock), sql`${product.updatedAt} desc`)
-      .limit(8),
+    // The eight lowest first, the most recently changed first among equals: per stock level, each the newest eight
+    // through the products' updated_at index (a millisecond), where one query sorted every product low on stock
+    // (tens of thousands at 100,000 products).
+    Promise.all(
+      Array.from({ length: LOW_STOCK + 1 }, (_, level) =>
+        db
+          .select({ id: product.id, name: product.name, stock: product.stock, itemType: productDescription.itemType, incoming: incomingPieces })
+          .from(product)
+          .leftJoin(productDescription, eq(productDescription.productId, product.id))
+          .where(and(eq(product.wsStatus, "ONLINE"), eq(product.stock, level)))
+          .orderBy(sql`${product.updatedAt} desc`)
+          .limit(LOW_STOCK_SHOWN),
+      ),
+    ).then((levels) => levels.flat().slice(0, LOW_STOCK_SHOWN)),
     latestUnreadProblems(db, readerId),
     db
       .select({
