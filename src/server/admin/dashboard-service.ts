@@ -118,10 +118,9 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
   };
 }
 
-
 /**
  * Margin per month and channel (web shop, eBay) for the dashboard's table: the last `months` months, this one
- * included. Apart from `getDashboard`, since it costs the pieces of every order in those months.
+ * included, from the sales rollups.
  */
 export async function getDashboardMargins(db: Db, rawInput: DashboardMarginsInput, now = new Date()): Promise<DashboardMargins> {
   const input = dashboardMarginsInput.parse(rawInput);
