@@ -1,7 +1,8 @@
 // `npm run bench:orders`: p50/p95 latency of the order admin's table query (`listOrders`, page and count) over a large
-// order history, and of the dashboard and sidebar that count orders. Creates a PostgreSQL database of its own on
-// 127.0.0.1:5432 (user postgres), seeds it as `npm run db:seed -- --products 100000 --orders 1000000` would (a few
-// minutes), vacuums it as autovacuum would, measures, and drops it. Target: p95 under 50 ms per shape (issue 12).
+// order history, of the dashboard and sidebar that count orders, and of the monthly margins (12 and 24 months, read
+// from the sales rollups). Creates a PostgreSQL database of its own on 127.0.0.1:5432 (user postgres), seeds it as
+// `npm run db:seed -- --products 100000 --orders 1000000` would (a few minutes), vacuums it as autovacuum would,
+// measures, and drops it. Target: p95 under 50 ms per shape (issue 12); the dashboard under 100 ms (issue 29).
 //
 //   npm run bench:orders -- [--products 100000] [--orders 1000000] [--rounds 40] [--explain] [--keep]
 //   npm run bench:orders -- --reuse bench_orders_xxx        (measure a database an earlier --keep left, no seeding)
@@ -64,6 +65,7 @@ async function main() {
   const { orderListInput } = await import("@/server/orders/admin-schemas");
   const { getDashboard } = await import("@/server/admin/dashboard-service");
   const { getSidebarInformation } = await import("@/server/admin/sidebar-service");
+  const { monthlyMargins } = await import("@/server/margins/monthly-margins");
   const { rawRows } = await import("@/server/db/raw-rows");
   const { sql } = await import("drizzle-orm");
 
@@ -156,6 +158,8 @@ async function main() {
     for (const [label, run] of only !== null ? [] : [
       ["dashboard (getDashboard)", () => getDashboard(database.db, admin!.id)],
       ["sidebar counts (getSidebarInformation)", () => getSidebarInformation(database.db, admin!.id)],
+      ["margins, 12 months (monthlyMargins)", () => monthlyMargins(database.db, { months: 12 })],
+      ["margins, 24 months (monthlyMargins)", () => monthlyMargins(database.db, { months: 24 })],
     ] as const) {
       for (let i = 0; i < 2; i++) await run();
       const times: number[] = [];

@@ -4,14 +4,14 @@ import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
-import { orderItem } from "@/server/db/schema";
+import { orderItem, product } from "@/server/db/schema";
 import { seedDatabase } from "@/server/setup/seed/seed";
 import type { PaymentsPort } from "@/server/integrations/payments/port";
 import { createSandboxPayments, type SandboxOutcome } from "@/server/integrations/payments/sandbox";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
 import { transitionOrder } from "@/server/orders/service";
 import { createRefund } from "@/server/refunds/service";
-import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
+import { makeProduct, makeProducts, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
@@ -116,5 +116,18 @@ describe("dashboard", () => {
     expect(web!.margin.toFixed(2)).toBe(placed.total.minus("20.00").minus("50.00").toFixed(2));
     expect([ebay!.orders, ebay!.margin.toFixed(2)]).toEqual([0, "0.00"]);
     await expect(getDashboardMargins(t.db, { months: 13 })).rejects.toThrow();
+  });
+
+  it("lists the products lowest on stock first, the most recently changed first among equals, eight at most", async () => {
+    const sold = await makeProducts(t.db, Array.from({ length: 9 }, (_, index) => ({ name: `Sold out ${index}`, stock: 0 })));
+    const lastOne = await makeProduct(t.db, { name: "Last one", stock: 1 });
+    const hidden = await makeProduct(t.db, { name: "Offline", stock: 0, wsStatus: "OFFLINE" });
+    for (const [index, made] of sold.entries()) {
+      await t.db.update(product).set({ updatedAt: new Date(now.getTime() + index * 60_000) }).where(eq(product.id, made.id));
+    }
+    const { lowStock } = await getDashboard(t.db, admin.id, now);
+    expect(lowStock.map((row) => row.id)).toEqual(sold.slice(1).reverse().map((made) => made.id));
+    expect(lowStock.map((row) => row.id)).not.toContain(lastOne.id);
+    expect(lowStock.map((row) => row.id)).not.toContain(hidden.id);
   });
 });

@@ -23,7 +23,7 @@ export type DashboardPeriod = {
   refunded: Decimal;
   /** `revenue` less `refunded`. */
   revenueAfterRefunds: Decimal;
-  /** What the pieces the customers kept cost to buy, first bought, first sold (src/server/margins/fifo.ts). */
+  /** What the pieces the customers kept cost to buy, first bought, first sold, as recorded when they left stock. */
   purchaseCost: Decimal;
   /** `revenue` less `purchaseCost`. */
   grossMargin: Decimal;

@@ -17,6 +17,7 @@ import type { CreatedLabel, RefusedOrder, VoidedLabel } from "./schemas";
 import { lockShippingState, planShipment, readShippingOrder, receiverAddress, shopAddress } from "./parcel";
 import { shopPorts, type FulfilmentActor, type FulfilmentPorts } from "./ports";
 import { collectedRefusal } from "./shipment-rules";
+import { recordSalesShare } from "@/server/orders/sales-rollup";
 
 /*
  * A parcel's label: which orders may get one, buying it, voiding it until the parcel has shipped, and its PDF, kept
@@ -164,6 +165,7 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
         totalWeight: plan.weightGrams,
       };
       await tx.update(orderDetail).set(fields).where(eq(orderDetail.orderId, orderId));
+      await recordSalesShare(tx, orderId);
       await transitionOrder(tx, orderId, "PROCESSED", { userId: actor.userId, description: `Label ${label.trackingNumber} created (${plan.choice.name}).`, now });
       await logOrderChange(tx, orderId, {
         userId: actor.userId,
@@ -253,6 +255,7 @@ export async function voidLabel(db: Db, orderId: number, actor: FulfilmentActor,
       trackingCheckedAt: null,
     };
     await tx.update(orderDetail).set(cleared).where(eq(orderDetail.orderId, orderId));
+    await recordSalesShare(tx, orderId);
     await logOrderChange(tx, orderId, {
       userId: actor.userId,
       previousState,

@@ -15,6 +15,7 @@ import { priceDraft, priceNewOrder, refuseProblems, stockRefusal } from "./manua
 import type { CreateManualOrderValues, ManualOrderSaved, MarkManualOrderPaidValues, UpdateManualOrderValues } from "./manual-order-schemas";
 import { transitionOrder } from "./service";
 import { storedOrderTotals } from "./totals";
+import { recordSalesShare } from "./sales-rollup";
 
 /**
  * Orders staff enter by hand (a phone or counter sale) and edits of orders not yet shipped. They are priced like
@@ -209,6 +210,8 @@ export async function updateManualOrder(db: Db, input: UpdateManualOrderValues, 
     if (status !== current.status) {
       await transitionOrder(tx, current.id, status, { userId: actor.userId, description: `Its shipping date is now ${shipping.estimatedShippingDate ?? "not planned"}.`, now });
     }
+    // A paid order's lines, country or charges may have changed what it adds to the owner's figures.
+    await recordSalesShare(tx, current.id);
     // What the customer paid or is to pay before this edit, as the preview's `previousTotal`.
     return { orderId: current.id, orderNumber, status, total: totals.total, previousTotal: payment.total, wasPaid: paid };
   });

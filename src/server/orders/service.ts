@@ -19,6 +19,7 @@ import type { OnPaymentUpdate, PaymentFollowUp, PaymentUpdate, WebhookOutcome } 
 import { actOnProviderPayment } from "@/server/webhooks/service";
 import { orderMachine, paidOrderStatuses } from "./order-machine";
 import { lockOrderWithDetail, refundedPiecesByLine } from "./order-rows";
+import { recordSalesShare } from "./sales-rollup";
 import { holdEndsAt, type UnpaidHolds } from "./unpaid-holds";
 
 /**
@@ -31,7 +32,7 @@ type Actor = { userId: string | null; description: string; now?: Date };
 /**
  * Moves an order to another status, refusing (CONFLICT) what the state machine does not allow. The order row is
  * locked first, so a webhook and the expiry sweep cannot both act on one order. Paying sets `soldAt`; cancelling
- * returns the order's stock to the shelves through the ledger.
+ * returns the order's stock to the shelves through the ledger. The sales rollups follow (paid, cancelled).
  */
 export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, actor: Actor): Promise<void> {
   const current = await lockExistingRow(tx, order, orderId, { status: order.status, orderNumber: order.orderNumber, soldAt: order.soldAt }, "Order");
@@ -46,6 +47,7 @@ export async function transitionOrder(tx: Db, orderId: number, to: OrderStatus, 
     description: `Order ${current.orderNumber}: ${current.status} → ${to}. ${actor.description}`,
   });
   if (to === "CANCELLED") await returnOrderStock(tx, orderId, current.orderNumber, actor.userId);
+  await recordSalesShare(tx, orderId);
 }
 
 /**

@@ -25,6 +25,7 @@ import { describeRefund, logRefundChange, type RefundActor } from "./refund-log"
 import { refundMachine } from "./refund-machine";
 import { readRefundRows, type RefundRow } from "./refund-rows";
 import { followUpDelayMs, FOLLOW_UP_CHECKS } from "./rules";
+import { recordSalesShare } from "@/server/orders/sales-rollup";
 
 /*
  * Paying a refund out through the provider that took the payment, and recording its answer; what follows from the
@@ -228,6 +229,7 @@ async function recordAnswer(tx: Db, refundId: number, key: string, answer: Provi
     await moneyWentBack(tx, row, actor);
     if (status === "PENDING") await scheduleFollowUp(tx, refundId, 1, now);
   }
+  await recordSalesShare(tx, row.orderId);
   return "accepted";
 }
 
@@ -273,6 +275,7 @@ async function failRefund(tx: Db, refundId: number, key: string, message: string
   }
   await logRefundChange(tx, refundId, { userId: actor.userId, logLevel: "ERROR", previousState: { status: row.status }, newState: failed, description: `${what} failed: ${message}.${stockNote}` });
   await notifyStaff(tx, { type: "REFUND", severity: "ERROR", message: `${what} failed: ${message}. Nothing was paid back; retry it from the order page.${stockNote}` });
+  await recordSalesShare(tx, row.orderId);
   return "refused";
 }
 

@@ -20,6 +20,7 @@ import { refundSendJob, sendRefund, shopRefundPorts, type RefundPorts } from "./
 import { readRefundOrderState, readRefundRows, toRefundView, type RefundOrderState } from "./refund-rows";
 import { attemptKey, cancellationRefunds, orderRefusal, proposedLineAmounts, refundRefusal, refundSubject, type RefundRequest } from "./rules";
 import { cancelOrderInput, retryRefundInput, type CancelledOrder, type CancelOrderInput, type CreateRefund, type RefundProposal, type RefundView } from "./schemas";
+import { recordSalesShare } from "@/server/orders/sales-rollup";
 
 /*
  * Refunds from the order page: what staff may still give back on an order (`getRefundProposal`), giving it
@@ -208,6 +209,7 @@ async function storeRefund(
   } else {
     await queueSafetyNet(tx, id, row!.idempotencyKey, now);
   }
+  await recordSalesShare(tx, state.orderId);
   return { id, manual };
 }
 
@@ -311,6 +313,7 @@ export async function retryRefund(db: Db, raw: { refundId: number }, actor: Refu
       description: `Refund ${refundId} of order ${state.orderNumber} (${formatEuro(amount)}) tried again by staff`,
     });
     await queueSafetyNet(tx, refundId, retried.idempotencyKey, now);
+    await recordSalesShare(tx, row!.orderId);
   });
   await sendNow(db, refundId, ports, actor);
   return refundView(db, refundId);

@@ -10,6 +10,7 @@ import * as schema from "@/server/db/schema";
 import { productImageKey, type StoragePort } from "@/server/integrations/storage/port";
 import { bulkInsert, insertInChunks } from "@/server/db/bulk-insert";
 import { backfillCostLayers } from "@/server/margins/cost-layers-backfill";
+import { recordMissingSalesShares } from "@/server/orders/sales-rollup";
 import { productTemplateRows, seedCatalogueTree } from "./catalogue-tree";
 import { seedDemoUsers } from "./demo-users";
 import { renderProductImage } from "./images";
@@ -113,6 +114,7 @@ const demoTables: PgTable[] = [
   schema.productSelectOptions, schema.productCategory, schema.productManufacturer,
   schema.region, schema.country, schema.shippingSurcharge, schema.shippingCalendar,
   schema.configParams, schema.logbookReadByUser, schema.logbook, schema.adminNotification,
+  schema.orderSalesShare, schema.salesDay, schema.salesDayCategory, schema.salesMonthProduct,
 ];
 
 async function wipeDemoData(tx: Db): Promise<void> {
@@ -240,6 +242,11 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   await syncIdentities(tx, [schema.order, schema.orderItem]);
   const statuses = Object.entries(orders.byStatus).map(([status, n]) => `${n} ${status}`).join(", ");
   log(`Orders: ${orders.orders} over the last six months (${statuses}; ${orders.byShop.EBAY} from eBay)${historyOrders ? ` after a history of ${historyOrders}` : ""}`);
+
+  // The orders above were written in bulk, beside the services that keep the sales rollups: added up here, after the
+  // cost of what they sold is recorded (stock_record_cost), which the rollups read.
+  const rolledUp = await recordMissingSalesShares(tx);
+  log(`Sales rollups: the shares of ${rolledUp.orders} sales added up`);
 
   const stored = await images;
   if (imageFailure) throw imageFailure;
