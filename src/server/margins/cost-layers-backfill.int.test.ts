@@ -8,9 +8,9 @@ import { buildCostScenario } from "../../../tests/helpers/cost-scenario";
 import { makeProduct, placeGuestOrder, stockFromBox } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { lotsNotHoldingStock, recordedLines } from "../../../tests/helpers/fifo-replay";
+import { costSales, salesIn } from "../../../tests/helpers/fifo-over-history";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { backfillCostLayers } from "./cost-layers-backfill";
-import { costSales, salesIn } from "./purchase-cost";
 
 /**
  * The one-time recording of cost layers for a ledger written before they were (issue 29): it must reproduce the
@@ -61,7 +61,7 @@ describe("recording the cost layers of an older ledger", () => {
     const recorded = await t.db.transaction((tx) => backfillCostLayers(tx));
     expect(recorded?.lots).toBeGreaterThan(0);
 
-    const today = await costSales(t.db, allTime, await salesIn(t.db, allTime), "history");
+    const today = await costSales(t.db, allTime, await salesIn(t.db, allTime));
     expect(today.size).toBeGreaterThan(20);
     const lines = await recordedLines(t.db, await allProducts());
     const differing = [...today].flatMap(([orderItemId, cost]) => {

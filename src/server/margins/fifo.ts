@@ -2,7 +2,8 @@ import { Decimal } from "decimal.js";
 
 /**
  * The purchase cost of pieces that left stock, first bought, first sold, for one product: a pure rule over plain
- * arrays, so that it is tested without a database (purchase-cost.ts loads the rows and calls it).
+ * arrays, so that it is tested without a database: the rule of the one-time backfill (cost-layers-backfill.ts), which
+ * records the cost of the history written before each piece's cost was recorded as it moved.
  *
  * - The pool is the product's purchases that were booked into stock (their box exploded), oldest booking first, one
  *   box after the other. A purchase's unit cost is the one its record stores, in euro and in peso: the price typed

@@ -6,8 +6,7 @@ import { SHOP_TIME_ZONE, shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
-import { marginOf } from "./order-margin";
-import { ZERO } from "./purchase-cost";
+import { marginOf, ZERO } from "./order-margin";
 import type { MonthlyMargin } from "./schemas";
 
 /*

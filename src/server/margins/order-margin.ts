@@ -1,7 +1,8 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { moneyBackRefundStatuses } from "@/lib/enums";
+import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail, refund } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -10,8 +11,12 @@ import { orderLineOf } from "@/server/orders/order-line";
 import { readOrderLines, selectOrderWithDetails } from "@/server/orders/order-rows";
 import { storedOrderTotals } from "@/server/orders/totals";
 import { lineCosts, type LineCost } from "./line-costs";
-import { shopMonth, sum, ZERO } from "./purchase-cost";
 import type { OrderMargin, OrderMarginLine } from "./schemas";
+
+export const ZERO = new Decimal(0);
+const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
+/** The month of a moment in shop time, "2026-03". */
+const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
 
 /*
  * What an order earned, for its page: what the customer paid less the purchase cost of the pieces kept, as recorded

@@ -1,53 +1,31 @@
-import "server-only";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Shop } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { box, inventoryCorrection, order, orderDetail, orderItem, product, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
+import { box, inventoryCorrection, order, orderDetail, orderItem, purchaseRecord, refund, stockRecord } from "@/server/db/schema";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
-import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "./fifo";
+import { fifoCosts, keptPieces, type FifoCost, type FifoLot, type FifoOutflow } from "@/server/margins/fifo";
 
 /*
- * The purchase cost of what paid orders sold: first bought, first sold (fifo.ts), worked out when asked from the
- * purchases, the orders and the stock ledger themselves, so it is never out of step with them. The monthly margins
- * (monthly-margins.ts) are still made from it; an order's margin reads the cost recorded when its pieces left stock
- * (line-costs.ts), and the backfill of that record for older data is checked against this (cost-layers-backfill).
- *
- * A figure loads only what it needs: the orders paid in its range, the purchases of the products they sold, and per
- * product how many pieces had left its pool before the range (the rule's `consumedBefore`), never every earlier sale.
- * That count is found in one of two ways, which the integration tests hold against each other:
- *
- * - from the history (`consumedBeforeFromHistory`): the kept pieces of the product's sales paid before the range and
- *   its write-offs before it. Exact and plain, and cheap for the few products of one order (the order page).
- * - from the ledger (`consumedBeforeFromLedger`), for the dashboard's ranges of thousands of orders, where summing
- *   years of sales per product took seconds on the million-order benchmark. A product's stock is its ledger's sum
- *   (`bookStock`; the nightly reconciliation checks it), and an order line's rows in the ledger (ORDER_ITEM, and the
- *   REFUND rows of its refunds) add up to minus its pieces still out: a sale's kept pieces, an unpaid order's
- *   quantity, and nothing for a cancelled order, unless a refund had put pieces back before the order was cancelled
- *   (cancelling books the whole quantity back, those pieces a second time). So all pieces that ever left a
- *   product's pool, kept pieces of sales and written-off pieces, are
- *       booked purchases + pieces found by corrections - stock now - pieces held by unpaid orders
- *       + the rows of cancelled orders' lines (read only for lines with a restocking refund: nothing elsewhere),
- *   and those that left before the range are that less what left from its start on: the range's sales, the sales
- *   after it and the write-offs from its start. Every term is a few rows per product.
+ * Today's figures before issue 29, kept as the oracle the one-time backfill (src/server/margins/cost-layers-backfill.ts)
+ * is held against: the purchase cost of what paid orders sold, first bought first sold (the rule of
+ * src/server/margins/fifo.ts) worked out from the whole history when asked, as the shop did until each piece's cost was
+ * recorded when it moved. Only the exact path remains: per product, the pieces that left its pool before a range
+ * summed from its earlier sales and write-offs.
  */
 
-export const ZERO = new Decimal(0);
-export const sum = (amounts: readonly Decimal[]) => amounts.reduce((total, amount) => total.plus(amount), ZERO);
 
 /** Orders that are sales: paid, and not cancelled since (cancelling gave their pieces back). */
-export const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
+const soldOrder: SQL = inArray(order.status, [...paidOrderStatuses]);
 
 /** From `from` (inclusive) to `to` (exclusive). */
-export type MarginRange = { from: Date; to: Date };
+type MarginRange = { from: Date; to: Date };
 type Range = MarginRange;
 
-/** The end of a range that runs on to whatever comes. */
-const NO_END = new Date("9999-12-31T00:00:00Z");
 
-export const paidIn = (range: Range): SQL => and(soldOrder, gte(order.soldAt, range.from), lt(order.soldAt, range.to))!;
+const paidIn = (range: Range): SQL => and(soldOrder, gte(order.soldAt, range.from), lt(order.soldAt, range.to))!;
 
 /** Ids as one array parameter: a range can name more orders or products than a query may have parameters. */
 const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
@@ -75,7 +53,7 @@ function restockedPerLine(db: Db) {
 }
 
 /** The month of a moment in shop time, "2026-03". */
-export const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
+const shopMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM')`;
 
 /**
  * The lines of the orders paid in the range (of the given products only, when given): what was paid for them, what
@@ -173,57 +151,6 @@ async function consumedBeforeFromHistory(db: Db, before: Date, productIds: reado
   return new Map(productIds.map((productId) => [productId, (sold.get(productId) ?? 0) + writtenOff(corrections, productId, (at) => at < before)]));
 }
 
-/**
- * Lines of cancelled orders that a refund had put pieces back in stock for before the cancellation: the only
- * cancelled lines whose rows in the ledger do not sum to zero (see the top of this file).
- */
-const cancelledWithRestock = (db: Db): SQL =>
-  and(eq(order.status, "CANCELLED"), inArray(orderItem.id, db.select({ id: refund.refundedOrderItemId }).from(refund).where(eq(refund.restockedProduct, true))))!;
-
-/**
- * Per product, the pieces that left its pool before the range, from the ledger's totals (see the top of this file).
- * `sales` are the range's sales of these products.
- */
-async function consumedBeforeFromLedger(
-  db: Db,
-  range: Range,
-  productIds: readonly number[],
-  lots: Map<number, FifoLot[]>,
-  corrections: Corrections,
-  sales: readonly SaleRow[],
-): Promise<Map<number, number>> {
-  const [stock, held, cancelledLedger, later] = await Promise.all([
-    db.select({ productId: product.id, stock: product.stock }).from(product).where(anyProduct(product.id, productIds)),
-    db
-      .select({ productId: orderItem.productId, pieces: sql<number>`sum(${orderItem.quantity})`.mapWith(Number) })
-      .from(orderItem)
-      .innerJoin(order, eq(order.id, orderItem.orderId))
-      .where(and(eq(order.status, "PENDING"), anyProduct(orderItem.productId, productIds)))
-      .groupBy(orderItem.productId),
-    db
-      .select({ productId: orderItem.productId, pieces: sql<number>`sum(${stockRecord.quantity})`.mapWith(Number) })
-      .from(orderItem)
-      .innerJoin(order, eq(order.id, orderItem.orderId))
-      .innerJoin(stockRecord, eq(stockRecord.orderItemId, orderItem.id))
-      .where(and(cancelledWithRestock(db), anyProduct(orderItem.productId, productIds)))
-      .groupBy(orderItem.productId),
-    salesIn(db, { from: range.to, to: NO_END }, productIds),
-  ]);
-  const stockOf = new Map(stock.map((row) => [row.productId, row.stock]));
-  const heldOf = new Map(held.map((row) => [row.productId, row.pieces]));
-  const cancelledOf = new Map(cancelledLedger.map((row) => [row.productId, row.pieces]));
-  const keptFromStart = keptPerProduct([...sales, ...later]);
-  return new Map(
-    productIds.map((productId) => {
-      const bought = (lots.get(productId) ?? []).reduce((pieces, lot) => pieces + lot.pieces, 0);
-      const found = (corrections.get(productId) ?? []).reduce((pieces, row) => pieces + Math.max(0, row.quantity), 0);
-      const everLeft = bought + found - (stockOf.get(productId) ?? 0) - (heldOf.get(productId) ?? 0) + (cancelledOf.get(productId) ?? 0);
-      const leftFromStart = (keptFromStart.get(productId) ?? 0) + writtenOff(corrections, productId, (at) => at >= range.from);
-      return [productId, Math.max(0, everLeft - leftFromStart)];
-    }),
-  );
-}
-
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
@@ -236,16 +163,12 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 
 /**
  * The FIFO cost of each sale in `sales`, which must hold every line paid in the range of the products it names.
- * `consumedBefore` says how the pieces that left before the range are counted (see the top of this file).
  */
-export async function costSales(db: Db, range: Range, sales: readonly SaleRow[], consumedBefore: "history" | "ledger"): Promise<Map<number, FifoCost>> {
+export async function costSales(db: Db, range: Range, sales: readonly SaleRow[]): Promise<Map<number, FifoCost>> {
   const productIds = [...new Set(sales.map((sale) => sale.productId))];
   if (productIds.length === 0) return new Map();
   const [lots, corrections] = await Promise.all([lotsOf(db, productIds), correctionsOf(db, productIds)]);
-  const before =
-    consumedBefore === "history"
-      ? await consumedBeforeFromHistory(db, range.from, productIds, corrections)
-      : await consumedBeforeFromLedger(db, range, productIds, lots, corrections, sales);
+  const before = await consumedBeforeFromHistory(db, range.from, productIds, corrections);
   const costs = new Map<number, FifoCost>();
   for (const [productId, productSales] of groupBy(sales, (sale) => sale.productId)) {
     const outflows: FifoOutflow[] = productSales.map((sale) => ({
@@ -265,14 +188,4 @@ export async function costSales(db: Db, range: Range, sales: readonly SaleRow[],
     }
   }
   return costs;
-}
-
-/** A line paid in a range, with the FIFO cost of its kept pieces (undefined for none kept). */
-export type CostedSale = Omit<SaleRow, "restockedPieces"> & { cost: FifoCost | undefined };
-
-/** Every line of the orders paid in the range, with its FIFO purchase cost, its order's month and channel. */
-export async function costedSalesIn(db: Db, range: MarginRange): Promise<CostedSale[]> {
-  const sales = await salesIn(db, range);
-  const costs = await costSales(db, range, sales, "ledger");
-  return sales.map((sale) => ({ ...sale, cost: costs.get(sale.orderItemId) }));
 }
