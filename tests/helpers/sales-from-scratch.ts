@@ -41,8 +41,14 @@ const text = (figures: Partial<DayFigures>) =>
 
 const isEmpty = (figures: Partial<DayFigures>) => Object.values(figures).every((value) => (value instanceof Decimal ? value.isZero() : value === 0));
 
-/** The three rollups as lines of text, sorted, empty rows left out: what `rollupsAsStored` gives when they agree. */
-export async function salesFromScratch(db: Db): Promise<{ days: string[]; categories: string[]; products: string[] }> {
+/** What a line's pieces cost, worked out apart (tests/helpers/fifo-replay.ts): the cost figures then come from there. */
+type LineCostsFromScratch = ReadonlyMap<number, { costEuro: string; costPhp: string; unknownCostPieces: number }>;
+
+/**
+ * The three rollups as lines of text, sorted, empty rows left out: what `rollupsAsStored` gives when they agree. With
+ * `lineCosts`, each line's cost is taken from them instead of from its `stock_record_cost` rows.
+ */
+export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsFromScratch } = {}): Promise<{ days: string[]; categories: string[]; products: string[] }> {
   const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => rawRows<T>(db, query);
   const [orders, lines, refunds, restocks, costs] = await Promise.all([
     rows<{ id: number; status: string; soldAt: string | Date | null; shop: string; placedByStaff: boolean; labelCost: string | null; country: string | null; shipping: string | null; fees: string | null }>(sql`
@@ -86,9 +92,11 @@ export async function salesFromScratch(db: Db): Promise<{ days: string[]; catego
       const restocked = restocks.filter((row) => restockingRefunds.includes(row.refundId)).reduce((sum, row) => sum + row.quantity, 0);
       const kept = Math.max(0, line.quantity - Math.min(line.quantity, restocked));
       const lineCosts = costs.filter((row) => row.itemId === line.id);
-      const costEuro = lineCosts.reduce((sum, row) => sum.minus(row.costEuro ?? 0), new Decimal(0));
-      const costPhp = lineCosts.reduce((sum, row) => sum.minus(row.costPhp ?? 0), new Decimal(0));
-      const unknown = lineCosts.filter((row) => row.costEuro === null).reduce((sum, row) => sum - row.pieces, 0);
+      // A line the replay has no pieces of costs nothing, whatever rows the shop recorded for it.
+      const given = options.lineCosts ? (options.lineCosts.get(line.id) ?? { costEuro: "0", costPhp: "0", unknownCostPieces: 0 }) : undefined;
+      const costEuro = given ? new Decimal(given.costEuro) : lineCosts.reduce((sum, row) => sum.minus(row.costEuro ?? 0), new Decimal(0));
+      const costPhp = given ? new Decimal(given.costPhp) : lineCosts.reduce((sum, row) => sum.minus(row.costPhp ?? 0), new Decimal(0));
+      const unknown = given ? given.unknownCostPieces : lineCosts.filter((row) => row.costEuro === null).reduce((sum, row) => sum - row.pieces, 0);
       const lineRefunds = refunds.filter((row) => row.itemId === line.id && GIVING_BACK.has(row.status)).reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
 
       const categoryKey = `${place} ${line.categoryId ?? 0}`;
