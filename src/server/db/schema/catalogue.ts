@@ -108,6 +108,11 @@ export const product = pgTable(
     // `order by created_at desc, id desc` (NULLS FIRST) cannot use, so every listing sorted the whole catalogue.
     index("product_created_at_idx").on(t.createdAt, t.id),
     index("product_listing_idx").on(t.wsStatus, t.createdAt, t.id),
+    // A product page's related pieces: a category's first few online, in stock first, newest first, from the index
+    // alone instead of sorting its thousands of products (catalog/service.ts, relatedPieces).
+    index("product_related_idx")
+      .on(t.categoryId, sql`(${t.stock} > 0) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.wsStatus} = 'ONLINE'`),
     // The admin product table sorts by these, a page at a time, on the whole catalogue.
     index("product_name_idx").on(t.name, t.id),
     index("product_stock_idx").on(t.stock, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "product_related_idx" ON "product" USING btree ("category_id",("stock" > 0) desc,"created_at" desc,"id" desc) WHERE "product"."ws_status" = 'ONLINE';
