@@ -2,7 +2,7 @@ import "server-only";
 import type { Decimal } from "decimal.js";
 import { csvAmount, csvHeader, csvLine, csvText } from "@/lib/csv";
 import type { Db } from "@/server/db/client";
-import { agedLots, agedStock } from "./aged-stock";
+import { agedLots } from "./aged-stock";
 import { monthOf } from "./figures";
 import { salesByMonth } from "./sales-by-month";
 import { salesReportInput, sellersInput, type ReportName, type StockValue } from "./schemas";
