@@ -11,6 +11,8 @@ export const moneySum = (column: SQL | AnyColumn) => sql<string>`coalesce(sum(${
 /** The sum of a whole-number column or expression, 0 over no rows. */
 export const countSum = (column: SQL | AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
+export const ZERO = new Decimal(0);
+
 const two = (value: number) => String(value).padStart(2, "0");
 
 /** The `count` shop-time months up to the one `now` falls in, oldest first, as "YYYY-MM". */

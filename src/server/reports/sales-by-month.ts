@@ -4,8 +4,7 @@ import { salesChannels, type SalesChannel } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { salesDay } from "@/server/db/schema";
 import { marginOf } from "@/server/margins/order-margin";
-import { ZERO } from "@/server/margins/purchase-cost";
-import { countSum, dayAfterMonth, moneySum, monthsUpTo } from "./figures";
+import { countSum, dayAfterMonth, moneySum, monthsUpTo, ZERO } from "./figures";
 import type { SalesMonth, SalesReport, SalesReportInput } from "./schemas";
 
 /**

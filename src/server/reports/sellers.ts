@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { marginOf } from "@/server/margins/order-margin";
-import { ZERO } from "@/server/margins/purchase-cost";
+import { ZERO } from "./figures";
 import type { Seller, Sellers, SellersInput } from "./schemas";
 
 /**
