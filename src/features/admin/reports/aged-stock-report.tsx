@@ -14,7 +14,7 @@ import { stackedTable } from "../kit/list-table";
 import { useListAddress } from "../kit/use-list-address";
 import { BoxName } from "./box-name";
 import { useAgedStock } from "./queries";
-import { CsvLink, ReportState, UnknownCostNote } from "./report-kit";
+import { CsvLink, formatAxisEuro, ReportState, UnknownCostNote } from "./report-kit";
 
 // Aged stock: the money tied up per age bucket as a chart and a table, then the lots themselves, the oldest first.
 
@@ -39,9 +39,9 @@ export function AgedStockReport() {
               <BarChart data={points} margin={{ left: 8, right: 12, top: 4, bottom: 0 }}>
                 <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="bucket" tick={axisTick} tickLine={false} axisLine={false} interval={0} />
-                <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={(value: number) => `€${value}`} />
+                <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={formatAxisEuro} />
                 <Tooltip {...tooltipStyle} cursor={{ fill: "var(--muted)" }} formatter={(value) => [formatEuro(Number(value)), "Tied up"]} />
-                <Bar dataKey="value" fill="var(--brass)" radius={[4, 4, 0, 0]} barSize={28} />
+                <Bar dataKey="value" fill="var(--brass)" radius={[4, 4, 0, 0]} barSize={28} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>

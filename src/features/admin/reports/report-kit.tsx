@@ -2,7 +2,7 @@
 
 import type { Decimal } from "decimal.js";
 import { Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { SalesChannel } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
@@ -27,10 +27,40 @@ export function formatRate(rate: Decimal | null): string {
   return rate === null ? "—" : `${rate.times(100).toDecimalPlaces(1).toFixed(1)}%`;
 }
 
+const wholeEuro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+const compactEuro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });
+
+/** A chart axis's amount: "€12M", "€950K". */
+export function formatAxisEuro(value: number): string {
+  return compactEuro.format(value);
+}
+
+/** An amount in whole euros, for a month's table that must fit beside eleven other columns (the CSV has the cents). */
+export function formatWholeEuro(value: Decimal): string {
+  return wholeEuro.format(value.toDecimalPlaces(0, 4).toNumber());
+}
+
 /** An amount, a dash for nothing; `negative` for what is taken off (costs, fees), shown with a minus. */
-export function Money({ value, negative = false }: { value: Decimal; negative?: boolean }) {
+export function Money({ value, negative = false, whole = false }: { value: Decimal; negative?: boolean; whole?: boolean }) {
   if (value.isZero()) return <span className="text-muted-foreground">—</span>;
-  return <>{negative ? `−${formatEuro(value)}` : formatEuro(value)}</>;
+  const text = whole ? formatWholeEuro(value) : formatEuro(value);
+  return <>{negative ? `−${text}` : text}</>;
+}
+
+/** The first rows of a long list (a shop's boxes over the years), with a button that shows the rest. */
+export function useFirstRows<T>(rows: readonly T[], count: number): { shown: readonly T[]; more: ReactNode } {
+  const [all, setAll] = useState(false);
+  if (all || rows.length <= count) return { shown: rows, more: null };
+  return {
+    shown: rows.slice(0, count),
+    more: (
+      <div className="border-t px-4 py-2 text-center">
+        <Button variant="ghost" size="sm" className="h-8 text-xs" onClick={() => setAll(true)}>
+          Show all {formatCount(rows.length)}
+        </Button>
+      </div>
+    ),
+  };
 }
 
 /** The accountant's CSV of a report, with the options the page shows (`?months=24`). */

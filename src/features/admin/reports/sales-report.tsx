@@ -14,7 +14,7 @@ import { axisTick, tooltipStyle } from "../dashboard/chart-style";
 import { formatCount, formatPeso } from "../kit/format";
 import { stackedTable } from "../kit/list-table";
 import { useSalesReport } from "./queries";
-import { channelColours, channelLabels, CsvLink, formatMonth, Money, ReportState, UnknownCostNote } from "./report-kit";
+import { channelColours, channelLabels, CsvLink, formatAxisEuro, formatMonth, formatWholeEuro, Money, ReportState, UnknownCostNote } from "./report-kit";
 
 // Sales and margin by month and channel: revenue per channel stacked per month with the margin beside it, and the table.
 
@@ -50,7 +50,7 @@ export function SalesReport() {
       <AdminCard>
         <AdminCardHeader
           title="Sales and margin by month"
-          description="Orders paid in each month (shop time), per channel: revenue is what customers paid for the items after discounts. The margin takes off the pieces' purchase cost as recorded when they left stock, provider fees, labels and the refunds given on those orders."
+          description="Orders paid in each month (shop time), per channel, in whole euros (the CSV has the cents): revenue is what customers paid for the items after discounts. The margin takes off the pieces' purchase cost as recorded when they left stock, provider fees, labels and the refunds given on those orders."
           actions={
             <>
               <div className="flex gap-1" role="group" aria-label="Months shown">
@@ -70,18 +70,18 @@ export function SalesReport() {
               <ComposedChart data={chartPoints(rows)} margin={{ left: 8, right: 12, top: 4, bottom: 0 }}>
                 <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="month" tick={axisTick} tickLine={false} axisLine={false} minTickGap={12} />
-                <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={(value: number) => `€${value}`} />
+                <YAxis tick={axisTick} tickLine={false} axisLine={false} width={64} tickFormatter={formatAxisEuro} />
                 <Tooltip {...tooltipStyle} cursor={{ fill: "var(--muted)" }} formatter={(value, name) => [formatEuro(Number(value)), seriesLabels[String(name)] ?? String(name)]} />
                 <Legend formatter={(name: string) => seriesLabels[name] ?? name} wrapperStyle={{ fontSize: 11 }} />
                 {salesChannels.map((channel) => (
-                  <Bar key={channel} dataKey={channel} name={channel} stackId="revenue" fill={channelColours[channel]} barSize={18} />
+                  <Bar key={channel} dataKey={channel} name={channel} stackId="revenue" fill={channelColours[channel]} barSize={18} isAnimationActive={false} />
                 ))}
-                <Line type="monotone" dataKey="margin" name="margin" stroke="var(--color-emerald-600, #059669)" strokeWidth={2} dot={false} />
+                <Line type="monotone" dataKey="margin" name="margin" stroke="var(--color-emerald-600, #059669)" strokeWidth={2} dot={false} isAnimationActive={false} />
               </ComposedChart>
             </ResponsiveContainer>
           </div>
           <div className="border-t md:overflow-x-auto">
-            <AdminTable data-testid="sales-table" className={cn(stackedTable, "[&_td]:whitespace-nowrap")}>
+            <AdminTable data-testid="sales-table" className={cn(stackedTable, "md:text-[13px] [&_td]:whitespace-nowrap md:[&_td]:px-2 md:[&_th]:px-2")}>
               <AdminTableHeader>
                 <tr>
                   {["Month", "Channel"].map((label) => (
@@ -117,28 +117,28 @@ export function SalesReport() {
                       {formatCount(row.pieces)}
                     </AdminTableCell>
                     <AdminTableCell data-label="Revenue" className="text-right tabular-nums">
-                      <Money value={row.revenue} />
+                      <Money value={row.revenue} whole />
                     </AdminTableCell>
                     <AdminTableCell data-label="Shipping" className="text-right tabular-nums">
-                      <Money value={row.shipping} />
+                      <Money value={row.shipping} whole />
                     </AdminTableCell>
                     <AdminTableCell data-label="Purchase cost" className="text-right tabular-nums" title={row.purchaseCostPhp.isZero() ? undefined : formatPeso(row.purchaseCostPhp)}>
-                      <Money value={row.purchaseCost} negative />
+                      <Money value={row.purchaseCost} negative whole />
                     </AdminTableCell>
                     <AdminTableCell data-label="Unknown cost" className={cn("text-right tabular-nums", row.unknownCostPieces > 0 ? "text-amber-700 dark:text-amber-400" : "text-muted-foreground")}>
                       {row.unknownCostPieces > 0 ? `${formatCount(row.unknownCostPieces)} pcs` : "—"}
                     </AdminTableCell>
                     <AdminTableCell data-label="Fees" className="text-right tabular-nums">
-                      <Money value={row.providerFees} negative />
+                      <Money value={row.providerFees} negative whole />
                     </AdminTableCell>
                     <AdminTableCell data-label="Labels" className="text-right tabular-nums">
-                      <Money value={row.labelCost} negative />
+                      <Money value={row.labelCost} negative whole />
                     </AdminTableCell>
                     <AdminTableCell data-label="Refunds" className="text-right tabular-nums">
-                      {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatEuro(row.refunds)}</span>}
+                      {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatWholeEuro(row.refunds)}</span>}
                     </AdminTableCell>
                     <AdminTableCell data-label="Margin" className={cn("text-right font-semibold tabular-nums", row.margin.isNegative() ? "text-destructive" : "text-emerald-700 dark:text-emerald-400")}>
-                      {formatEuro(row.margin)}
+                      {formatWholeEuro(row.margin)}
                     </AdminTableCell>
                   </AdminTableRow>
                 ))}

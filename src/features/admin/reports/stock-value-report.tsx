@@ -10,12 +10,14 @@ import { formatCount, formatPeso } from "../kit/format";
 import { stackedTable } from "../kit/list-table";
 import { BoxName } from "./box-name";
 import { useStockValue } from "./queries";
-import { CsvLink, ReportState, UnknownCostNote } from "./report-kit";
+import { CsvLink, formatAxisEuro, ReportState, UnknownCostNote, useFirstRows } from "./report-kit";
 
 // The stock at cost: the total, a chart of where the money sits by category, and the tables by category and by box.
 
 /** How many categories the chart names; the table has them all. */
 const CHART_CATEGORIES = 8;
+/** How many boxes show before "Show all": the newest, the ones still selling. */
+const FIRST_BOXES = 20;
 
 function ValueCells({ value }: { value: StockValue }) {
   return (
@@ -53,6 +55,7 @@ function ValueHead({ first }: { first: string }) {
 
 export function StockValueReport() {
   const { data, error, isFetching } = useStockValue();
+  const boxes = useFirstRows(data?.boxes ?? [], FIRST_BOXES);
   const points = (data?.categories ?? []).slice(0, CHART_CATEGORIES).map((row) => ({ category: row.category, value: row.valueEuro.toNumber() }));
   return (
     <div className="space-y-4">
@@ -82,10 +85,10 @@ export function StockValueReport() {
                 <div className="h-56 border-t px-2 pt-3 pb-2">
                   <ResponsiveContainer width="100%" height="100%">
                     <BarChart data={points} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
-                      <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={(value: number) => `€${value}`} />
+                      <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={formatAxisEuro} />
                       <YAxis type="category" dataKey="category" tick={axisTick} tickLine={false} axisLine={false} width={120} />
                       <Tooltip {...tooltipStyle} cursor={{ fill: "var(--muted)" }} formatter={(value) => [formatEuro(Number(value)), "Value"]} />
-                      <Bar dataKey="value" fill="var(--brass)" radius={[0, 4, 4, 0]} barSize={14} />
+                      <Bar dataKey="value" fill="var(--brass)" radius={[0, 4, 4, 0]} barSize={14} isAnimationActive={false} />
                     </BarChart>
                   </ResponsiveContainer>
                 </div>
@@ -120,7 +123,7 @@ export function StockValueReport() {
               <ValueHead first="Box" />
               <AdminTableBody>
                 {data?.boxes.length === 0 ? <EmptyRow /> : null}
-                {data?.boxes.map((row) => (
+                {boxes.shown.map((row) => (
                   <AdminTableRow key={row.boxId ?? "none"}>
                     <AdminTableCell>
                       <BoxName boxId={row.boxId} status={row.boxStatus} createdAt={row.boxCreatedAt} />
@@ -131,6 +134,7 @@ export function StockValueReport() {
               </AdminTableBody>
             </AdminTable>
           </div>
+          {boxes.more}
         </AdminCard>
       </div>
     </div>
