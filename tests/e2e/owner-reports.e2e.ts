@@ -67,6 +67,7 @@ describe("the owner's reports", () => {
     expect(lines[0]).toBe("group,name,pieces,value_eur,value_php,unknown_cost_pieces");
     const total = lines[1]!.split(",");
     expect(total.slice(0, 2)).toEqual(["total", "All stock"]);
+    expect(total[2]).toMatch(/^\d+$/);
     const shown = await page.getByTestId("stock-value-total").innerText();
     expect(shown.replaceAll(",", "")).toContain(`€${total[3]}`);
     expect(lines.filter((line) => line.startsWith("category,"))).toHaveLength(await page.getByTestId("stock-value-categories").locator("tbody tr").filter({ hasNot: page.getByText("Nothing in stock.") }).count());
