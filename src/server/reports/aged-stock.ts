@@ -11,11 +11,10 @@ import { ageBuckets, type AgedLot, type AgedStock, type AgedStockInput } from ".
  * lots themselves oldest first, a page at a time, with their product and box.
  */
 export async function agedStock(db: Db, input: Required<AgedStockInput>, now = new Date()): Promise<AgedStock> {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const [buckets, lots] = await Promise.all([
     rawRows<{ bucket: number; lots: number; pieces: number; value_euro: string; value_php: string; unknown_cost_pieces: number }>(
       db,
-      sql`select ${bucketOf(sql`floor(extract(epoch from (${at} - l.booked_at)) / 86400)`)} as bucket,
+      sql`select ${bucketOf(now)} as bucket,
                  count(*)::int as lots, sum(l.pieces_left)::int as pieces,
                  coalesce(sum(l.pieces_left * l.unit_cost_euro), 0)::text as value_euro,
                  coalesce(sum(l.pieces_left * l.unit_cost_php), 0)::text as value_php,
@@ -45,11 +44,21 @@ export async function agedStock(db: Db, input: Required<AgedStockInput>, now = n
   };
 }
 
-/** The index in `ageBuckets` of an age in days. */
-function bucketOf(days: ReturnType<typeof sql>) {
-  const limits = ageBuckets.flatMap((bucket, index) => (bucket.upTo === null ? [] : [sql`when ${days} <= ${sql.raw(String(bucket.upTo))} then ${sql.raw(String(index))}`]));
+/**
+ * The index in `ageBuckets` of a lot's age at `now`: a lot is at most N whole days old when it was booked in after
+ * `now` less N + 1 days. Compared as timestamps, so the index of each lot costs a comparison, not a date calculation
+ * (which took most of the report's time over 186,000 lots).
+ */
+function bucketOf(now: Date) {
+  const limits = ageBuckets.flatMap((bucket, index) => {
+    if (bucket.upTo === null) return [];
+    const after = new Date(now.getTime() - (bucket.upTo + 1) * DAY);
+    return [sql`when l.booked_at > ${after.toISOString()}::timestamptz then ${sql.raw(String(index))}`];
+  });
   return sql`case ${sql.join(limits, sql` `)} else ${sql.raw(String(ageBuckets.length - 1))} end`;
 }
+
+const DAY = 86_400_000;
 
 /**
  * Lots with pieces left, oldest first (then by id, the order first bought first sold takes them in): a page of them,
