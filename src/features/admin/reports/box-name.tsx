@@ -8,7 +8,7 @@ import { formatDate, humanize } from "../kit/format";
 export function BoxName({ boxId, status, createdAt }: { boxId: number | null; status?: BoxStatus | null; createdAt?: Date | null }) {
   if (boxId === null) return <span className="text-muted-foreground">No box (found or older stock)</span>;
   return (
-    <span>
+    <span className="whitespace-nowrap">
       <Link href={`/admin/boxes/${boxId}`} className="font-medium text-primary hover:underline">
         Box {boxId}
       </Link>

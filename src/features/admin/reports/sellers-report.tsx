@@ -112,7 +112,7 @@ export function SellersReport() {
           {isPeriod(period) ? null : <p className="text-xs text-destructive">Choose a first month before the last.</p>}
         </div>
       </AdminCard>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid gap-4 2xl:grid-cols-2">
         <AdminCard>
           <AdminCardHeader title="Best sellers" description="The highest margin first." />
           <ReportState what="sellers" error={error} loading={!data} fetching={isFetching}>

@@ -19,6 +19,12 @@ const CHART_CATEGORIES = 8;
 /** How many boxes show before "Show all": the newest, the ones still selling. */
 const FIRST_BOXES = 20;
 
+/** A category on the chart's axis: its own name, without its parent's, cut to fit (the tooltip and table have it whole). */
+function shortCategory(category: string): string {
+  const own = category.split(" › ").at(-1) ?? category;
+  return own.length > 20 ? `${own.slice(0, 19)}…` : own;
+}
+
 function ValueCells({ value }: { value: StockValue }) {
   return (
     <>
@@ -77,16 +83,16 @@ export function StockValueReport() {
                 ].map(([label, value]) => (
                   <div key={label} className="bg-card px-4 py-3">
                     <dt className="text-xs text-muted-foreground">{label}</dt>
-                    <dd className="mt-1 font-serif text-xl font-semibold tabular-nums">{value}</dd>
+                    <dd className="mt-1 font-serif text-base font-semibold break-all tabular-nums sm:text-xl">{value}</dd>
                   </div>
                 ))}
               </dl>
               {points.length > 0 ? (
-                <div className="h-56 border-t px-2 pt-3 pb-2">
+                <div className="h-72 border-t px-2 pt-3 pb-2">
                   <ResponsiveContainer width="100%" height="100%">
                     <BarChart data={points} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
                       <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={formatAxisEuro} />
-                      <YAxis type="category" dataKey="category" tick={axisTick} tickLine={false} axisLine={false} width={120} />
+                      <YAxis type="category" dataKey="category" tick={axisTick} tickLine={false} axisLine={false} width={132} interval={0} tickFormatter={shortCategory} />
                       <Tooltip {...tooltipStyle} cursor={{ fill: "var(--muted)" }} formatter={(value) => [formatEuro(Number(value)), "Value"]} />
                       <Bar dataKey="value" fill="var(--brass)" radius={[0, 4, 4, 0]} barSize={14} isAnimationActive={false} />
                     </BarChart>
@@ -98,7 +104,7 @@ export function StockValueReport() {
           ) : null}
         </ReportState>
       </AdminCard>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid gap-4 2xl:grid-cols-2">
         <AdminCard>
           <AdminCardHeader title="By category" />
           <div className="md:overflow-x-auto">
