@@ -50,7 +50,7 @@ export function SalesReport() {
       <AdminCard>
         <AdminCardHeader
           title="Sales and margin by month"
-          description="Orders paid in each month (shop time), per channel, in whole euros (the CSV has the cents): revenue is what customers paid for the items after discounts. The margin takes off the pieces' purchase cost as recorded when they left stock, provider fees, labels and the refunds given on those orders."
+          description="Orders paid in each month (shop time), per channel, in whole euros (the CSV has the cents): revenue is what customers paid for the items after discounts; cost is what the pieces cost to buy, and no cost counts the pieces whose cost is unknown (the margin is too high by what they cost). The margin takes off the pieces' purchase cost as recorded when they left stock, provider fees, labels and the refunds given on those orders."
           actions={
             <>
               <div className="flex gap-1" role="group" aria-label="Months shown">
@@ -87,7 +87,7 @@ export function SalesReport() {
                   {["Month", "Channel"].map((label) => (
                     <AdminTableHead key={label}>{label}</AdminTableHead>
                   ))}
-                  {["Orders", "Pieces", "Revenue", "Shipping", "Purchase cost", "Unknown cost", "Fees", "Labels", "Refunds", "Margin"].map((label) => (
+                  {["Orders", "Pieces", "Revenue", "Shipping", "Cost", "No cost", "Fees", "Labels", "Refunds", "Margin"].map((label) => (
                     <AdminTableHead key={label} className="text-right">
                       {label}
                     </AdminTableHead>
