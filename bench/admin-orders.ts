@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { applyEmbeddedDefaults } from "@/server/config/embedded-defaults";
+import { benchOwnerReports } from "./owner-reports";
 
 process.env.LOG_LEVEL = "silent";
 applyEmbeddedDefaults();
@@ -171,6 +172,7 @@ async function main() {
       times.sort((a, b) => a - b);
       console.log(`${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`);
     }
+    await benchOwnerReports(database.db, Math.min(rounds, 20));
   } finally {
     await database.close();
     rmSync(storageRoot, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { manualOrderRouter } from "@/server/orders/manual-order-router";
 import { shippingCalendarRouter } from "@/server/orders/shipping-calendar-router";
 import { pricingRouter } from "@/server/pricing/router";
 import { refundAdminRouter } from "@/server/refunds/admin-router";
+import { reportsRouter } from "@/server/reports/router";
 import { shippingCostsRouter } from "@/server/shipping/costs-router";
 import { boxRouter, restockRouter, stockRouter } from "@/server/stock/router";
 import { bucketRouter } from "@/server/storage/router";
@@ -65,6 +66,7 @@ export const appRouter = createTRPCRouter({
     discounts: mergeTRPCRouters(discountAdminRouter, customerSearchRouter),
     shippingCosts: shippingCostsRouter,
     margins: marginsRouter,
+    reports: reportsRouter,
   }),
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { csvAmount, csvHeader, csvLine, csvText } from "@/lib/csv";
 import type { PaymentProvider } from "@/lib/enums";
 import { SHOP_TIME_ZONE } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
@@ -238,30 +239,12 @@ const EXPORT_BATCH = 500;
 const CSV_COLUMNS = ["number", "date", "customer", "country", "items", "discount", "shipping", "surcharge", "total", "provider", "fees"];
 
 /**
- * A text cell as RFC 4180 wants it, made inert for spreadsheets: text starting with = + - @ (or a tab or carriage
- * return) would be run as a formula when the file is opened, so it is prefixed with an apostrophe, which
- * spreadsheets show as text. A cell with a comma, a quote or a line break is quoted, its quotes doubled.
- */
-export function csvText(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
-/** An amount with a dot and two decimals, whatever the locale; empty when unknown. */
-const csvAmount = (value: Decimal | null) => (value === null ? "" : value.toFixed(2));
-
-function csvLine(cells: string[]): string {
-  return `${cells.join(",")}\r\n`;
-}
-
-/**
  * The paid orders of a period as CSV lines, for the accountant: those paid (not since cancelled) from the first
  * day to the last, in shop time, oldest first, with their named totals from `orderTotals`, the payment method and
  * the provider's fees. Read in batches along the sold-at index, so a year of orders streams in constant memory.
  */
 export async function* orderExportCsv(db: Db, range: OrderExportInput): AsyncGenerator<string> {
-  // A byte order mark, so that spreadsheet programs read the customers' names as UTF-8.
-  yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+  yield csvHeader(CSV_COLUMNS);
   const inRange = and(inArray(order.status, [...paidOrderStatuses]), gte(order.soldAt, shopDayStart(range.from)), lt(order.soldAt, shopDayStart(range.to, 1)));
   let after: { soldAt: Date; id: number } | null = null;
   for (;;) {

@@ -3,6 +3,7 @@
 import * as Collapsible from "@radix-ui/react-collapsible";
 import {
   BookText,
+  ChartColumn,
   ChevronRight,
   CloudUpload,
   LayoutDashboard,
@@ -29,6 +30,7 @@ import { initials } from "@/lib/initials";
 
 const icons: Record<IconName, LucideIcon> = {
   dashboard: LayoutDashboard,
+  reports: ChartColumn,
   products: Tags,
   boxes: Package,
   bucket: CloudUpload,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeNav, backSteps, environmentBanner, headingFor, navGroups } from "./nav";
 
 describe("admin navigation", () => {
-  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs, the shipping countries, the eBay overview, customers and received restock requests", () => {
+  it("has a sidebar entry for every admin route SPEC section 2 lists, the background jobs, the shipping countries, the eBay overview, customers, received restock requests and the owner's reports", () => {
     const hrefs = navGroups.flatMap((group) => group.items.map((item) => item.href));
     const spec = [
       "/admin/dashboard", "/admin/products", "/admin/products/create", "/admin/products/create-template", "/admin/products/edit-template",
@@ -14,6 +14,7 @@ describe("admin navigation", () => {
       "/admin/discounts/create", "/admin/discounts/manage", "/admin/shippingSurcharge/create", "/admin/shippingSurcharge/manage", "/admin/shippingSurcharge/countries",
       "/admin/ebay", "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
       "/admin/jobs", "/admin/customers",
+      "/admin/reports/sales", "/admin/reports/stock-value", "/admin/reports/aged-stock", "/admin/reports/sell-through", "/admin/reports/sellers",
     ];
     expect(hrefs.sort()).toEqual(spec.sort());
   });
@@ -37,6 +38,8 @@ describe("admin navigation", () => {
     expect(headingFor("/admin/products/edit-template")).toBe("Templates");
     expect(headingFor("/admin/boxes/open")).toBe("Open boxes");
     expect(headingFor("/admin/customers")).toBe("Customers");
+    expect(headingFor("/admin/reports/sales")).toBe("Sales and margin");
+    expect(headingFor("/admin/reports/aged-stock")).toBe("Aged stock");
     expect(headingFor("/admin/customers/5b0c2a4e-0000-4000-8000-000000000000")).toBe("Customer");
   });
 

@@ -9,7 +9,7 @@ export type CountKey = (info: SidebarInformation) => number;
 
 export type NavItem = { href: string; label: string; count?: CountKey; tone?: "warning" | "danger" };
 export type NavGroup = { id: string; label: string; icon: IconName; items: NavItem[]; count: CountKey };
-export type IconName = "dashboard" | "products" | "boxes" | "bucket" | "orders" | "customers" | "discounts" | "surcharge" | "marketplace" | "logbook";
+export type IconName = "dashboard" | "reports" | "products" | "boxes" | "bucket" | "orders" | "customers" | "discounts" | "surcharge" | "marketplace" | "logbook";
 
 /** A group's count, shown while it is closed, is what its entries count together, so the two never disagree. */
 function withCount(group: Omit<NavGroup, "count">): NavGroup {
@@ -18,6 +18,18 @@ function withCount(group: Omit<NavGroup, "count">): NavGroup {
 
 const groups: Omit<NavGroup, "count">[] = [
   { id: "dashboard", label: "Dashboard", icon: "dashboard", items: [{ href: "/admin/dashboard", label: "Overview" }] },
+  {
+    id: "reports",
+    label: "Reports",
+    icon: "reports",
+    items: [
+      { href: "/admin/reports/sales", label: "Sales & margin" },
+      { href: "/admin/reports/stock-value", label: "Stock value" },
+      { href: "/admin/reports/aged-stock", label: "Aged stock" },
+      { href: "/admin/reports/sell-through", label: "Sell-through" },
+      { href: "/admin/reports/sellers", label: "Best & worst sellers" },
+    ],
+  },
   {
     id: "products",
     label: "Products",
@@ -135,6 +147,8 @@ export function activeNav(pathname: string): { group: NavGroup; item: NavItem } 
 /** Headings of pages whose sidebar entry names them otherwise, or that have no entry; the rest take the entry's label. */
 const headings: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^\/admin\/dashboard$/, () => "Dashboard"],
+  [/^\/admin\/reports\/sales$/, () => "Sales and margin"],
+  [/^\/admin\/reports\/sellers$/, () => "Best and worst sellers"],
   [/^\/admin\/products$/, () => "Products"],
   [/^\/admin\/products\/edit$/, () => "Edit product"],
   [/^\/admin\/products\/restock-manager\/(pending|approved|rejected|received)$/, (m) => `Restock manager — ${m[1]}`],

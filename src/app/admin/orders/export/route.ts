@@ -1,5 +1,6 @@
 import { adminPageAccess } from "@/server/auth/admin-page-access";
 import { getDb } from "@/server/db/client";
+import { csvResponse } from "@/server/http/csv-response";
 import { crossSiteDocumentRefusal } from "@/server/http/pdf-response";
 import { orderExportInput } from "@/server/orders/admin-schemas";
 import { orderExportCsv } from "@/server/orders/order-table";
@@ -23,23 +24,5 @@ export async function GET(request: Request): Promise<Response> {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const lines = orderExportCsv(getDb(), range.data);
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await lines.next();
-      if (next.done) controller.close();
-      else controller.enqueue(new TextEncoder().encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": `attachment; filename="orders-${range.data.from}-to-${range.data.to}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(orderExportCsv(getDb(), range.data), `orders-${range.data.from}-to-${range.data.to}.csv`);
 }
