@@ -73,6 +73,13 @@ beforeAll(async () => {
   };
   const [writeOff] = await db.insert(stockRecord).values({ productId: strap.id, type: "INVENTORY_CORRECTION", quantity: -2 }).returning();
   await db.insert(stockRecordCost).values({ stockRecordId: writeOff!.id, lotId: lots.straps, pieces: -2, costEuro: new Decimal("-5.00"), costPhp: new Decimal("-300.00") });
+  // A line removed from a manual order: its piece taken and given back, both rows without their line since. No write-off.
+  const [taken] = await db.insert(stockRecord).values({ productId: strap.id, type: "ORDER_ITEM", quantity: -1 }).returning();
+  const [back] = await db.insert(stockRecord).values({ productId: strap.id, type: "ORDER_ITEM", quantity: 1 }).returning();
+  await db.insert(stockRecordCost).values([
+    { stockRecordId: taken!.id, lotId: lots.straps, pieces: -1, costEuro: new Decimal("-2.50"), costPhp: new Decimal("-150.00") },
+    { stockRecordId: back!.id, lotId: lots.straps, pieces: 1, costEuro: new Decimal("2.50"), costPhp: new Decimal("150.00") },
+  ]);
 
   const day = (values: Partial<typeof salesDay.$inferInsert> & Pick<typeof salesDay.$inferInsert, "day" | "channel" | "countryCode">) => values;
   const money = (value: string) => new Decimal(value);

@@ -9,14 +9,16 @@ import { newestBoxFirst, NO_CATEGORY, perGroup } from "./stock-valuation";
 
 /**
  * Sell-through per category and per box: of the pieces received (every lot's pieces), how many are left, how many a
- * correction took (lost, damaged: the lot's cost rows that belong to no order line), and the rest, sold. Pieces a
+ * correction took (lost, damaged: the lot's cost rows of INVENTORY_CORRECTION ledger rows), and the rest, sold. Pieces a
  * refund put back are in stock again, so they count as left, not sold. The rate is sold over received.
  */
 export async function sellThrough(db: Db): Promise<SellThroughReport> {
-  // The lots with what corrections took of them: the lot's cost rows that belong to no order line (few, and found
-  // through the order-line index's nulls).
+  // The lots with what corrections took of them: cost rows that belong to no order line (few, and found through the
+  // order-line index's nulls) of corrections; a line removed from a manual order also leaves rows without a line, its
+  // pieces taken and given back, which are no write-off.
   const lots = sql`stock_lot l left join (
-                     select lot_id, -sum(pieces) as pieces from stock_record_cost where order_item_id is null and pieces < 0 group by lot_id
+                     select c.lot_id, -sum(c.pieces) as pieces from stock_record_cost c join stock_record r on r.id = c.stock_record_id
+                     where c.order_item_id is null and r.type = 'INVENTORY_CORRECTION' group by c.lot_id
                    ) w on w.lot_id = l.id`;
   const measures = sql`sum(l.pieces)::int as received, sum(l.pieces_left)::int as left, coalesce(sum(w.pieces), 0)::int as written_off`;
   const [categories, boxes] = await Promise.all([
