@@ -101,6 +101,8 @@ export const stockLot = pgTable(
   },
   (t) => [
     index("stock_lot_product_left_idx").on(t.productId, t.bookedAt, t.id).where(sql`${t.piecesLeft} > 0`),
+    // The aged-stock report's oldest lots first, a page at a time (reports/aged-stock.ts).
+    index("stock_lot_booked_left_idx").on(t.bookedAt, t.id).where(sql`${t.piecesLeft} > 0`),
     index("stock_lot_purchase_record_idx").on(t.purchaseRecordId),
     index("stock_lot_stock_record_idx").on(t.stockRecordId),
     check("stock_lot_pieces_left", sql`${t.piecesLeft} >= 0 and ${t.piecesLeft} <= ${t.pieces}`),

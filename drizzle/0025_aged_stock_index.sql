@@ -1,0 +1,1 @@
+CREATE INDEX "stock_lot_booked_left_idx" ON "stock_lot" USING btree ("booked_at","id") WHERE "stock_lot"."pieces_left" > 0;
