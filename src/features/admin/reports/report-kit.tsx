@@ -3,6 +3,7 @@
 import type { Decimal } from "decimal.js";
 import { Download } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { AdminTableCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import type { SalesChannel } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
@@ -45,6 +46,24 @@ export function Money({ value, negative = false, whole = false }: { value: Decim
   if (value.isZero()) return <span className="text-muted-foreground">—</span>;
   const text = whole ? formatWholeEuro(value) : formatEuro(value);
   return <>{negative ? `−${text}` : text}</>;
+}
+
+/** Refunds given back, in red below zero; a dash when there were none. */
+export function RefundsCell({ value, whole = false }: { value: Decimal; whole?: boolean }) {
+  return (
+    <AdminTableCell data-label="Refunds" className="text-right tabular-nums">
+      {value.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{whole ? formatWholeEuro(value) : formatEuro(value)}</span>}
+    </AdminTableCell>
+  );
+}
+
+/** A margin, green when earned, red when lost. */
+export function MarginCell({ value, whole = false }: { value: Decimal; whole?: boolean }) {
+  return (
+    <AdminTableCell data-label="Margin" className={cn("text-right font-semibold tabular-nums", value.isNegative() ? "text-destructive" : "text-emerald-700 dark:text-emerald-400")}>
+      {whole ? formatWholeEuro(value) : formatEuro(value)}
+    </AdminTableCell>
+  );
 }
 
 /** The first rows of a long list (a shop's boxes over the years), with a button that shows the rest. */

@@ -14,7 +14,7 @@ import { axisTick, tooltipStyle } from "../dashboard/chart-style";
 import { formatCount, formatPeso } from "../kit/format";
 import { stackedTable } from "../kit/list-table";
 import { useSalesReport } from "./queries";
-import { channelColours, channelLabels, CsvLink, formatAxisEuro, formatMonth, formatWholeEuro, Money, ReportState, UnknownCostNote } from "./report-kit";
+import { channelColours, channelLabels, CsvLink, formatAxisEuro, formatMonth, MarginCell, Money, RefundsCell, ReportState, UnknownCostNote } from "./report-kit";
 
 // Sales and margin by month and channel: revenue per channel stacked per month with the margin beside it, and the table.
 
@@ -134,12 +134,8 @@ export function SalesReport() {
                     <AdminTableCell data-label="Labels" className="text-right tabular-nums">
                       <Money value={row.labelCost} negative whole />
                     </AdminTableCell>
-                    <AdminTableCell data-label="Refunds" className="text-right tabular-nums">
-                      {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatWholeEuro(row.refunds)}</span>}
-                    </AdminTableCell>
-                    <AdminTableCell data-label="Margin" className={cn("text-right font-semibold tabular-nums", row.margin.isNegative() ? "text-destructive" : "text-emerald-700 dark:text-emerald-400")}>
-                      {formatWholeEuro(row.margin)}
-                    </AdminTableCell>
+                    <RefundsCell value={row.refunds} whole />
+                    <MarginCell value={row.margin} whole />
                   </AdminTableRow>
                 ))}
               </AdminTableBody>

@@ -5,13 +5,12 @@ import { useState } from "react";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
 import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
-import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { Seller } from "@/server/reports/schemas";
 import { formatCount } from "../kit/format";
 import { stackedTable } from "../kit/list-table";
 import { useSellers } from "./queries";
-import { CsvLink, Money, ReportState } from "./report-kit";
+import { CsvLink, MarginCell, Money, RefundsCell, ReportState } from "./report-kit";
 
 // Best and worst sellers by margin over months the owner picks: the last three unless changed.
 
@@ -69,12 +68,8 @@ function SellerTable({ testId, rows }: { testId: string; rows: Seller[] }) {
                   </span>
                 ) : null}
               </AdminTableCell>
-              <AdminTableCell data-label="Refunds" className="text-right tabular-nums">
-                {row.refunds.isZero() ? <span className="text-muted-foreground">—</span> : <span className="text-destructive">−{formatEuro(row.refunds)}</span>}
-              </AdminTableCell>
-              <AdminTableCell data-label="Margin" className={cn("text-right font-semibold tabular-nums", row.margin.isNegative() ? "text-destructive" : "text-emerald-700 dark:text-emerald-400")}>
-                {formatEuro(row.margin)}
-              </AdminTableCell>
+              <RefundsCell value={row.refunds} />
+              <MarginCell value={row.margin} />
             </AdminTableRow>
           ))}
         </AdminTableBody>
