@@ -68,7 +68,7 @@ export const RETRY_AFTER_SECONDS = 30;
  * How long before the end of nginx's whole second a copy it keeps stops being fresh (see `settleCaching`): the time
  * one request has to fetch the page anew within the second the SPEC allows a copy to be served.
  */
-export const EDGE_REFRESH_MARGIN_MS = 250;
+export const EDGE_REFRESH_MARGIN_MS = 500;
 
 const SHARED_CACHE_LIFETIME = /(?:^|,)\s*s-maxage=\d+/i;
 const PERSONAL = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
@@ -79,8 +79,10 @@ const PERSONAL = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
  * - A page Next serves for everyone alike (a catalogue page: `s-maxage=1, stale-while-revalidate=…`, from its
  *   `revalidate = 1`) is `public`, and carries `X-Accel-Expires`, the one thing that lets nginx in front keep it
  *   (scripts/nginx-site.mjs; nginx does not pass it on). nginx counts time in whole seconds, so `s-maxage=1` alone
- *   would keep a copy fresh for up to two: the copy is fresh to the end of the second `EDGE_REFRESH_MARGIN_MS` ago,
- *   under a second, and the page one order sold out is shown sold out within a second of the order committing.
+ *   would keep a copy fresh for up to two. The copy is fresh to the end of the second that began
+ *   `EDGE_REFRESH_MARGIN_MS` before now (sent early in a second, it is kept only to be served while another request
+ *   fetches the page anew): fresh for at most 1 s less the margin, which leaves the margin to fetch the page again,
+ *   so a piece one order sold out shows sold out within a second of the order committing.
  * - Everything else (personal pages are `private, no-store` already) is left as it is, and no edge keeps it.
  */
 export function settleCaching(response, now = Date.now(), given = []) {
