@@ -9,11 +9,12 @@
 //      and every other buyer is refused with the shop's sold-out message.
 //   c. the order confirmation e-mails of paid orders (40), queued by the payment webhooks and sent by both
 //      instances' job workers, each go exactly once: one try per job, one e-mail per order.
-//   d. the catalogue at the edge: autocannon (32 connections, a warm-up then a measured run per target) asks for the
-//      home page, a category listing and a product page from instance a directly and then through nginx, which
-//      serves them from its cache (scripts/nginx-site.mjs), and for /robots.txt through nginx (a prerendered route
-//      that nginx does not keep: Next's own floor, behind the proxy). Each page through nginx must answer at least
-//      10 times the requests a second of the same page from Next directly.
+//   d. the catalogue at the edge: autocannon (32 connections, a warm-up then a measured run per target, asking for
+//      compressed answers as browsers do) asks for the home page, a category listing and a product page from
+//      instance a directly and then through nginx, which serves them from its cache (scripts/nginx-site.mjs), and
+//      for /robots.txt through nginx (a prerendered route that nginx does not keep: Next's own floor, behind the
+//      proxy). Each page through nginx must answer at least 10 times the requests a second of the same page from
+//      Next directly.
 //
 // Each buyer connects from an address of its own on the loopback network (127.0.1.x, 127.0.2.x): nginx puts it in
 // X-Forwarded-For and the instances, trusting one proxy, count each buyer as the client it is. So the shop's limits
@@ -433,6 +434,17 @@ async function checkJobsRunOnce(shop: TwoInstances, database: string, exceptProd
 
 type EdgeFigures = { reqPerSec: number; p50: number; p99: number; notOk: number; cacheStatuses: Map<string, number> };
 
+/** A response header by name, whichever case it came in and whether autocannon gives the headers as a list or a map. */
+function headerOf(headers: Record<string, string | string[]> | string[], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  if (Array.isArray(headers)) {
+    const at = headers.findIndex((each, index) => index % 2 === 0 && each.toLowerCase() === wanted);
+    return at === -1 ? undefined : headers[at + 1];
+  }
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+  return found === undefined ? undefined : String(found);
+}
+
 /** autocannon at one address: a warm-up, then the measured run; answers other than 200 and nginx's cache statuses counted. */
 async function hammer(url: string): Promise<EdgeFigures> {
   const cacheStatuses = new Map<string, number>();
@@ -440,6 +452,8 @@ async function hammer(url: string): Promise<EdgeFigures> {
   const run = (seconds: number, counted: boolean) =>
     autocannon({
       url,
+      // As browsers ask: both Next and nginx send the page compressed.
+      headers: { "accept-encoding": "gzip, deflate, br" },
       connections: edgeConnections,
       duration: seconds,
       timeout: 10,
@@ -448,8 +462,7 @@ async function hammer(url: string): Promise<EdgeFigures> {
           onResponse: (status, _body, _context, headers) => {
             if (!counted) return;
             if (status !== 200) notOk++;
-            const cache = headers[CACHE_STATUS_HEADER.toLowerCase()];
-            const key = cache === undefined ? "none" : String(cache);
+            const key = headerOf(headers, CACHE_STATUS_HEADER) ?? "none";
             cacheStatuses.set(key, (cacheStatuses.get(key) ?? 0) + 1);
           },
         },
