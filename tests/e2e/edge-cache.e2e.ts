@@ -37,7 +37,10 @@ async function startEdge(): Promise<Edge> {
   for (let tries = 0; ; tries++) {
     const answered = await fetch(`${url}/api/health`).then((response) => response.status, () => 0);
     if (answered === 200) break;
-    if (tries > 100 || nginx.exitCode !== null) throw new Error(`nginx did not answer on ${url}: ${readFileSync(path.join(prefix, "error.log"), "utf8")}`);
+    if (tries > 100 || nginx.exitCode !== null) {
+      nginx.kill("SIGTERM");
+      throw new Error(`nginx did not answer on ${url}: ${readFileSync(path.join(prefix, "error.log"), "utf8").slice(-2_000)}`);
+    }
     await delay(100);
   }
   return {
