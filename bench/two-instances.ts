@@ -506,11 +506,15 @@ async function measureEdge(shop: TwoInstances, database: string): Promise<boolea
     const answered = [...edge.cacheStatuses.values()].reduce((sum, count) => sum + count, 0);
     const pass = ratio >= edgeGoal && edge.notOk === 0 && next.notOk === 0;
     ok &&= pass;
-    row(`${page.label} ${page.path} from Next directly`, next, next.notOk ? `${next.notOk} not 200` : "");
-    row(`${page.label} ${page.path} through nginx`, edge, `${ratio.toFixed(1)}× Next directly (goal ≥ ${edgeGoal}×) ${verdict(pass)}; ${(edge.reqPerSec / robots.reqPerSec).toFixed(1)}× robots.txt`);
+    row(`${page.label} ${page.path} from Next directly`, next, next.notOk ? `${next.notOk} not 200 or errors` : "");
+    row(
+      `${page.label} ${page.path} through nginx`,
+      edge,
+      `${ratio.toFixed(1)}× Next directly (goal ≥ ${edgeGoal}×) ${verdict(pass)}; ${(edge.reqPerSec / robots.reqPerSec).toFixed(1)}× robots.txt${edge.notOk ? `; ${edge.notOk} not 200 or errors` : ""}`,
+    );
     rows.push(`  ${"".padEnd(40)} nginx's answers: ${[...edge.cacheStatuses].map(([status, count]) => `${status} ${((count / answered) * 100).toFixed(2)}%`).join(", ")} (${hits.toLocaleString("en")} hits)`);
   }
-  row("/robots.txt through nginx (the reference)", robots, robots.notOk ? `${robots.notOk} not 200` : "");
+  row("/robots.txt through nginx (the reference)", robots, robots.notOk ? `${robots.notOk} not 200 or errors` : "");
   for (const each of rows) console.log(each);
   line(`d. every catalogue page through nginx at least ${edgeGoal}× Next directly`, verdict(ok));
   return ok;
