@@ -9,6 +9,12 @@
 //      and every other buyer is refused with the shop's sold-out message.
 //   c. the order confirmation e-mails of paid orders (40), queued by the payment webhooks and sent by both
 //      instances' job workers, each go exactly once: one try per job, one e-mail per order.
+//   d. the catalogue at the edge: autocannon (32 connections, a warm-up then a measured run per target, asking for
+//      compressed answers as browsers do) asks for the home page, a category listing and a product page from
+//      instance a directly and then through nginx, which serves them from its cache (scripts/nginx-site.mjs), and
+//      for /robots.txt through nginx (a prerendered route that nginx does not keep: Next's own floor, behind the
+//      proxy). Each page through nginx must answer at least 10 times the requests a second of the same page from
+//      Next directly.
 //
 // Each buyer connects from an address of its own on the loopback network (127.0.1.x, 127.0.2.x): nginx puts it in
 // X-Forwarded-For and the instances, trusting one proxy, count each buyer as the client it is. So the shop's limits
@@ -19,7 +25,7 @@
 // database, data folder and Redis it makes are gone at the end. All traffic goes to 127.0.0.0/8 and every loop is
 // bounded.
 //
-//   npm run bench:two-instances [-- --buyers 100 --orders 40]
+//   npm run bench:two-instances [-- --buyers 100 --orders 40 --edge-seconds 8]
 import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -27,17 +33,24 @@ import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Decimal } from "decimal.js";
+import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { formatEuro } from "@/lib/money";
 import { transformer } from "@/lib/trpc/transformer";
 import { descriptionTextFields, type AdminProduct, type ProductFormInput } from "@/server/catalog/admin-schemas";
 import type { PlaceOrderInput } from "@/server/checkout/schemas";
+import { CACHE_STATUS_HEADER } from "../scripts/nginx-site.mjs";
 import { startTwoInstances, type RunningInstance, type TwoInstances } from "../scripts/two-instances.mjs";
 import { delay, option, withClient } from "./shop-server";
 import { signInWithEmailLink } from "./staff-session";
 
 const buyerCount = Number(option("buyers", "100"));
 const paidOrderCount = Number(option("orders", "40"));
+const edgeSeconds = Number(option("edge-seconds", "8"));
+const edgeWarmupSeconds = 2;
+const edgeConnections = 32;
+/** How many times Next's requests a second a page through nginx must answer. */
+const edgeGoal = 10;
 const postgresServer = "postgres://postgres@127.0.0.1:5432";
 const requestTimeoutMs = 60_000;
 /** How soon B must show the new price, how often it is asked, and how long the bench waits to report a late one. */
@@ -419,6 +432,94 @@ async function checkJobsRunOnce(shop: TwoInstances, database: string, exceptProd
   return ok;
 }
 
+type EdgeFigures = { reqPerSec: number; p50: number; p99: number; notOk: number; cacheStatuses: Map<string, number> };
+
+/** A response header by name, whichever case it came in and whether autocannon gives the headers as a list or a map. */
+function headerOf(headers: Record<string, string | string[]> | string[], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  if (Array.isArray(headers)) {
+    const at = headers.findIndex((each, index) => index % 2 === 0 && each.toLowerCase() === wanted);
+    return at === -1 ? undefined : headers[at + 1];
+  }
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+  return found === undefined ? undefined : String(found);
+}
+
+/** autocannon at one address: a warm-up, then the measured run; answers other than 200 and nginx's cache statuses counted. */
+async function hammer(url: string): Promise<EdgeFigures> {
+  const cacheStatuses = new Map<string, number>();
+  let notOk = 0;
+  const run = (seconds: number, counted: boolean) =>
+    autocannon({
+      url,
+      // As browsers ask: both Next and nginx send the page compressed.
+      headers: { "accept-encoding": "gzip, deflate, br" },
+      connections: edgeConnections,
+      duration: seconds,
+      timeout: 10,
+      requests: [
+        {
+          onResponse: (status, _body, _context, headers) => {
+            if (!counted) return;
+            if (status !== 200) notOk++;
+            const key = headerOf(headers, CACHE_STATUS_HEADER) ?? "none";
+            cacheStatuses.set(key, (cacheStatuses.get(key) ?? 0) + 1);
+          },
+        },
+      ],
+    });
+  await run(edgeWarmupSeconds, false);
+  const result = await run(edgeSeconds, true);
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, notOk: notOk + result.errors, cacheStatuses };
+}
+
+/** d. Catalogue pages through nginx against the same pages from an instance directly. */
+async function measureEdge(shop: TwoInstances, database: string): Promise<boolean> {
+  console.log(
+    `\nd. Catalogue pages through nginx (${shop.publicUrl}) against Next directly (instance a), autocannon ${edgeConnections} connections, ${edgeWarmupSeconds} s warm-up then ${edgeSeconds} s per target (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+  );
+  const { categoryId, productId } = await withClient(database, async (client) => {
+    const { rows } = await client.query<{ categoryId: number; productId: number }>(
+      `select category_id as "categoryId", id as "productId" from product where ws_status = 'ONLINE' and stock > 0 and category_id is not null order by id limit 1`,
+    );
+    if (!rows[0]) throw new Error("The demo shop has no product on sale");
+    return rows[0];
+  });
+  const pages = [
+    { label: "home", path: "/" },
+    { label: "category", path: `/search?category=${categoryId}` },
+    { label: "product", path: `/product/${productId}` },
+  ];
+  const direct = shop.instances[0].url;
+  let ok = true;
+  const rows: string[] = [];
+  const row = (label: string, figures: EdgeFigures, ratio: string) =>
+    rows.push(
+      `  ${label.padEnd(40)} ${Math.round(figures.reqPerSec).toLocaleString("en").padStart(8)} req/s  p50 ${ms(figures.p50).padStart(7)}  p99 ${ms(figures.p99).padStart(7)}  ${ratio}`,
+    );
+  const robots = await hammer(`${shop.publicUrl}/robots.txt`);
+  for (const page of pages) {
+    const next = await hammer(`${direct}${page.path}`);
+    const edge = await hammer(`${shop.publicUrl}${page.path}`);
+    const ratio = edge.reqPerSec / next.reqPerSec;
+    const hits = edge.cacheStatuses.get("HIT") ?? 0;
+    const answered = [...edge.cacheStatuses.values()].reduce((sum, count) => sum + count, 0);
+    const pass = ratio >= edgeGoal && edge.notOk === 0 && next.notOk === 0;
+    ok &&= pass;
+    row(`${page.label} ${page.path} from Next directly`, next, next.notOk ? `${next.notOk} not 200 or errors` : "");
+    row(
+      `${page.label} ${page.path} through nginx`,
+      edge,
+      `${ratio.toFixed(1)}× Next directly (goal ≥ ${edgeGoal}×) ${verdict(pass)}; ${(edge.reqPerSec / robots.reqPerSec).toFixed(1)}× robots.txt${edge.notOk ? `; ${edge.notOk} not 200 or errors` : ""}`,
+    );
+    rows.push(`  ${"".padEnd(40)} nginx's answers: ${[...edge.cacheStatuses].map(([status, count]) => `${status} ${((count / answered) * 100).toFixed(2)}%`).join(", ")} (${hits.toLocaleString("en")} hits)`);
+  }
+  row("/robots.txt through nginx (the reference)", robots, robots.notOk ? `${robots.notOk} not 200 or errors` : "");
+  for (const each of rows) console.log(each);
+  line(`d. every catalogue page through nginx at least ${edgeGoal}× Next directly`, verdict(ok));
+  return ok;
+}
+
 async function main(): Promise<number> {
   // Each buyer has an address of its own in one /24 of the loopback network.
   for (const [name, value] of [["buyers", buyerCount], ["orders", paidOrderCount]] as const) {
@@ -464,7 +565,8 @@ async function main(): Promise<number> {
     const price = await checkPriceReachesOtherInstance(database, a, b);
     const lastPiece = await checkLastPiece(shop, database, price.productId);
     const jobs = await checkJobsRunOnce(shop, database, [price.productId]);
-    ok = price.ok && lastPiece && jobs;
+    const edge = await measureEdge(shop, database);
+    ok = price.ok && lastPiece && jobs && edge;
   } catch (error) {
     console.error(`\nThe bench stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {

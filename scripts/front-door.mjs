@@ -65,7 +65,52 @@ export function mapCatalogueAddress(request) {
 export const RETRY_AFTER_SECONDS = 30;
 
 /**
+ * How long before the end of nginx's whole second a copy it keeps stops being fresh (see `settleCaching`): the time
+ * one request has to fetch the page anew within the second the SPEC allows a copy to be served.
+ */
+export const EDGE_REFRESH_MARGIN_MS = 500;
+
+const SHARED_CACHE_LIFETIME = /(?:^|,)\s*s-maxage=\d+/i;
+const PERSONAL = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
+
+/**
+ * Says who may keep a response, as it is written:
+ * - A response that sets a cookie is personal, whatever else it says: `private, no-store`.
+ * - A page Next serves for everyone alike (a catalogue page: `s-maxage=1, stale-while-revalidate=…`, from its
+ *   `revalidate = 1`) is `public`, and carries `X-Accel-Expires`, the one thing that lets nginx in front keep it
+ *   (scripts/nginx-site.mjs; nginx does not pass it on). nginx counts time in whole seconds, so `s-maxage=1` alone
+ *   would keep a copy fresh for up to two. The copy is fresh to the end of the second that began
+ *   `EDGE_REFRESH_MARGIN_MS` before now (sent early in a second, it is kept only to be served while another request
+ *   fetches the page anew): fresh for at most 1 s less the margin, which leaves the margin to fetch the page again,
+ *   so a piece one order sold out shows sold out within a second of the order committing.
+ * - Everything else (personal pages are `private, no-store` already) is left as it is, and no edge keeps it.
+ */
+export function settleCaching(response, now = Date.now(), given = []) {
+  response.removeHeader("x-accel-expires");
+  // Headers handed to writeHead itself go out as given, over those set before: ask nothing of the edge then.
+  if (given.includes("cache-control")) return;
+  if (response.hasHeader("set-cookie") || given.includes("set-cookie")) {
+    response.setHeader("cache-control", "private, no-store");
+    return;
+  }
+  const cacheControl = String(response.getHeader("cache-control") ?? "");
+  if (!SHARED_CACHE_LIFETIME.test(cacheControl) || PERSONAL.test(cacheControl)) return;
+  if (!/(?:^|,)\s*public\b/i.test(cacheControl)) response.setHeader("cache-control", `public, ${cacheControl}`);
+  response.setHeader("x-accel-expires", `@${Math.floor((now - EDGE_REFRESH_MARGIN_MS) / 1000)}`);
+}
+
+/** The lower-case names of the headers handed to `writeHead(status, [message], [headers])`. */
+function headerNamesGiven(rest) {
+  const headers = rest.find((argument) => typeof argument === "object" && argument !== null);
+  if (!headers) return [];
+  if (!Array.isArray(headers)) return Object.keys(headers).map((name) => name.toLowerCase());
+  // [[name, value], …] or [name, value, name, value, …]
+  return (Array.isArray(headers[0]) ? headers.map((pair) => pair[0]) : headers.filter((_, index) => index % 2 === 0)).map((name) => String(name).toLowerCase());
+}
+
+/**
  * Settles a response's status line and headers as they are written:
+ * - Who may keep it (`settleCaching`).
  * - While the shop's catalogue reads cannot reach the database (src/server/cache/next-cache-handler.mjs), a page that
  *   failed answers 503 with Retry-After instead of 500 (RELIABILITY-REVIEW D6): a load balancer or a crawler then
  *   knows to come back, and a person sees the same page either way. A page served from the cache is unaffected.
@@ -76,6 +121,7 @@ export const RETRY_AFTER_SECONDS = 30;
 export function guardResponseHead(response) {
   const writeHead = response.writeHead;
   response.writeHead = function (status, ...rest) {
+    settleCaching(this, Date.now(), headerNamesGiven(rest));
     const location = this.getHeader("location");
     if (Array.isArray(location) && new Set(location).size === 1) this.setHeader("location", location[0]);
     if (status === 500 && isDatabaseUnreachable()) {

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
 import { databaseReachable, databaseUnreachable } from "../src/server/cache/next-cache-handler.mjs";
-import { clientAddressOf, isServedTarget, mapCatalogueAddress, normaliseRequestHeaders, guardResponseHead } from "./front-door.mjs";
+import { EDGE_REFRESH_MARGIN_MS, clientAddressOf, isServedTarget, mapCatalogueAddress, normaliseRequestHeaders, guardResponseHead, settleCaching } from "./front-door.mjs";
 
 describe("the front door's client address", () => {
   it("is the socket's peer when clients connect directly, whatever X-Forwarded-For says", () => {
@@ -101,6 +101,74 @@ describe("the front door's response head", () => {
       expect([answer.status, answer.headers.get("retry-after")]).toEqual([500, null]);
     } finally {
       databaseReachable();
+      server.close();
+    }
+  });
+});
+
+describe("who may keep a response (settleCaching)", () => {
+  /** A response's headers as Node keeps them, and what settleCaching makes of them. */
+  const settled = (headers, now = Date.UTC(2026, 10, 29, 12, 0, 0, 600), given = []) => {
+    const kept = new Map(Object.entries(headers));
+    const response = {
+      getHeader: (name) => kept.get(name),
+      hasHeader: (name) => kept.has(name),
+      setHeader: (name, value) => kept.set(name, value),
+      removeHeader: (name) => kept.delete(name),
+    };
+    settleCaching(response, now, given);
+    return Object.fromEntries(kept);
+  };
+  const second = Date.UTC(2026, 10, 29, 12, 0, 0) / 1000;
+
+  it("makes a page Next serves to everyone alike public, and fresh at the edge to the end of the second a margin ago", () => {
+    expect(settled({ "cache-control": "s-maxage=1, stale-while-revalidate=86400" })).toEqual({
+      "cache-control": "public, s-maxage=1, stale-while-revalidate=86400",
+      "x-accel-expires": `@${second}`,
+    });
+    // Within the margin of the second's start, the copy is kept only to be served while another request refreshes it.
+    expect(settled({ "cache-control": "s-maxage=1, stale-while-revalidate=86400" }, second * 1000 + EDGE_REFRESH_MARGIN_MS - 1)["x-accel-expires"]).toBe(`@${second - 1}`);
+  });
+
+  it("makes anything that sets a cookie private, and lets no edge keep it", () => {
+    expect(settled({ "cache-control": "s-maxage=1, stale-while-revalidate=86400", "set-cookie": ["authjs.session-token=abc"] })).toEqual({
+      "cache-control": "private, no-store",
+      "set-cookie": ["authjs.session-token=abc"],
+    });
+    expect(settled({ "cache-control": "s-maxage=1" }, undefined, ["set-cookie"])["cache-control"]).toBe("private, no-store");
+  });
+
+  it("leaves personal answers, answers without a shared lifetime and headers given to writeHead as they are, none marked for the edge", () => {
+    for (const headers of [
+      { "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate" },
+      { "cache-control": "private, s-maxage=1" },
+      { "cache-control": "public, max-age=300" },
+      {},
+      // A made-up marker from a page is not the front door's.
+      { "x-accel-expires": "@4102444800" },
+    ]) {
+      const { "x-accel-expires": _marker, ...rest } = headers;
+      expect(settled(headers), JSON.stringify(headers)).toEqual(rest);
+    }
+    expect(settled({ "cache-control": "s-maxage=1" }, undefined, ["cache-control"])).toEqual({ "cache-control": "s-maxage=1" });
+  });
+
+  it("is settled as the head is written, from the headers set before and those handed to writeHead", async () => {
+    const server = createServer((request, response) => {
+      guardResponseHead(response);
+      response.setHeader("cache-control", "s-maxage=1, stale-while-revalidate=86400");
+      if (request.url === "/cookie-in-writehead") response.writeHead(200, { "set-cookie": "a=1" }).end("page");
+      else response.end("page");
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${server.address().port}`;
+    try {
+      const shared = await fetch(`${base}/page`);
+      expect(shared.headers.get("cache-control")).toBe("public, s-maxage=1, stale-while-revalidate=86400");
+      expect(shared.headers.get("x-accel-expires")).toMatch(/^@\d+$/);
+      const personal = await fetch(`${base}/cookie-in-writehead`);
+      expect([personal.headers.get("cache-control"), personal.headers.get("x-accel-expires")]).toEqual(["private, no-store", null]);
+    } finally {
       server.close();
     }
   });

@@ -1,12 +1,6 @@
 /** Where the script expects Debian's nginx. */
 export declare const NGINX: string;
 
-/** nginx's client_max_body_size: the largest request body the shop takes. */
-export declare const CLIENT_MAX_BODY_SIZE: string;
-
-/** nginx's configuration for `nginx -p <prefix>`: `listen` ("127.0.0.1:8080") in front of `upstreams` ("127.0.0.1:3101"). */
-export declare function nginxConfig(options: { prefix: string; listen: string; upstreams: readonly string[] }): string;
-
 /** Creates the database a PostgreSQL address names when it is missing; true when it did. */
 export declare function ensureDatabase(databaseUrl: string): Promise<boolean>;
 

@@ -3,8 +3,9 @@
 // production build (scripts/serve.mjs, each with TRUSTED_PROXY_HOPS=1) share one PostgreSQL (DATABASE_URL, created
 // when missing), Redis for Next's cache (REDIS_URL, redis://127.0.0.1:6379 unless set), one data folder (DATA_DIR:
 // the generated secrets and the sandbox's files) and one public address: nginx on 127.0.0.1:8080, which spreads
-// the requests over both. Its configuration, pid and logs live in a folder of their own (`nginx -p`); no system
-// configuration is read or touched.
+// the requests over both and serves catalogue pages from its cache for the second the shop allows
+// (scripts/nginx-site.mjs, the same configuration as the README's). Its configuration, pid, logs and page cache live
+// in a folder of their own (`nginx -p`); no system configuration is read or touched.
 //
 // The first instance migrates the database and creates the demo shop on an empty one; the second starts once the
 // first is healthy, so the two never race for it. Ctrl-C (or SIGTERM) stops nginx, then both instances.
@@ -20,69 +21,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { nginxConfig } from "./nginx-site.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const NGINX = "/usr/sbin/nginx";
-/**
- * The largest request the shop takes: an upload of 50 MB of files with 1 MB of multipart framing (UPLOAD_BODY_LIMIT
- * in src/app/api/trpc/[trpc]/route.ts). nginx refuses larger bodies itself, before they reach an instance.
- */
-export const CLIENT_MAX_BODY_SIZE = "51m";
 const DATABASE_URL_REQUIRED = "DATABASE_URL is required: both instances share one PostgreSQL database (the embedded one is opened by one process only)";
 const startTimeoutMs = 180_000;
 const stopTimeoutMs = 10_000;
-
-/**
- * nginx in front of the instances, for `nginx -p <prefix>`: every file it writes (pid, logs, request bodies
- * waiting for an instance) stays in `prefix`. Keeps connections to the instances open (HTTP/1.1 keep-alive) and
- * closes idle ones before Node.js does (its keepAliveTimeout is 5 s), so a request never lands on a connection the
- * instance is closing. Host, X-Forwarded-For (the instances trust one proxy: TRUSTED_PROXY_HOPS=1) and
- * X-Forwarded-Proto go to the instances.
- */
-export function nginxConfig({ prefix, listen, upstreams }) {
-  const file = (name) => JSON.stringify(path.join(prefix, name));
-  return `# Written by scripts/two-instances.mjs; run as nginx -p ${prefix} -c ${path.join(prefix, "nginx.conf")}
-daemon off;
-worker_processes 1;
-pid ${file("nginx.pid")};
-error_log ${file("error.log")} warn;
-
-events {
-  worker_connections 1024;
-}
-
-http {
-  log_format shop '$remote_addr [$time_iso8601] "$request" $status $body_bytes_sent $request_time upstream=$upstream_addr';
-  access_log ${file("access.log")} shop;
-  client_body_temp_path ${file("temp/body")};
-  proxy_temp_path ${file("temp/proxy")};
-  fastcgi_temp_path ${file("temp/fastcgi")};
-  uwsgi_temp_path ${file("temp/uwsgi")};
-  scgi_temp_path ${file("temp/scgi")};
-  server_tokens off;
-
-  upstream shop {
-${upstreams.map((address) => `    server ${address};`).join("\n")}
-    keepalive 32;
-    keepalive_timeout 4s;
-  }
-
-  server {
-    listen ${listen};
-    client_max_body_size ${CLIENT_MAX_BODY_SIZE};
-
-    location / {
-      proxy_pass http://shop;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`;
-}
 
 /** Creates the database DATABASE_URL names when the server has none of that name; answers whether it did. */
 export async function ensureDatabase(databaseUrl) {
