@@ -22,7 +22,6 @@ type Edge = { url: string; cacheDir: string; stop: () => Promise<void> };
 
 /** nginx on a free port in front of the journeys' shop, from a folder of its own. */
 async function startEdge(): Promise<Edge> {
-  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx (.ci/run installs it where it can)`);
   const prefix = mkdtempSync(path.join(os.tmpdir(), "shop-edge-"));
   // nginx's workers (nobody, when started as root) reach their cache and temp folders through it.
   chmodSync(prefix, 0o711);
@@ -122,7 +121,12 @@ async function productThroughEdge(from: string, productId: number): Promise<Seen
   return { started, took: performance.now() - started, soldOut, status: response.headers.get(CACHE_STATUS_HEADER) };
 }
 
-describe("the catalogue at the edge (nginx in front of the shop)", () => {
+// nginx is the one thing these journeys need that npm does not install: without it they are skipped, and say so
+// (.ci/run installs Debian's nginx where it can, so CI runs them).
+const nginxInstalled = existsSync(NGINX);
+if (!nginxInstalled) console.warn(`Skipping the edge-cache journeys: ${NGINX} is missing (apt-get install -y nginx).`);
+
+describe.skipIf(!nginxInstalled)("the catalogue at the edge (nginx in front of the shop)", () => {
   let edge: Edge;
   let b: BrowserSession;
 
