@@ -65,7 +65,7 @@ describe("back office, the smaller defects", () => {
     // What is typed before the page has hydrated never reaches the form's state: type again until the form has it.
     await expect
       .poll(async () => {
-        await card.getByLabel("Day").fill(day);
+        await card.getByRole("textbox", { name: "Day" }).fill(day);
         await card.getByLabel("Reason").fill("Stock-taking");
         return close.isEnabled();
       }, { timeout: 20_000, interval: 500 })
