@@ -15,7 +15,7 @@ export async function benchOwnerReports(db: Db, rounds: number): Promise<boolean
   const { agedStock } = await import("@/server/reports/aged-stock");
   const { sellThrough } = await import("@/server/reports/sell-through");
   const { sellers } = await import("@/server/reports/sellers");
-  const { monthsUpTo } = await import("@/server/reports/figures");
+  const { shopMonthsUpTo } = await import("@/lib/shop-clock");
   const { rawRows } = await import("@/server/db/raw-rows");
   const { sql } = await import("drizzle-orm");
 
@@ -25,7 +25,7 @@ export async function benchOwnerReports(db: Db, rounds: number): Promise<boolean
   );
   console.log(`\nThe owner's reports (${sizes?.lots} lots, ${sizes?.days} channel-country days, ${sizes?.productMonths} product months):`);
   const lastMonths = (count: number) => {
-    const months = monthsUpTo(new Date(), count);
+    const months = shopMonthsUpTo(new Date(), count);
     return { from: months[0]!, to: months.at(-1)! };
   };
   const reports: [string, () => Promise<unknown>][] = [

@@ -33,6 +33,17 @@ export function wallTimeDay(wall: WallTime): string {
   return `${wall.year}-${two(wall.month)}-${two(wall.day)}`;
 }
 
+/** The `count` shop-time months up to the one `now` falls in, oldest first, as "YYYY-MM". */
+export function shopMonthsUpTo(now: Date, count: number): string[] {
+  const { year, month } = shopWallTime(now);
+  const months: string[] = [];
+  for (let back = count - 1; back >= 0; back--) {
+    const index = year * 12 + (month - 1) - back;
+    months.push(`${Math.floor(index / 12)}-${two((index % 12) + 1)}`);
+  }
+  return months;
+}
+
 /** A wall time's day and time as a datetime-local field holds it: "2026-05-04T09:00". */
 export function wallTimeText(wall: WallTime): string {
   return `${wallTimeDay(wall)}T${two(wall.hour)}:${two(wall.minute)}`;

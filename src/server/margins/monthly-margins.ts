@@ -1,13 +1,13 @@
 import "server-only";
 import { Decimal } from "decimal.js";
 import { sql } from "drizzle-orm";
-import { moneyBackRefundStatuses, type Shop } from "@/lib/enums";
-import { SHOP_TIME_ZONE, shopWallTime, wallTimeDay } from "@/lib/shop-clock";
+import { moneyBackRefundStatuses, salesChannels, type Shop } from "@/lib/enums";
+import { SHOP_TIME_ZONE, shopMonthsUpTo, shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { marginOf, ZERO } from "./order-margin";
-import type { MonthlyMargin } from "./schemas";
+import type { ChannelMonthMargin, MonthlyMargin } from "./schemas";
 
 /*
  * The dashboard's figures, read from the sales rollups (db/schema/sales.ts, written by orders/sales-rollup.ts with
@@ -47,55 +47,90 @@ export async function refundsGivenPerDay(db: Db, from: string, to: Date): Promis
   return rows.map((row) => ({ ...row, amount: new Decimal(row.amount) }));
 }
 
-const two = (value: number) => String(value).padStart(2, "0");
+type Sums = Omit<ChannelMonthMargin, "month" | "channel" | "margin">;
 
-/** The month `monthsBack` months before the month of `now` (shop time), "2026-03". */
-function monthBefore(now: Date, monthsBack: number): string {
-  const wall = shopWallTime(now);
-  const index = wall.year * 12 + (wall.month - 1) - monthsBack;
-  return `${Math.floor(index / 12)}-${two((index % 12) + 1)}`;
-}
+const noSales = (): Sums => ({
+  orders: 0,
+  pieces: 0,
+  revenue: ZERO,
+  shipping: ZERO,
+  purchaseCost: ZERO,
+  purchaseCostPhp: ZERO,
+  unknownCostPieces: 0,
+  providerFees: ZERO,
+  labelCost: ZERO,
+  refunds: ZERO,
+});
 
-const shops: Shop[] = ["WEBSHOP", "EBAY"];
+const withMargin = <T extends Omit<Sums, "pieces">>(sums: T): T & { margin: Decimal } => ({ ...sums, margin: marginOf({ ...sums, paid: sums.revenue.plus(sums.shipping) }) });
 
 /**
- * Margin per month (shop time) and shop for the last `months` months, the current one included, oldest first; every
- * month and shop has a row, empty ones too (the web shop's holds its manual orders and counter sales). An order counts
- * in the month it was paid, with its refunds whenever they were given.
+ * Margin per month (shop time) and sales channel for the last `months` months, the current one included, oldest
+ * first; every month and channel has a row, empty ones too. An order counts in the month it was paid, with its
+ * refunds whenever they were given. The owner's sales report shows it as it is, the dashboard per shop
+ * (`monthlyMargins`).
  */
-export async function monthlyMargins(db: Db, options: { months: number; now?: Date }): Promise<MonthlyMargin[]> {
+export async function marginsPerChannel(db: Db, options: { months: number; now?: Date }): Promise<ChannelMonthMargin[]> {
   const now = options.now ?? new Date();
-  const first = monthBefore(now, options.months - 1);
-  const sums = await rawRows<Record<"month" | "shop" | "revenue" | "shipping" | "purchaseCost" | "purchaseCostPhp" | "providerFees" | "labelCost" | "refunds", string> & { orders: number; unknownCostPieces: number }>(
+  const months = shopMonthsUpTo(now, options.months);
+  const sums = await rawRows<Record<"month" | "channel" | "revenue" | "shipping" | "purchaseCost" | "purchaseCostPhp" | "providerFees" | "labelCost" | "refunds", string> & { orders: number; pieces: number; unknownCostPieces: number }>(
     db,
-    sql`select to_char(day, 'YYYY-MM') as "month", case when channel = 'EBAY' then 'EBAY' else 'WEBSHOP' end as "shop",
-          sum(orders)::int as "orders", sum(revenue) as "revenue", sum(shipping) as "shipping", sum(cost_euro) as "purchaseCost",
+    sql`select to_char(day, 'YYYY-MM') as "month", channel as "channel",
+          sum(orders)::int as "orders", sum(pieces)::int as "pieces", sum(revenue) as "revenue", sum(shipping) as "shipping", sum(cost_euro) as "purchaseCost",
           sum(cost_php) as "purchaseCostPhp", sum(unknown_cost_pieces)::int as "unknownCostPieces", sum(provider_fees) as "providerFees",
           sum(label_cost) as "labelCost", sum(refunds) as "refunds"
-        from sales_day where day between ${`${first}-01`}::date and ${wallTimeDay(shopWallTime(now))}::date group by 1, 2`,
+        from sales_day where day between ${`${months[0]}-01`}::date and ${wallTimeDay(shopWallTime(now))}::date group by 1, 2`,
   );
-  const found = new Map(sums.map((row) => [`${row.month} ${row.shop}`, row]));
-  const rows: MonthlyMargin[] = [];
-  for (let back = options.months - 1; back >= 0; back--) {
-    const month = monthBefore(now, back);
-    for (const shop of shops) {
-      const sum = found.get(`${month} ${shop}`);
-      const amount = (value: string | undefined) => (value === undefined ? ZERO : new Decimal(value));
-      const row = {
+  const found = new Map(sums.map((row) => [`${row.month} ${row.channel}`, row]));
+  return months.flatMap((month) =>
+    salesChannels.map((channel): ChannelMonthMargin => {
+      const sum = found.get(`${month} ${channel}`);
+      if (!sum) return { month, channel, ...withMargin(noSales()) };
+      const amount = (value: string) => new Decimal(value);
+      return {
         month,
-        shop,
-        orders: sum?.orders ?? 0,
-        revenue: amount(sum?.revenue),
-        shipping: amount(sum?.shipping),
-        purchaseCost: amount(sum?.purchaseCost),
-        purchaseCostPhp: amount(sum?.purchaseCostPhp),
-        unknownCostPieces: sum?.unknownCostPieces ?? 0,
-        providerFees: amount(sum?.providerFees),
-        labelCost: amount(sum?.labelCost),
-        refunds: amount(sum?.refunds),
+        channel,
+        ...withMargin({
+          orders: sum.orders,
+          pieces: sum.pieces,
+          revenue: amount(sum.revenue),
+          shipping: amount(sum.shipping),
+          purchaseCost: amount(sum.purchaseCost),
+          purchaseCostPhp: amount(sum.purchaseCostPhp),
+          unknownCostPieces: sum.unknownCostPieces,
+          providerFees: amount(sum.providerFees),
+          labelCost: amount(sum.labelCost),
+          refunds: amount(sum.refunds),
+        }),
       };
-      rows.push({ ...row, margin: marginOf({ ...row, paid: row.revenue.plus(row.shipping) }) });
-    }
+    }),
+  );
+}
+
+/** Two channels' sums as one. */
+const added = (a: Sums, b: Sums): Sums => ({
+  orders: a.orders + b.orders,
+  pieces: a.pieces + b.pieces,
+  revenue: a.revenue.plus(b.revenue),
+  shipping: a.shipping.plus(b.shipping),
+  purchaseCost: a.purchaseCost.plus(b.purchaseCost),
+  purchaseCostPhp: a.purchaseCostPhp.plus(b.purchaseCostPhp),
+  unknownCostPieces: a.unknownCostPieces + b.unknownCostPieces,
+  providerFees: a.providerFees.plus(b.providerFees),
+  labelCost: a.labelCost.plus(b.labelCost),
+  refunds: a.refunds.plus(b.refunds),
+});
+
+/**
+ * `marginsPerChannel` per month and shop, as the dashboard shows it: every month and shop has a row (every channel
+ * has one), the web shop's holding its manual orders and counter sales.
+ */
+export async function monthlyMargins(db: Db, options: { months: number; now?: Date }): Promise<MonthlyMargin[]> {
+  const rows = new Map<string, { month: string; shop: Shop; sums: Sums }>();
+  for (const row of await marginsPerChannel(db, options)) {
+    const shop: Shop = row.channel === "EBAY" ? "EBAY" : "WEBSHOP";
+    const key = `${row.month} ${shop}`;
+    rows.set(key, { month: row.month, shop, sums: added(rows.get(key)?.sums ?? noSales(), row) });
   }
-  return rows;
+  return [...rows.values()].map(({ month, shop, sums: { pieces: _pieces, ...sums } }) => ({ month, shop, ...withMargin(sums) }));
 }

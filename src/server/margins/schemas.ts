@@ -1,5 +1,5 @@
 import type { Decimal } from "decimal.js";
-import type { OrderStatus, Shop } from "@/lib/enums";
+import type { OrderStatus, SalesChannel, Shop } from "@/lib/enums";
 import type { OrderLine } from "@/server/orders/order-line";
 import type { OrderTotals } from "@/server/orders/schemas";
 
@@ -46,23 +46,30 @@ export type OrderMargin = {
   lines: OrderMarginLine[];
 };
 
-/** The margin of the orders paid in one month (shop time) through one channel. */
-export type MonthlyMargin = {
+/** What the orders paid in one month (shop time) through one sales channel (web shop, eBay, manual) earned. */
+export type ChannelMonthMargin = {
   /** "2026-03". */
   month: string;
-  shop: Shop;
+  channel: SalesChannel;
   orders: number;
+  pieces: number;
   /** What customers paid for items after every discount: the dashboard's revenue. */
   revenue: Decimal;
   /** Shipping and surcharge charged. */
   shipping: Decimal;
+  /** What the pieces kept cost to buy, as recorded when they left stock; in euro (what counts) and peso. */
   purchaseCost: Decimal;
   purchaseCostPhp: Decimal;
+  /** Pieces sold whose cost is unknown: not in `purchaseCost`, so the margin is that much too high. */
   unknownCostPieces: number;
   /** The payment provider's fees for these orders' payments and refunds. */
   providerFees: Decimal;
   labelCost: Decimal;
   /** Refunds given on these orders, whenever they were given. */
   refunds: Decimal;
+  /** revenue + shipping - purchaseCost - providerFees - labelCost - refunds (`marginOf`). */
   margin: Decimal;
 };
+
+/** The same per shop, as the dashboard shows it: the web shop's holds the manual channel too. */
+export type MonthlyMargin = Omit<ChannelMonthMargin, "channel" | "pieces"> & { shop: Shop };

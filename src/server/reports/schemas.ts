@@ -1,7 +1,8 @@
 import type { Decimal } from "decimal.js";
 import { z } from "zod";
-import type { BoxStatus, SalesChannel } from "@/lib/enums";
+import type { BoxStatus } from "@/lib/enums";
 import { listPageInput } from "@/lib/list-page";
+import type { ChannelMonthMargin } from "@/server/margins/schemas";
 
 /*
  * The owner's reports (`admin.reports.*`): what a dealer who buys in boxes asks of the books. Staff only: every one
@@ -16,26 +17,7 @@ export const salesReportInput = z.object({ months: z.union([z.literal(12), z.lit
 export type SalesReportInput = z.input<typeof salesReportInput>;
 
 /** The orders paid in one month (shop time) through one channel, and what they earned (`marginOf`). */
-export type SalesMonth = {
-  month: string;
-  channel: SalesChannel;
-  orders: number;
-  pieces: number;
-  /** What customers paid for the lines, after every discount. */
-  revenue: Decimal;
-  /** Shipping and surcharge charged. */
-  shipping: Decimal;
-  /** What the pieces kept cost to buy, as recorded when they left stock; in euro (what counts) and peso. */
-  purchaseCost: Decimal;
-  purchaseCostPhp: Decimal;
-  /** Pieces sold whose cost is unknown: not in `purchaseCost`, so the margin is that much too high. */
-  unknownCostPieces: number;
-  providerFees: Decimal;
-  labelCost: Decimal;
-  refunds: Decimal;
-  /** revenue + shipping - purchaseCost - providerFees - labelCost - refunds. */
-  margin: Decimal;
-};
+export type SalesMonth = ChannelMonthMargin;
 
 export type SalesReport = { months: SalesMonth[] };
 

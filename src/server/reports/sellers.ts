@@ -3,8 +3,7 @@ import { Decimal } from "decimal.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
-import { marginOf } from "@/server/margins/order-margin";
-import { ZERO } from "./figures";
+import { marginOf, ZERO } from "@/server/margins/order-margin";
 import type { Seller, Sellers, SellersInput } from "./schemas";
 
 /**
