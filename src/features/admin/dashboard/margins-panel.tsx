@@ -10,7 +10,8 @@ import type { Shop } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { MonthlyMargin } from "@/server/margins/schemas";
-import { formatCount, formatPeso } from "../kit/format";
+import { formatCount, formatMonth, formatPeso } from "../kit/format";
+import { Money } from "../kit/money";
 import { stackedTable } from "../kit/list-table";
 import { axisTick, tooltipStyle } from "./chart-style";
 import { useDashboardMargins } from "./queries";
@@ -23,18 +24,7 @@ export function unknownCostNote(pieces: number): string {
 }
 
 const channelLabels: Record<Shop, string> = { WEBSHOP: "Web shop", EBAY: "eBay" };
-const monthLabel = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
 const spans = [3, 6, 12] as const;
-
-/** "2026-03" as "Mar 2026". */
-function formatMonth(month: string): string {
-  return monthLabel.format(new Date(`${month}-01T00:00:00Z`));
-}
-
-function Money({ value, negative = false }: { value: MonthlyMargin["margin"]; negative?: boolean }) {
-  if (value.isZero()) return <span className="text-muted-foreground">—</span>;
-  return <>{negative ? `−${formatEuro(value)}` : formatEuro(value)}</>;
-}
 
 /**
  * The table's rows: the newest month first and, within a month, the channels in their usual order (the web shop, then

@@ -37,3 +37,17 @@ export function humanize(value: string): string {
 export function formatPieces(count: number): string {
   return `${count} piece${count === 1 ? "" : "s"}`;
 }
+
+const monthLabel = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "2026-03" as "Mar 2026". */
+export function formatMonth(month: string): string {
+  return monthLabel.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+const wholeEuro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+
+/** An amount in whole euros, for a month's table that must fit beside eleven other columns (the CSV has the cents). */
+export function formatWholeEuro(value: Decimal): string {
+  return wholeEuro.format(value.toDecimalPlaces(0, 4).toNumber());
+}

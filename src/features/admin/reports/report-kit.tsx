@@ -9,43 +9,23 @@ import type { SalesChannel } from "@/lib/enums";
 import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { ReportName } from "@/server/reports/schemas";
-import { formatCount } from "../kit/format";
+import { formatCount, formatWholeEuro } from "../kit/format";
 
 // What the owner's report pages share: the CSV button, the loading and error states, and how figures read.
 
 export const channelLabels: Record<SalesChannel, string> = { WEBSHOP: "Web shop", EBAY: "eBay", MANUAL: "Manual" };
 export const channelColours: Record<SalesChannel, string> = { WEBSHOP: "var(--brass)", EBAY: "var(--primary)", MANUAL: "var(--muted-foreground)" };
 
-const monthLabel = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "2026-03" as "Mar 2026". */
-export function formatMonth(month: string): string {
-  return monthLabel.format(new Date(`${month}-01T00:00:00Z`));
-}
-
 /** 0.5217 as "52.2%"; a dash without a rate. */
 export function formatRate(rate: Decimal | null): string {
   return rate === null ? "—" : `${rate.times(100).toDecimalPlaces(1).toFixed(1)}%`;
 }
 
-const wholeEuro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
 const compactEuro = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });
 
 /** A chart axis's amount: "€12M", "€950K". */
 export function formatAxisEuro(value: number): string {
   return compactEuro.format(value);
-}
-
-/** An amount in whole euros, for a month's table that must fit beside eleven other columns (the CSV has the cents). */
-export function formatWholeEuro(value: Decimal): string {
-  return wholeEuro.format(value.toDecimalPlaces(0, 4).toNumber());
-}
-
-/** An amount, a dash for nothing; `negative` for what is taken off (costs, fees), shown with a minus. */
-export function Money({ value, negative = false, whole = false }: { value: Decimal; negative?: boolean; whole?: boolean }) {
-  if (value.isZero()) return <span className="text-muted-foreground">—</span>;
-  const text = whole ? formatWholeEuro(value) : formatEuro(value);
-  return <>{negative ? `−${text}` : text}</>;
 }
 
 /** Refunds given back, in red below zero; a dash when there were none. */

@@ -11,10 +11,11 @@ import { formatEuro } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { SalesMonth } from "@/server/reports/schemas";
 import { axisTick, tooltipStyle } from "../dashboard/chart-style";
-import { formatCount, formatPeso } from "../kit/format";
+import { formatCount, formatMonth, formatPeso } from "../kit/format";
+import { Money } from "../kit/money";
 import { stackedTable } from "../kit/list-table";
 import { useSalesReport } from "./queries";
-import { channelColours, channelLabels, CsvLink, formatAxisEuro, formatMonth, MarginCell, Money, RefundsCell, ReportState, UnknownCostNote } from "./report-kit";
+import { channelColours, channelLabels, CsvLink, formatAxisEuro, MarginCell, RefundsCell, ReportState, UnknownCostNote } from "./report-kit";
 
 // Sales and margin by month and channel: revenue per channel stacked per month with the margin beside it, and the table.
 

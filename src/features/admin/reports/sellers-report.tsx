@@ -8,9 +8,10 @@ import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableH
 import { cn } from "@/lib/utils";
 import type { Seller } from "@/server/reports/schemas";
 import { formatCount } from "../kit/format";
+import { Money } from "../kit/money";
 import { stackedTable } from "../kit/list-table";
 import { useSellers } from "./queries";
-import { CsvLink, MarginCell, Money, RefundsCell, ReportState } from "./report-kit";
+import { CsvLink, MarginCell, RefundsCell, ReportState } from "./report-kit";
 
 // Best and worst sellers by margin over months the owner picks: the last three unless changed.
 
