@@ -78,7 +78,7 @@ export async function backfillCostLayers(tx: Db): Promise<CostLayersBackfill | n
     }
     if (excess.length > 0) continue;
     await bulkInsert(tx, stockLot, lots);
-    await bulkInsert(tx, stockRecordCost, costRows.map((row) => ({ ...row })));
+    await bulkInsert(tx, stockRecordCost, costRows);
     summary.lots += lots.length;
     summary.costRows += costRows.length;
   }
