@@ -7,16 +7,26 @@ import { rawRows } from "@/server/db/raw-rows";
 import type { StockValuation, StockValue } from "./schemas";
 
 /**
- * The stock at cost: every lot's pieces left at its unit cost (`stock_lot`, first bought first sold as wp-cost keeps
- * it), in total, per category of the product and per box the purchase came in. Pieces whose cost is unknown (found by
- * a correction, or older stock no purchase is left for) are counted apart and valued at nothing, so the owner sees
- * how much of the stock the value leaves out. The three sums are three queries at once, each on a connection of its
- * own, so that the database adds them up side by side.
+ * The stock at cost: every lot's pieces left at its unit cost (`stock_lot`, first bought first sold as
+ * stock/cost-layers.ts keeps it), in total, per category of the product and per box the purchase came in. Pieces
+ * whose cost is unknown (found by a correction, or older stock no purchase is left for) are counted apart and valued
+ * at nothing, so the owner sees how much of the stock the value leaves out. The sums per category and per box are two queries at once, each on a
+ * connection of its own, so that the database adds them up side by side; the total is the categories' added up.
  */
 export async function stockValuation(db: Db): Promise<StockValuation> {
-  const [[total], categories, boxes] = await Promise.all([valueSums(db, null), valueSums(db, "category"), valueSums(db, "box")]);
+  const [categories, boxes] = await Promise.all([valueSums(db, "category"), valueSums(db, "box")]);
+  // Every lot is in one category row (no category is a row too): the total is theirs added up, not a third query.
+  const total = categories.map(valueOf).reduce(
+    (sum, value) => ({
+      pieces: sum.pieces + value.pieces,
+      valueEuro: sum.valueEuro.plus(value.valueEuro),
+      valuePhp: sum.valuePhp.plus(value.valuePhp),
+      unknownCostPieces: sum.unknownCostPieces + value.unknownCostPieces,
+    }),
+    { pieces: 0, valueEuro: new Decimal(0), valuePhp: new Decimal(0), unknownCostPieces: 0 },
+  );
   return {
-    total: total ? valueOf(total) : { pieces: 0, valueEuro: new Decimal(0), valuePhp: new Decimal(0), unknownCostPieces: 0 },
+    total,
     categories: categories
       .map((row) => ({ categoryId: row.category_id, category: row.category ?? NO_CATEGORY, ...valueOf(row) }))
       .sort((a, b) => b.valueEuro.comparedTo(a.valueEuro) || b.pieces - a.pieces || a.category.localeCompare(b.category)),
@@ -26,23 +36,20 @@ export async function stockValuation(db: Db): Promise<StockValuation> {
   };
 }
 
-/** The lots' sums over all lots (`lots`: a FROM clause naming them `l`), per category, per box, or in total. */
-export function perGroup(by: "category" | "box" | null, measures: SQL, lots: SQL = sql`stock_lot l`, where: SQL = sql`true`): SQL {
+/** The lots' sums (`lots`: a FROM clause naming them `l`) per category or per box. */
+export function perGroup(by: "category" | "box", measures: SQL, lots: SQL = sql`stock_lot l`, where: SQL = sql`true`): SQL {
   if (by === "category") {
     return sql`select s.*, ${categoryName} as category
                from (select p.category_id, ${measures} from ${lots} join product p on p.id = l.product_id where ${where} group by p.category_id) s
                left join product_category c on c.id = s.category_id
                left join product_category parent on parent.id = c.parent_id`;
   }
-  if (by === "box") {
-    return sql`select s.*, b.status as box_status, b.created_at as box_created_at
-               from (select pr.box_id, ${measures} from ${lots} left join purchase_record pr on pr.id = l.purchase_record_id where ${where} group by pr.box_id) s
-               left join box b on b.id = s.box_id`;
-  }
-  return sql`select ${measures} from ${lots} where ${where}`;
+  return sql`select s.*, b.status as box_status, b.created_at as box_created_at
+             from (select pr.box_id, ${measures} from ${lots} left join purchase_record pr on pr.id = l.purchase_record_id where ${where} group by pr.box_id) s
+             left join box b on b.id = s.box_id`;
 }
 
-function valueSums(db: Db, by: "category" | "box" | null): Promise<ValueRow[]> {
+function valueSums(db: Db, by: "category" | "box"): Promise<ValueRow[]> {
   const measures = sql`coalesce(sum(l.pieces_left), 0)::int as pieces,
                        coalesce(sum(l.pieces_left * l.unit_cost_euro), 0)::text as value_euro,
                        coalesce(sum(l.pieces_left * l.unit_cost_php), 0)::text as value_php,
