@@ -118,7 +118,7 @@ export type PaymentProvider = (typeof paymentProviders)[number];
 
 export const configParamKeys = [
   "EBAY_ACCESS_TOKEN", "EUR_TO_PHP_EXCHANGE_RATE", "CALC_START_PRODUCTID", "NEXT_PRODUCT_ID",
-  "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN",
+  "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN", "EBAY_SIGNING_KEY", "SANDBOX_EBAY_SIGNING_KEYS",
 ] as const;
 export type ConfigParamKey = (typeof configParamKeys)[number];
 

@@ -1,8 +1,9 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import { env } from "@/env";
+import { seal as sealSecret, unseal as unsealSecret } from "@/server/config/sealed-secret";
 import type { Db } from "@/server/db/client";
 import { passkey, recoveryCode, session, totpFactor, type SecondFactorKind } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -101,25 +102,9 @@ async function countingWrongCodes<T>(db: Db, userId: string, now: Date, check: (
 // ---------------------------------------------------------------------------------------------------------------
 // Authenticator apps (TOTP)
 
-/** The key TOTP secrets are sealed with: derived from AUTH_SECRET, for this use only. */
-function sealingKey(): Buffer {
-  return Buffer.from(hkdfSync("sha256", env.AUTH_SECRET, "balance-and-crown", "totp-secret", 32));
-}
-
-function seal(secret: Uint8Array): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", sealingKey(), iv);
-  const sealed = Buffer.concat([cipher.update(secret), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
-}
-
-function unseal(text: string): Uint8Array {
-  const [iv, tag, sealed] = text.split(".").map((part) => Buffer.from(part, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", sealingKey(), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(sealed!), decipher.final()]);
-}
-
+// TOTP secrets are sealed at rest (config/sealed-secret.ts), with the key of their own use.
+const seal = (secret: Uint8Array) => sealSecret("totp-secret", secret);
+const unseal = (text: string): Uint8Array => unsealSecret("totp-secret", text);
 
 /**
  * Starts setting up an authenticator app: a new secret, kept sealed and unconfirmed until the app's first code comes

@@ -5,12 +5,14 @@ import { AppError } from "@/server/errors";
 import type { MarketplaceNotice, MarketplacePort } from "@/server/integrations/marketplace/port";
 import { enqueueJob } from "@/server/jobs/queue";
 import { hitRateLimit } from "@/server/rate-limit/service";
+import { honourAccountDeletion } from "./account-deletion";
 import { MARKETPLACE_SYNC_ID, orderImportJob } from "./order-import";
 
 /*
  * The marketplace's notifications to /api/webhooks/ebay: an accelerator only (the poll is the source of truth), so
  * a notification is checked, remembered as the last one heard, and turned into a queued import of the order it
- * names; the import itself runs in the job, and the marketplace gets its answer at once.
+ * names; the import itself runs in the job, and the marketplace gets its answer at once. A buyer's account deletion
+ * (MARKETPLACE_ACCOUNT_DELETION) is honoured at once, in the same transaction (account-deletion.ts).
  */
 
 /**
@@ -32,7 +34,8 @@ export async function allowNotificationCaller(db: Db, client: string, now: Date 
 
 /**
  * Takes one notification: refused (UNAUTHORIZED) unless the marketplace's signature over the body holds; an order
- * notice queues `marketplace-order-import` for that order (at most one waiting per order).
+ * notice queues `marketplace-order-import` for that order (at most one waiting per order); an account deletion
+ * erases that buyer's personal data from the shop's eBay orders.
  */
 export async function receiveMarketplaceNotification(db: Db, port: MarketplacePort, headers: Headers, body: string, now: Date = new Date()): Promise<MarketplaceNotice> {
   const notice = await port.readNotification(headers, body, {
@@ -45,6 +48,8 @@ export async function receiveMarketplaceNotification(db: Db, port: MarketplacePo
       .values({ id: MARKETPLACE_SYNC_ID, lastNotificationAt: now })
       .onConflictDoUpdate({ target: marketplaceSync.id, set: { lastNotificationAt: now, updatedAt: now } });
     if (notice.kind === "order") await enqueueJob(tx, orderImportJob, { orderId: notice.orderId }, { singletonKey: notice.orderId, singletonWhile: "waiting" });
+    // Done before eBay gets its answer: a failure answers 500, and eBay delivers the notification again.
+    if (notice.kind === "accountDeletion") await honourAccountDeletion(tx, notice);
   });
   return notice;
 }

@@ -128,6 +128,7 @@ describe("importing marketplace orders", () => {
       paymentStatus: "PAID",
       cancelled: false,
       buyerUsername: "collector",
+      currencies: ["EUR"],
       total: new Decimal("105.50"),
       deliveryCost: new Decimal("5.50"),
       lines: [
@@ -162,6 +163,7 @@ describe("importing marketplace orders", () => {
       paymentStatus: "PAID",
       cancelled: false,
       buyerUsername: "prankster",
+      currencies: ["EUR"],
       total: new Decimal("30.50"),
       deliveryCost: new Decimal("5.50"),
       lines: [{ lineItemId: "3000000000001", sku: crystal.sku, title: "Crystal 31.5 mm", quantity: 1, lineItemCost: new Decimal("25.00") }],

@@ -8,11 +8,13 @@ import { logbook, order, orderDetail, product } from "@/server/db/schema";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import type { MarketplaceOrder, MarketplaceOrderLine, MarketplacePort } from "@/server/integrations/marketplace/port";
 import { defineJob } from "@/server/jobs/define";
+import { enqueueJob } from "@/server/jobs/queue";
 import { logOrderChange } from "@/server/logbook/service";
 import { notifyStaff } from "@/server/notifications/service";
 import { insertOrder, lockProducts } from "@/server/orders/insert-order";
 import { transitionOrder } from "@/server/orders/service";
 import { orderTotals } from "@/server/orders/totals";
+import { ORDER_FEES_FIRST_DELAY_SECONDS, orderFeesJob } from "./fees";
 import { hasMarketplaceOrderEntry, logMarketplaceWarning } from "./logbook";
 import { addressOf, oneLineShipTo, placeOf } from "./ship-to";
 
@@ -47,7 +49,12 @@ export type MarketplaceImport =
   /** The buyer has not paid yet; it comes again once the payment changes the order. */
   | { result: "awaiting payment" }
   /** None of its lines is a product of the shop (listed outside the shop): staff were told. */
-  | { result: "not ours" };
+  | { result: "not ours" }
+  /** Its amounts are not in euro, the shop's currency: not imported, staff were told. */
+  | { result: "other currency"; currencies: string[] };
+
+/** The shop's currency: the one its orders, books and margins are in. */
+const SHOP_CURRENCY = "EUR";
 
 async function findImported(db: Db, marketplaceOrderId: string) {
   const [found] = await db
@@ -93,29 +100,45 @@ async function matchLines(db: Db, lines: readonly MarketplaceOrderLine[]): Promi
 const describeLine = (line: MarketplaceOrderLine) => `"${line.title}" (SKU ${line.sku ?? "none"}, line ${line.lineItemId})`;
 
 /**
- * Tells staff, once, about a marketplace order none of whose lines is one of the shop's products: it cannot become
- * an order of the shop (an order line needs a product), so staff handle it on the marketplace. Remembered in the
- * logbook (recent EBAY_API entries), which the poll's overlap would otherwise repeat every minute.
+ * Tells staff, once, about a marketplace order the shop cannot take: the logbook entry and the notification are
+ * written the first time, and remembered in the logbook (recent EBAY_API entries whose state names the order under
+ * `key`), which the poll's overlap and the import's retries would otherwise repeat every minute.
  */
-async function reportForeignOrder(db: Db, marketplaceOrder: MarketplaceOrder, now: Date): Promise<void> {
+async function reportOnce(db: Db, marketplaceOrderId: string, now: Date, key: string, report: { newState: Record<string, unknown>; description: string; message: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockMarketplaceOrder(tx, marketplaceOrder.orderId);
+    await lockMarketplaceOrder(tx, marketplaceOrderId);
     const [told] = await tx
       .select({ id: logbook.id })
       .from(logbook)
-      .where(and(gt(logbook.createdAt, new Date(now.getTime() - 3 * FIRST_POLL_WINDOW_MS)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>'foreignMarketplaceOrderId' = ${marketplaceOrder.orderId}`))
+      .where(and(gt(logbook.createdAt, new Date(now.getTime() - 3 * FIRST_POLL_WINDOW_MS)), eq(logbook.eventType, "EBAY_API"), sql`${logbook.newState}->>${key} = ${marketplaceOrderId}`))
       .limit(1);
     if (told) return;
-    const lines = marketplaceOrder.lines.map(describeLine).join(", ");
-    await logMarketplaceWarning(tx, {
-      newState: { foreignMarketplaceOrderId: marketplaceOrder.orderId, buyer: marketplaceOrder.buyerUsername, lines: marketplaceOrder.lines },
-      description: `eBay order ${marketplaceOrder.orderId} was not imported: none of its lines is a product of the shop (${lines})`,
-    });
-    await notifyStaff(tx, {
-      type: "OTHER",
-      severity: "WARNING",
-      message: `eBay order ${marketplaceOrder.orderId} from ${marketplaceOrder.buyerUsername} is for listings the shop did not make (${lines}); handle it on eBay.`,
-    });
+    await logMarketplaceWarning(tx, { newState: { [key]: marketplaceOrderId, ...report.newState }, description: report.description });
+    await notifyStaff(tx, { type: "OTHER", severity: "WARNING", message: report.message });
+  });
+}
+
+/** A marketplace order none of whose lines is one of the shop's products: it cannot become an order of the shop (an order line needs a product), so staff handle it on the marketplace. */
+async function reportForeignOrder(db: Db, marketplaceOrder: MarketplaceOrder, now: Date): Promise<void> {
+  const lines = marketplaceOrder.lines.map(describeLine).join(", ");
+  await reportOnce(db, marketplaceOrder.orderId, now, "foreignMarketplaceOrderId", {
+    newState: { buyer: marketplaceOrder.buyerUsername, lines: marketplaceOrder.lines },
+    description: `eBay order ${marketplaceOrder.orderId} was not imported: none of its lines is a product of the shop (${lines})`,
+    message: `eBay order ${marketplaceOrder.orderId} from ${marketplaceOrder.buyerUsername} is for listings the shop did not make (${lines}); handle it on eBay.`,
+  });
+}
+
+/**
+ * A marketplace order whose amounts are in another currency than the euro: taking its figures as euro would put a
+ * wrong amount in the books, so it is not imported, and staff handle it on eBay (the listing's marketplace or the
+ * seller account's currency is set wrong).
+ */
+async function reportOtherCurrency(db: Db, marketplaceOrder: MarketplaceOrder, now: Date): Promise<void> {
+  const currencies = marketplaceOrder.currencies.join(", ");
+  await reportOnce(db, marketplaceOrder.orderId, now, "otherCurrencyMarketplaceOrderId", {
+    newState: { currencies: marketplaceOrder.currencies, total: marketplaceOrder.total.toFixed(2), lines: marketplaceOrder.lines.map((line) => line.lineItemId) },
+    description: `eBay order ${marketplaceOrder.orderId} was not imported: its amounts are in ${currencies}, not in euro (total ${marketplaceOrder.total.toFixed(2)} ${currencies})`,
+    message: `eBay order ${marketplaceOrder.orderId} was not imported: its amounts are in ${currencies}, not in euro. Handle it on eBay, and check the listing's marketplace and the account's currency.`,
   });
 }
 
@@ -159,6 +182,10 @@ export async function importMarketplaceOrder(db: Db, marketplaceOrder: Marketpla
   }
   if (marketplaceOrder.cancelled) return { result: "cancelled" };
   if (marketplaceOrder.paymentStatus === "PENDING" || marketplaceOrder.paymentStatus === "FAILED") return { result: "awaiting payment" };
+  if (marketplaceOrder.currencies.some((currency) => currency !== SHOP_CURRENCY)) {
+    await reportOtherCurrency(db, marketplaceOrder, now);
+    return { result: "other currency", currencies: marketplaceOrder.currencies };
+  }
 
   const { matched, unknown } = await matchLines(db, marketplaceOrder.lines);
   if (matched.length === 0) {
@@ -243,6 +270,8 @@ async function insertMarketplaceOrder(
     description: `Order ${orderNumber} imported from eBay order ${marketplaceOrder.orderId} (buyer ${marketplaceOrder.buyerUsername}) for ${formatEuro(totals.total)}${oversoldLines.length > 0 ? ", with pieces already sold on the web shop" : ""}`,
   });
   await transitionOrder(tx, orderId, "PAID_READY_TO_SHIP", { userId: null, description: `Paid on eBay (order ${marketplaceOrder.orderId}).`, now: marketplaceOrder.createdAt });
+  // eBay books the sale's fees a little after the payment: read them then (fees.ts), and again until they are there.
+  await enqueueJob(tx, orderFeesJob, { orderId }, { singletonKey: String(orderId), startAfter: new Date(Date.now() + ORDER_FEES_FIRST_DELAY_SECONDS * 1000) });
 
   const pieces = lines.reduce((sum, line) => sum + line.quantity, 0);
   await notifyStaff(tx, {

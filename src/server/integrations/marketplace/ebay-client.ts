@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { errorDocumentOf, jsonOf, reasonOf } from "@/server/integrations/payments/provider-http";
+import { ebayRequiresSignature, ebaySignatureHeaders } from "./ebay-signature";
 import { MarketplaceError, type MarketplaceErrorDetail } from "./port";
+import type { EbaySigningKeyStore, StoredSigningKey } from "./signing-key-store";
 
 /**
  * eBay's HTTP for the live adapter: the two OAuth tokens, the calls with their headers, and eBay's error format read
@@ -26,6 +28,8 @@ export type EbayClientOptions = {
   clientSecret: string;
   refreshToken: string;
   tokenStore: EbayTokenStore;
+  /** Where the signing key is kept (signing-key-store.ts); made with the Key Management API when there is none. */
+  signingKeyStore: EbaySigningKeyStore;
   now: () => Date;
 };
 
@@ -33,6 +37,8 @@ export type EbayRequest = {
   method: "GET" | "POST" | "PUT";
   /** From the host on, with the query string. */
   path: string;
+  /** eBay serves the Finances and Key Management APIs from apiz.ebay.com instead of api.ebay.com. */
+  host?: "api" | "apiz";
   body?: unknown;
   headers?: Record<string, string>;
 };
@@ -40,6 +46,22 @@ export type EbayRequest = {
 /** The scopes the shop's refresh token was granted: listings, orders, business policies, refunds. */
 export const ebayUserScopes = ["sell.inventory", "sell.fulfillment", "sell.account", "sell.finances"].map((scope) => `https://api.ebay.com/oauth/api_scope/${scope}`);
 const applicationScope = "https://api.ebay.com/oauth/api_scope";
+
+/** A signing key (three years valid) is replaced this long before it expires, so no call goes out with a dying key. */
+export const ebaySigningKeyMarginMs = 24 * 60 * 60_000;
+const signingKeyAnswer = z.object({
+  signingKeyId: z.string().min(1),
+  jwe: z.string().min(1),
+  privateKey: z.string().min(1),
+  expirationTime: z.number().int().positive(),
+});
+
+/** The apiz host of an api host (`https://api.sandbox.ebay.com` → `https://apiz.sandbox.ebay.com`); a stand-in's stays. */
+export function apizBaseOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (/^api\./.test(url.hostname)) url.hostname = url.hostname.replace(/^api\./, "apiz.");
+  return url.toString().replace(/\/+$/, "");
+}
 
 /** A token is renewed this long before eBay says it expires, so that no request leaves with a dying token. */
 export const ebayTokenMarginMs = 5 * 60_000;
@@ -69,6 +91,7 @@ export type EbayClient = ReturnType<typeof createEbayClient>;
 
 export function createEbayClient(options: EbayClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const apizBaseUrl = apizBaseOf(baseUrl);
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`;
   // The user token as last read or renewed, shared by concurrent calls, as is a renewal under way.
   let userToken: EbayToken | null = null;
@@ -77,6 +100,8 @@ export function createEbayClient(options: EbayClientOptions) {
   let rejectedToken: string | null = null;
   let applicationToken: EbayToken | null = null;
   let pendingApplicationToken: Promise<EbayToken> | null = null;
+  let signingKey: StoredSigningKey | null = null;
+  let pendingSigningKey: Promise<StoredSigningKey> | null = null;
 
   const fresh = (token: EbayToken | null): token is EbayToken =>
     token !== null && token.accessToken !== rejectedToken && token.expiresAt.getTime() - ebayTokenMarginMs > options.now().getTime();
@@ -134,6 +159,31 @@ export function createEbayClient(options: EbayClientOptions) {
     return pendingApplicationToken;
   }
 
+  const usable = (key: StoredSigningKey | null): key is StoredSigningKey => key !== null && key.expiresAt.getTime() - ebaySigningKeyMarginMs > options.now().getTime();
+
+  /**
+   * The key calls are signed with: the one in memory, else the stored one, else a new Ed25519 key pair from the Key
+   * Management API (createSigningKey, with the application token), stored at once: eBay never gives its private key
+   * again.
+   */
+  function currentSigningKey(): Promise<StoredSigningKey> {
+    if (usable(signingKey)) return Promise.resolve(signingKey);
+    pendingSigningKey ??= (async () => {
+      try {
+        const stored = await options.signingKeyStore.read();
+        if (usable(stored)) return (signingKey = stored);
+        const body = await call("createSigningKey", { method: "POST", host: "apiz", path: "/developer/key_management/v1/signing_key", body: { signingKeyCipher: "ED25519" } }, "application");
+        const answer = read("createSigningKey", signingKeyAnswer, body);
+        const created = { signingKeyId: answer.signingKeyId, jwe: answer.jwe, privateKey: answer.privateKey, expiresAt: new Date(answer.expirationTime * 1000) };
+        await options.signingKeyStore.write(created);
+        return (signingKey = created);
+      } finally {
+        pendingSigningKey = null;
+      }
+    })();
+    return pendingSigningKey;
+  }
+
   /**
    * One call to eBay's REST APIs as the seller (or, with `application`, as the shop's eBay application), answered
    * with the JSON eBay sent (`{}` for an empty answer). A 401 (the token expired early or was revoked)
@@ -141,16 +191,21 @@ export function createEbayClient(options: EbayClientOptions) {
    */
   async function call(name: string, request: EbayRequest, as: "user" | "application" = "user"): Promise<unknown> {
     const token = () => (as === "user" ? userAccessToken() : applicationAccessToken());
+    const url = `${request.host === "apiz" ? apizBaseUrl : baseUrl}${request.path}`;
+    const body = request.body === undefined ? null : JSON.stringify(request.body);
+    // The calls eBay wants signed carry the signature (ebay-signature.ts), made anew for each attempt.
+    const signed = ebayRequiresSignature(request.method, request.path) ? await currentSigningKey() : null;
     const attempt = async (bearer: string) =>
-      send(name, `${baseUrl}${request.path}`, {
+      send(name, url, {
         method: request.method,
         headers: {
           authorization: `Bearer ${bearer}`,
           accept: "application/json",
-          ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(body === null ? {} : { "content-type": "application/json" }),
           ...request.headers,
+          ...(signed ? ebaySignatureHeaders({ method: request.method, url, body }, signed, options.now()) : {}),
         },
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        ...(body === null ? {} : { body }),
       });
     const first = await token();
     let response = await attempt(first.accessToken);
@@ -169,6 +224,8 @@ export function createEbayClient(options: EbayClientOptions) {
     call,
     /** The seller's token, renewed when it is near its end; throws the MarketplaceError of a refused renewal. */
     userAccessToken,
+    /** The signing key, made with eBay when the shop has none (or it is near its end). */
+    currentSigningKey,
   };
 }
 
@@ -208,8 +265,11 @@ export function read<T>(name: string, schema: z.ZodType<T>, body: unknown): T {
 function errorOf(name: string, status: number, text: string): MarketplaceError {
   const details = errorDocumentOf(errorDocument, text).errors ?? [];
   const said = details.length > 0 ? ebayErrorText(details) : `HTTP ${status}`;
-  const message =
-    status === 401 || status === 403
+  // eBay's digital-signature refusals (2150xx, 2151xx) are the signature's, not the access token's.
+  const aboutSignature = details.some((detail) => detail.errorId >= 215000 && detail.errorId < 215200);
+  const message = aboutSignature
+    ? `eBay refused the digital signature of ${name} (${said}): the signing key may have been revoked; see the signing key on the integrations page.`
+    : status === 401 || status === 403
       ? `eBay refused the shop's access for ${name} (${said}): sign in to eBay again for a new EBAY_REFRESH_TOKEN with the sell scopes.`
       : status === 429
         ? `eBay is limiting the shop's calls (${name}: ${said}); try again later.`

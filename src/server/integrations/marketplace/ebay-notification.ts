@@ -29,7 +29,12 @@ const signatureHeader = z.object({ alg: z.string(), kid: z.string().min(1), sign
 const publicKeyAnswer = z.object({ algorithm: z.string(), digest: z.string(), key: z.string() });
 const message = z.object({
   metadata: z.object({ topic: z.string() }),
-  notification: z.object({ publishDate: z.iso.datetime({ offset: true }), data: z.object({ orderId: z.string().optional() }).loose().optional() }).loose(),
+  notification: z
+    .object({
+      publishDate: z.iso.datetime({ offset: true }),
+      data: z.object({ orderId: z.string().optional(), username: z.string().optional(), userId: z.string().optional() }).loose().optional(),
+    })
+    .loose(),
 });
 
 type PublicKey = { algorithm: string; digest: string; key: KeyObject; fetchedAt: number };
@@ -117,7 +122,8 @@ export function notificationReader(client: EbayClient, now: () => Date) {
     });
     if (!genuine) return null;
     const { metadata, notification } = parsedBody.data;
-    const orderId = notification.data?.orderId;
+    const { orderId, username, userId } = notification.data ?? {};
+    if (metadata.topic === "MARKETPLACE_ACCOUNT_DELETION") return username ? { kind: "accountDeletion", username, userId: userId ?? "" } : { kind: "other", topic: metadata.topic };
     return orderId ? { kind: "order", orderId } : { kind: "other", topic: metadata.topic };
   };
 }

@@ -139,7 +139,8 @@ export const ordersPage = z.object({ orders: z.array(ebayOrder).catch([]), next:
 
 /**
  * An eBay order as the shop reads it. Amounts are taken in the seller's currency (`value`), which is the euro on
- * the shop's marketplaces; a buyer paying in another currency shows only in `convertedFrom*`.
+ * the shop's marketplaces; a buyer paying in another currency shows only in `convertedFrom*`. Their currencies come
+ * along, so that an order in another one is refused rather than read as euro.
  */
 export function marketplaceOrder(order: z.infer<typeof ebayOrder>): MarketplaceOrder {
   const to = order.fulfillmentStartInstructions.find((instruction) => instruction.shippingStep?.shipTo)?.shippingStep?.shipTo;
@@ -151,6 +152,7 @@ export function marketplaceOrder(order: z.infer<typeof ebayOrder>): MarketplaceO
     paymentStatus: order.orderPaymentStatus,
     cancelled: order.cancelStatus?.cancelState === "CANCELED",
     buyerUsername: order.buyer.username,
+    currencies: currenciesOf([order.pricingSummary.total, order.pricingSummary.deliveryCost, ...order.lineItems.map((line) => line.lineItemCost)]),
     total: new Decimal(order.pricingSummary.total.value),
     deliveryCost: new Decimal(order.pricingSummary.deliveryCost?.value ?? 0),
     lines: order.lineItems.map((line) => ({ lineItemId: line.lineItemId, sku: line.sku ?? null, title: line.title, quantity: line.quantity, lineItemCost: new Decimal(line.lineItemCost.value) })),
@@ -166,6 +168,11 @@ export function marketplaceOrder(order: z.infer<typeof ebayOrder>): MarketplaceO
       email: to?.email || order.buyer.buyerRegistrationAddress?.email || null,
     },
   };
+}
+
+/** The distinct currencies of eBay amounts, those that name one. */
+export function currenciesOf(amounts: readonly ({ currency?: string } | undefined)[]): string[] {
+  return [...new Set(amounts.flatMap((amount) => (amount?.currency ? [amount.currency.toUpperCase()] : [])))].sort();
 }
 
 /** eBay's date filter: ISO 8601 with milliseconds, in UTC. */

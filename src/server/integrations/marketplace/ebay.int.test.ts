@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { configParams } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { receiveMarketplaceNotification } from "@/server/marketplace/notifications";
+import { marketplaceSigningKeyStore } from "@/server/integrations/marketplace/signing-key-store";
 import { EBAY_ACCESS_TOKEN_PARAM, marketplaceTokenStore } from "@/server/integrations/marketplace/token-store";
 import { ebayCredentials, ebayNotificationBody, ebayOrderJson, signEbayNotification, startEbayStandIn } from "../../../../tests/helpers/ebay-stand-in";
 import { sampleOffer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
@@ -36,6 +37,7 @@ const newEbay = () =>
     merchantLocationKey: "amsterdam-prinsengracht",
     notificationVerificationToken: verificationToken,
     tokenStore: marketplaceTokenStore(t.db),
+    signingKeyStore: marketplaceSigningKeyStore(t.db),
     now: () => clock.now,
   });
 
@@ -151,6 +153,7 @@ describe("live eBay adapter: the access token", () => {
       merchantLocationKey: "amsterdam-prinsengracht",
       notificationVerificationToken: null,
       tokenStore: marketplaceTokenStore(t.db),
+      signingKeyStore: marketplaceSigningKeyStore(t.db),
       now: () => clock.now,
     });
     const error = await adapter.getOffer("BC-1").catch((caught: unknown) => caught);
@@ -383,7 +386,7 @@ describe("live eBay adapter: notifications", () => {
     expect(await adapter.readNotification(headersWith(signEbayNotification(spaced, privateKey, kid, "reserialised")), spaced)).toEqual({ kind: "order", orderId: "12-11223344-55667" });
 
     const deletion = ebayNotificationBody("MARKETPLACE_ACCOUNT_DELETION", { username: "horloge_liefhebber", userId: "ma8vp1jySJC", eiasToken: "nY+sHZ2PrBmdj6wVnY+sEZ2PrA2dj6wFk4GlDpaDpAidj6x9nY+seQ==" });
-    expect(await adapter.readNotification(headersWith(signEbayNotification(deletion, privateKey, kid)), deletion)).toEqual({ kind: "other", topic: "MARKETPLACE_ACCOUNT_DELETION" });
+    expect(await adapter.readNotification(headersWith(signEbayNotification(deletion, privateKey, kid)), deletion)).toEqual({ kind: "accountDeletion", username: "horloge_liefhebber", userId: "ma8vp1jySJC" });
 
     // The key comes once, with an application token, and is kept for an hour.
     const keyCalls = apiCalls(`/commerce/notification/v1/public_key/${kid}`);

@@ -1,5 +1,6 @@
 import { AppError } from "@/server/errors";
 import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
+import { financesBase, orderFeesOf, orderTransactionsQuery, transactionsPage, type EbayTransaction } from "./ebay-finances";
 import { challengeResponse, notificationReader } from "./ebay-notification";
 import {
   bulkAnswer,
@@ -180,6 +181,18 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
     async getRefunds(orderId) {
       const body = await client.call("getOrder", { method: "GET", path: orderPath(orderId) });
       return toOrderRefunds(read("getOrder", orderRefunds, body));
+    },
+
+    async getOrderFees(orderId) {
+      const transactions: EbayTransaction[] = [];
+      for (let offset = 0; ; ) {
+        const body = await client.call("getTransactions", { method: "GET", host: "apiz", path: `${financesBase}/transaction?${orderTransactionsQuery(orderId, offset)}` });
+        const page = read("getTransactions", transactionsPage, body);
+        transactions.push(...page.transactions);
+        offset += page.transactions.length;
+        if (!page.next || page.transactions.length === 0) break;
+      }
+      return orderFeesOf(orderId, transactions);
     },
 
     readNotification,

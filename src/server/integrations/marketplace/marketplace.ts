@@ -5,6 +5,7 @@ import { getDb } from "@/server/db/client";
 import { createEbayMarketplace } from "./ebay";
 import type { MarketplacePort } from "./port";
 import { createSandboxMarketplace } from "./sandbox";
+import { marketplaceSigningKeyStore } from "./signing-key-store";
 import { marketplaceTokenStore } from "./token-store";
 
 // One adapter per process: the live one keeps its access token between calls.
@@ -33,5 +34,6 @@ function createLiveEbay(): MarketplacePort {
     merchantLocationKey: env.EBAY_MERCHANT_LOCATION_KEY,
     notificationVerificationToken: env.EBAY_NOTIFICATION_VERIFICATION_TOKEN ?? null,
     tokenStore: marketplaceTokenStore(getDb()),
+    signingKeyStore: marketplaceSigningKeyStore(getDb()),
   });
 }

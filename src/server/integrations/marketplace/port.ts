@@ -111,6 +111,11 @@ export type MarketplaceOrder = {
   /** The buyer or eBay cancelled the order. */
   cancelled: boolean;
   buyerUsername: string;
+  /**
+   * The currencies the order's amounts are in (total, delivery, lines), as eBay gives them: `["EUR"]` on the shop's
+   * marketplaces; anything else is not imported as euro.
+   */
+  currencies: string[];
   total: Decimal;
   deliveryCost: Decimal;
   lines: MarketplaceOrderLine[];
@@ -159,8 +164,20 @@ export type MarketplaceOrderRefund = MarketplaceRefund & {
  */
 export type NotificationReadOptions = { mayLookUpKey?: () => Promise<boolean> };
 
-/** What the marketplace told the shop's endpoint: for now only that an order was made or changed. */
-export type MarketplaceNotice = { kind: "order"; orderId: string } | { kind: "other"; topic: string };
+/**
+ * What the marketplace told the shop's endpoint: that an order was made or changed, or that a buyer's eBay account was
+ * deleted (MARKETPLACE_ACCOUNT_DELETION: their personal data must go).
+ */
+export type MarketplaceNotice =
+  | { kind: "order"; orderId: string }
+  | { kind: "accountDeletion"; username: string; userId: string }
+  | { kind: "other"; topic: string };
+
+/**
+ * What the marketplace charged the seller for an order (eBay's Finances API transactions of the order): the final
+ * value fee and the others, in euro, by eBay's fee type, and their total.
+ */
+export type MarketplaceOrderFees = { total: Decimal; byType: Record<string, Decimal> };
 
 /** Whether the shop may talk to the marketplace, and until when its access token holds. */
 export type MarketplaceConnection = {
@@ -198,6 +215,11 @@ export interface MarketplacePort {
    * of lines under lineItems[].refunds[] instead. Throws a MarketplaceError with status 404 for an unknown order.
    */
   getRefunds(orderId: string): Promise<MarketplaceOrderRefund[]>;
+  /**
+   * The fees the marketplace took for an order (Finances API `getTransactions` filtered by the order, signed); null
+   * while it lists no sale transaction for it yet (eBay books one some time after the payment).
+   */
+  getOrderFees(orderId: string): Promise<MarketplaceOrderFees | null>;
   /**
    * Checks that a notification came from the marketplace (its signature header over the body) and reads it;
    * null when it is not genuine.

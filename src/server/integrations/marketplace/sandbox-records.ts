@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { Decimal } from "decimal.js";
 import type { MarketplaceId } from "@/lib/enums";
-import { offerDetails } from "./ebay-records";
+import { currenciesOf, offerDetails } from "./ebay-records";
 import {
   MarketplaceError,
   type MarketplaceCondition,
@@ -121,6 +121,7 @@ export function marketplaceOrder(record: OrderRecord): MarketplaceOrder {
     paymentStatus: record.orderPaymentStatus,
     cancelled: record.cancelStatus.cancelState === "CANCELED",
     buyerUsername: record.buyer.username,
+    currencies: currenciesOf([record.pricingSummary.total, record.pricingSummary.deliveryCost, ...record.lineItems.map((line) => line.lineItemCost)]),
     total: new Decimal(record.pricingSummary.total.value),
     deliveryCost: new Decimal(record.pricingSummary.deliveryCost.value),
     lines: record.lineItems.map((line) => ({
@@ -274,9 +275,13 @@ export function readNotificationBody(body: string): MarketplaceNotice | null {
   } catch {
     return null;
   }
-  const message = parsed as { metadata?: { topic?: unknown }; notification?: { data?: { orderId?: unknown } } } | null;
+  const message = parsed as { metadata?: { topic?: unknown }; notification?: { data?: { orderId?: unknown; username?: unknown; userId?: unknown } } } | null;
   const topic = message?.metadata?.topic;
   if (typeof topic !== "string") return null;
+  if (topic === "MARKETPLACE_ACCOUNT_DELETION") {
+    const { username, userId } = message?.notification?.data ?? {};
+    return typeof username === "string" && username ? { kind: "accountDeletion", username, userId: typeof userId === "string" ? userId : "" } : { kind: "other", topic };
+  }
   if (topic !== "ORDER_CONFIRMATION") return { kind: "other", topic };
   const orderId = message?.notification?.data?.orderId;
   return typeof orderId === "string" && orderId ? { kind: "order", orderId } : null;

@@ -1,5 +1,4 @@
 import "server-only";
-import { Decimal } from "decimal.js";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { env } from "@/env";
 import type { Db } from "@/server/db/client";
@@ -16,7 +15,6 @@ import {
   newFulfillmentId,
   newListingId,
   newOfferId,
-  newRefundId,
   offerProblem,
   offerRecord,
   readNotificationBody,
@@ -26,7 +24,10 @@ import {
   withItemQuantity,
   type Refusal,
 } from "./sandbox-records";
+import { orderFeesOf } from "./ebay-finances";
 import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records";
+import { issueRefundRequest, sandboxGetTransactions, sandboxIssueRefund, sandboxSigner, transactionsRequest } from "./sandbox-signed";
+import { marketplaceSigningKeyStore } from "./signing-key-store";
 import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
@@ -43,6 +44,7 @@ import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, 
  */
 export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): MarketplacePort {
   const { db } = options;
+  const signedHeaders = sandboxSigner(db, marketplaceSigningKeyStore(db));
 
   const refused = (sku: string, refusal: Refusal): MarketplaceItemResult => ({ sku, ok: false, statusCode: refusal.status, error: refusal.message });
   const done = (sku: string): MarketplaceItemResult => ({ sku, ok: true, statusCode: 200, error: null });
@@ -249,37 +251,21 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
     },
 
     async refundOrder(refund) {
-      if (!refund.amount.isPositive() || refund.amount.isZero()) throw marketplaceError("refundOrder", refusals.invalid("orderLevelRefundAmount", "A refund is more than 0."));
-      const refundId = newRefundId();
-      await changeOrder(db, "refundOrder", refund.orderId, (order, now) => {
-        const refunded = toOrderRefunds(order).reduce((sum, earlier) => sum.plus(earlier.amount), new Decimal(0));
-        const left = new Decimal(order.pricingSummary.total.value).minus(refunded);
-        if (refund.amount.greaterThan(left)) throw marketplaceError("refundOrder", refusals.refundTooLarge(left));
-        for (const line of refund.lines ?? []) {
-          if (!order.lineItems.some((item) => item.lineItemId === line.lineItemId)) throw marketplaceError("refundOrder", refusals.lineNotInOrder(line.lineItemId));
-        }
-        // The sandbox pays a refund back at once; eBay's are PENDING for a while. As on eBay, a refund of lines is
-        // listed under its lines only, a refund of the order in the payment summary.
-        const refundDate = now.toISOString();
-        const paid = { orderPaymentStatus: refund.amount.equals(left) ? ("FULLY_REFUNDED" as const) : ("PARTIALLY_REFUNDED" as const) };
-        const { lines } = refund;
-        if (lines) {
-          const lineItems = order.lineItems.map((item) => {
-            const lineRefund = lines.find((line) => line.lineItemId === item.lineItemId);
-            return lineRefund ? { ...item, refunds: [...(item.refunds ?? []), { refundId, amount: ebayAmount(lineRefund.amount), refundDate }] } : item;
-          });
-          return { ...order, ...paid, lineItems };
-        }
-        const entry = { refundId, refundStatus: "REFUNDED" as const, amount: ebayAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
-        return { ...order, ...paid, paymentSummary: { ...order.paymentSummary, refunds: [...order.paymentSummary.refunds, entry] } };
-      });
-      return { refundId, status: "REFUNDED" };
+      // Signed as eBay wants it, and checked by the sandbox's eBay side before anything happens (sandbox-signed.ts).
+      const request = issueRefundRequest(refund);
+      return sandboxIssueRefund(db, request, await signedHeaders(request));
     },
 
     async getRefunds(orderId) {
       const [row] = await db.select({ record: sandboxMarketplaceOrder.record }).from(sandboxMarketplaceOrder).where(eq(sandboxMarketplaceOrder.orderId, orderId));
       if (!row) throw marketplaceError("getRefunds", refusals.orderNotFound(orderId));
       return toOrderRefunds(asOrderRecord(row.record));
+    },
+
+    async getOrderFees(orderId) {
+      const request = transactionsRequest(orderId);
+      const { transactions } = await sandboxGetTransactions(db, request, await signedHeaders(request));
+      return orderFeesOf(orderId, transactions);
     },
 
     async readNotification(headers, body) {

@@ -59,6 +59,9 @@ export async function seedShopSettings(
     // Filled in by the marketplace and carrier logins once they run.
     [EBAY_ACCESS_TOKEN_PARAM]: "",
     UPS_ACCESS_TOKEN: "",
+    // eBay's signing key, made on the first call that needs one, and the keys the sandbox marketplace issued.
+    EBAY_SIGNING_KEY: "",
+    SANDBOX_EBAY_SIGNING_KEYS: "",
   };
   await insertInChunks(tx, schema.configParams, configParamKeys.map((param) => ({ param, value: settings[param] })));
 
