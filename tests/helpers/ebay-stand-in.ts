@@ -1,11 +1,14 @@
-import { createSign, type KeyObject } from "node:crypto";
+import { createSign, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import type { EbayTransaction } from "@/server/integrations/marketplace/ebay-finances";
+import { publicKeyOf, verifyEbaySignature } from "@/server/integrations/marketplace/ebay-signature";
 import { startProviderServer, type ProviderAnswer, type ProviderServer, type ReceivedRequest } from "./provider-server";
 
 /**
  * A local stand-in for eBay's REST APIs as the live marketplace adapter uses them (PROVIDERS.md section 5): OAuth
  * (refresh-token and client-credentials grants), Inventory v1 (bulk item writes, offers, bulk price and quantity),
  * Fulfillment v1 (orders paged by `limit`/`offset` with `href`/`next`/`total`, shipping fulfilments, refunds) and the
- * Notification API's public keys, with eBay's `{"errors":[{errorId, domain, category, message, longMessage,
+ * Notification API's public keys, the Key Management API's signing keys and the Finances API's transactions, with
+ * issue_refund and every Finances call refused unless signed with a key it issued (eBay's digital signature), with eBay's `{"errors":[{errorId, domain, category, message, longMessage,
  * parameters}]}` on refusals. The error ids are eBay's where its pages name one for the case. A test adds orders and
  * public keys, and makes eBay refuse things, through the stand-in's fields.
  */
@@ -158,6 +161,10 @@ export type EbayStandIn = ProviderServer & {
   refusedSkus: Map<string, EbayErrorEntry>;
   /** The next call to an API (not the token endpoint) answers this instead, as eBay under load or a dropped line. */
   failNextCall: (answer: ProviderAnswer) => void;
+  /** The signing keys the Key Management stand-in issued: public key (base64 SPKI) by JWE. */
+  signingKeys: Map<string, { signingKeyId: string; publicKey: string; expiresAt: number }>;
+  /** The Finances API's transactions; a test adds them (a sale's fees, say). */
+  transactions: EbayTransaction[];
 };
 
 const ebayError = (status: number, errors: EbayErrorEntry[]): ProviderAnswer => ({ status, body: { errors, warnings: [] } });
@@ -184,6 +191,8 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
   const fulfillments: EbayStandIn["fulfillments"] = new Map();
   const publicKeys: EbayStandIn["publicKeys"] = new Map();
   const refusedSkus: EbayStandIn["refusedSkus"] = new Map();
+  const signingKeys: EbayStandIn["signingKeys"] = new Map();
+  const transactions: EbayTransaction[] = [];
   const tokenLifetimeSeconds = { value: 7200 };
   const userTokens = new Set<string>();
   const applicationTokens = new Set<string>();
@@ -409,9 +418,38 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     }
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""))?.[1] ?? "";
     const keyMatch = /^\/commerce\/notification\/v1\/public_key\/([^/]+)$/.exec(request.path);
-    // getPublicKey takes an application token (client credentials); the seller's APIs take the seller's token.
-    if (!(keyMatch ? applicationTokens : userTokens).has(bearer)) {
+    // getPublicKey and the Key Management API take an application token (client credentials); the seller's APIs take
+    // the seller's token.
+    const asApplication = keyMatch || request.path.startsWith("/developer/key_management/");
+    if (!(asApplication ? applicationTokens : userTokens).has(bearer)) {
       return ebayError(401, [{ errorId: 1001, domain: "OAuth", category: "REQUEST", message: "Invalid access token", longMessage: "Invalid access token. Check the value of the Authorization HTTP request header." }]);
+    }
+    if (request.path === "/developer/key_management/v1/signing_key" && request.method === "POST") {
+      if (!applicationTokens.has(bearer)) return ebayError(401, [{ errorId: 1001, domain: "OAuth", category: "REQUEST", message: "Invalid access token" }]);
+      const cipher = (request.json as { signingKeyCipher?: string } | undefined)?.signingKeyCipher;
+      if (cipher !== "ED25519") return ebayError(400, [{ errorId: 195000, domain: "API_KEYS", category: "REQUEST", message: "The signingKeyCipher is invalid; use ED25519 or RSA." }]);
+      const pair = generateKeyPairSync("ed25519");
+      const signingKeyId = randomUUID();
+      const jwe = `eyJ6aXAiOiJERUYiLCJraWQiOiI${Buffer.from(signingKeyId).toString("base64url")}.${randomUUID()}.${randomUUID()}`;
+      const creationTime = Math.floor(Date.now() / 1000);
+      const expirationTime = creationTime + 3 * 365 * 24 * 3600;
+      const publicKey = pair.publicKey.export({ format: "der", type: "spki" }).toString("base64");
+      signingKeys.set(jwe, { signingKeyId, publicKey, expiresAt: expirationTime * 1000 });
+      // eBay gives the private key in this answer only.
+      return { status: 200, body: { signingKeyId, signingKeyCipher: "ED25519", publicKey, privateKey: pair.privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"), jwe, creationTime, expirationTime } };
+    }
+    if (signatureRequired(request)) {
+      const headers = new Headers(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : [])));
+      const refusal = verifyEbaySignature({ method: request.method, url: `http://${String(request.headers.host)}${request.path}`, body: request.body || null }, headers, (jwe) => {
+        const key = signingKeys.get(jwe);
+        return key && key.expiresAt > Date.now() ? publicKeyOf(key.publicKey) : null;
+      });
+      if (refusal) return ebayError(refusal.status, [{ errorId: refusal.errorId, domain: "ACCESS", category: "REQUEST", message: refusal.message.split(":")[0]!, longMessage: refusal.message }]);
+    }
+    if (request.path === "/sell/finances/v1/transaction" && request.method === "GET") {
+      const orderId = /^orderId:\{([^}]+)\}$/.exec(request.query.get("filter") ?? "")?.[1];
+      const found = orderId ? transactions.filter((transaction) => transaction.orderId === orderId) : transactions;
+      return { status: 200, body: { href: `${base}${request.path}?${request.query}`, limit: 200, offset: 0, total: found.length, transactions: found } };
     }
     if (keyMatch && request.method === "GET") {
       const pem = publicKeys.get(decodeURIComponent(keyMatch[1]!));
@@ -424,6 +462,9 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     return ebayError(404, [{ errorId: 2002, domain: "ACCESS", category: "REQUEST", message: `No such resource in the stand-in: ${request.method} ${request.path}` }]);
   };
 
+  const signatureRequired = (request: ReceivedRequest) =>
+    request.path.startsWith("/sell/finances/") || (request.method === "POST" && /^\/sell\/fulfillment\/v1\/order\/[^/]+\/issue_refund$/.test(request.path));
+
   const server = await startProviderServer(handle);
   base = server.url;
   return {
@@ -434,6 +475,8 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     fulfillments,
     publicKeys,
     refusedSkus,
+    signingKeys,
+    transactions,
     tokenLifetimeSeconds,
     revokeAccessTokens: () => {
       userTokens.clear();

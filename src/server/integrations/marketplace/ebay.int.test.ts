@@ -301,6 +301,7 @@ describe("live eBay adapter: orders", () => {
       paymentStatus: "PAID",
       cancelled: true,
       buyerUsername: "horloge_liefhebber",
+      currencies: ["EUR"],
       total: new Decimal("510.5"),
       deliveryCost: new Decimal("12.5"),
       lines: [{ lineItemId: json.lineItems[0]!.lineItemId, sku: "BC-42", title: "Omega Seamaster 300 ref. 165.024, 1967", quantity: 2, lineItemCost: new Decimal("498") }],
