@@ -193,6 +193,32 @@ describe("importing marketplace orders", () => {
     });
   });
 
+  it("refuses an order whose amounts are not in euro: not imported, no stock taken, staff told and the logbook says so, once", async () => {
+    const watch = await listedProduct("Seiko 5 Sports", 1, "120.00");
+    const sale = await buyOnMarketplace(watch.listingId);
+    // The same sale as eBay would report it from a marketplace in pounds: the figures are not euro.
+    const inPounds: MarketplaceOrder = { ...sale, orderId: "44-44444-44444", currencies: ["GBP"] };
+    const stockBefore = await stockOf(watch.id);
+
+    expect(await importMarketplaceOrder(t.db, inPounds, now)).toEqual({ result: "other currency", currencies: ["GBP"] });
+    expect(await ordersOf(inPounds.orderId)).toEqual([]);
+    expect(await stockOf(watch.id)).toBe(stockBefore);
+    expect(await notificationsLike(`eBay order ${inPounds.orderId} was not imported: its amounts are in GBP, not in euro%`)).toEqual([expect.objectContaining({ type: "OTHER", severity: "WARNING" })]);
+    const entries = await t.db
+      .select({ description: logbook.description, logLevel: logbook.logLevel, newState: logbook.newState })
+      .from(logbook)
+      .where(sql`${logbook.newState}->>'otherCurrencyMarketplaceOrderId' = ${inPounds.orderId}`);
+    expect(entries).toEqual([{ description: expect.stringMatching(/^eBay order 44-44444-44444 was not imported: its amounts are in GBP, not in euro/), logLevel: "WARNING", newState: expect.objectContaining({ currencies: ["GBP"] }) }]);
+
+    // The poll's overlap and the notification's job see it again: refused again, staff not told twice, and the
+    // import job ends (an outcome, not an error) rather than trying it again and again.
+    expect((await importMarketplaceOrder(t.db, inPounds, now)).result).toBe("other currency");
+    const mixedCurrencies: MarketplaceOrder = { ...inPounds, currencies: ["EUR", "USD"] };
+    expect((await importMarketplaceOrder(t.db, mixedCurrencies, now)).result).toBe("other currency");
+    expect(await notificationsLike(`eBay order ${inPounds.orderId} was not imported%`)).toHaveLength(1);
+    expect(await importMarketplaceOrder(t.db, sale, now)).toMatchObject({ result: "imported" });
+  });
+
   it("does not import an order cancelled on the marketplace, and leaves one imported before for staff, telling them once", async () => {
     const watch = await listedProduct("Tissot Visodate", 2);
     const cancelledFirst = { ...(await buyOnMarketplace(watch.listingId)), cancelled: true };
