@@ -240,6 +240,8 @@ const specEnums: Record<string, SpecEnum> = {
       "EBAY_ACCESS_TOKEN", "EUR_TO_PHP_EXCHANGE_RATE", "CALC_START_PRODUCTID", "NEXT_PRODUCT_ID",
       "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN",
     ],
+    extra: ["EBAY_SIGNING_KEY", "SANDBOX_EBAY_SIGNING_KEYS"],
+    why: "issue 30: eBay's digital signature needs the signing key made once with its Key Management API, kept sealed; the sandbox marketplace keeps the public keys it issued",
   },
   "discount type": { table: "discount", column: "discountType", values: ["PRODUCT", "GLOBAL", "USER", "COUPON"] },
   "user role": { table: "user", column: "role", values: ["ADMIN", "VIP", "USER"] },
