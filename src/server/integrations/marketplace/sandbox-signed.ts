@@ -83,8 +83,11 @@ export function sandboxSigner(db: Db, store: EbaySigningKeyStore) {
   };
 }
 
-/** eBay's side: refuses the call unless its signature holds with a key the sandbox issued and that has not expired. */
-async function refuseUnlessSigned(db: Db, call: string, request: SignableRequest, headers: Headers, now: Date): Promise<void> {
+/**
+ * eBay's side: refuses the call unless its signature holds with a key the sandbox issued and that has not expired.
+ * Every sandbox call eBay wants signed (the Post-Order API's refund, decide and cancellation calls too) starts here.
+ */
+export async function refuseUnlessSigned(db: Db, call: string, request: SignableRequest, headers: Headers, now: Date): Promise<void> {
   const keys = await readIssuedKeys(db);
   const publicKeyFor = (jwe: string): KeyObject | null => {
     const issued = keys.find((key) => key.jwe === jwe && Date.parse(key.expiresAt) > now.getTime());
