@@ -35,6 +35,8 @@ export type EbayRequest = {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** How the user token is presented: eBay's REST APIs take `Bearer`, the Post-Order API takes OAuth tokens as `IAF`. */
+  tokenScheme?: "Bearer" | "IAF";
 };
 
 /** The scopes the shop's refresh token was granted: listings, orders, business policies, refunds. */
@@ -145,7 +147,7 @@ export function createEbayClient(options: EbayClientOptions) {
       send(name, `${baseUrl}${request.path}`, {
         method: request.method,
         headers: {
-          authorization: `Bearer ${bearer}`,
+          authorization: `${request.tokenScheme ?? "Bearer"} ${bearer}`,
           accept: "application/json",
           ...(request.body === undefined ? {} : { "content-type": "application/json" }),
           ...request.headers,

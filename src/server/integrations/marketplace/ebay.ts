@@ -1,6 +1,7 @@
 import { AppError } from "@/server/errors";
 import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
 import { challengeResponse, notificationReader } from "./ebay-notification";
+import { postOrderCalls } from "./ebay-post-order";
 import {
   bulkAnswer,
   createOfferAnswer,
@@ -64,6 +65,7 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
   const now = options.now ?? (() => new Date());
   const client = createEbayClient({ ...options, now });
   const readNotification = notificationReader(client, now);
+  const { getBuyerRequests, decideBuyerRequest } = postOrderCalls(client);
   const offerPath = (offerId: string) => `${inventory}/offer/${encodeURIComponent(offerId)}`;
   const orderPath = (orderId: string) => `${fulfillment}/order/${encodeURIComponent(orderId)}`;
   const languageHeaders = (marketplaceId: MarketplaceItem["marketplaceId"]) => ({ "content-language": marketplaceLanguages[marketplaceId], "x-ebay-c-marketplace-id": marketplaceId });
@@ -181,6 +183,9 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
       const body = await client.call("getOrder", { method: "GET", path: orderPath(orderId) });
       return toOrderRefunds(read("getOrder", orderRefunds, body));
     },
+
+    getBuyerRequests,
+    decideBuyerRequest,
 
     readNotification,
 

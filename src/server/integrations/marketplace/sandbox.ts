@@ -27,6 +27,7 @@ import {
   type Refusal,
 } from "./sandbox-records";
 import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records";
+import { decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
 import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
@@ -281,6 +282,10 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
       if (!row) throw marketplaceError("getRefunds", refusals.orderNotFound(orderId));
       return toOrderRefunds(asOrderRecord(row.record));
     },
+
+    getBuyerRequests: (query) => searchSandboxRequests(db, query),
+
+    decideBuyerRequest: (decision) => decideSandboxRequest(db, decision),
 
     async readNotification(headers, body) {
       if (!signatureMatches(headers.get("x-ebay-signature"), body, env.WEBHOOK_SECRET)) return null;
