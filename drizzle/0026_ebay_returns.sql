@@ -16,6 +16,7 @@ CREATE TABLE "marketplace_request" (
 	"decided_by" text,
 	"received_at" timestamp with time zone,
 	"received_by" text,
+	"refund_started_at" timestamp with time zone,
 	"refund_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,5 +1,6 @@
 import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
+import { shopRefundPorts } from "@/server/refunds/refund-payout";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
@@ -8,6 +9,9 @@ import { pollMarketplaceOrders } from "./order-poll";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";
+import { decideRequest, receiveReturn, refundReturn } from "./returns-actions";
+import { decideRequestInput, oneRequestInput, orderRequestsInput } from "./returns-schemas";
+import { orderRequests } from "./returns-view";
 import { bulkUpdateInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
 
 /**
@@ -29,4 +33,13 @@ export const ebayRouter = createTRPCRouter({
   reconciliation: adminProcedure.input(reconciliationInput).query(({ ctx, input }) => findQuantityMismatches(ctx.db, getMarketplace(), input)),
   startBulkUpdate: adminProcedure.input(bulkUpdateInput).mutation(({ ctx, input }) => startBulkUpdate(ctx.db, input, { userId: ctx.session.user.id })),
   cancelBulkUpdate: adminProcedure.mutation(({ ctx }) => cancelBulkUpdate(ctx.db, { userId: ctx.session.user.id })),
+  /** Buyers' returns and cancellations from eBay, on the order page. */
+  requests: createTRPCRouter({
+    forOrder: adminProcedure.input(orderRequestsInput).query(({ ctx, input }) => orderRequests(ctx.db, input.orderNumber)),
+    decide: adminProcedure.input(decideRequestInput).mutation(({ ctx, input }) => decideRequest(ctx.db, input, { userId: ctx.session.user.id }, requestPorts())),
+    receive: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => receiveReturn(ctx.db, input, { userId: ctx.session.user.id })),
+    refund: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => refundReturn(ctx.db, input, { userId: ctx.session.user.id }, requestPorts())),
+  }),
 });
+
+const requestPorts = () => ({ marketplace: getMarketplace(), refunds: shopRefundPorts() });

@@ -127,6 +127,8 @@ export const marketplaceRequest = pgTable(
     decidedBy: text().references(() => user.id, { onDelete: "set null" }),
     receivedAt: timestamp({ withTimezone: true, mode: "date" }),
     receivedBy: text().references(() => user.id, { onDelete: "set null" }),
+    /** When staff started its refund: a second refund waits for the first to be recorded (or to have died). */
+    refundStartedAt: timestamp({ withTimezone: true, mode: "date" }),
     /** The refunds given for it (refund ids), once staff refunded it through eBay. */
     refundIds: jsonb().$type<number[]>().notNull().default([]),
     closedAt: timestamp({ withTimezone: true, mode: "date" }),
