@@ -10,6 +10,7 @@ import type { MarketplaceBuyerRequest, MarketplacePort } from "@/server/integrat
 import { defineScheduledJob, leftToNextTick } from "@/server/jobs/define";
 import { notifyStaff } from "@/server/notifications/service";
 import { logMarketplaceEvent, logMarketplaceWarning } from "./logbook";
+import { pollMarketplaceOrders } from "./order-poll";
 import type { MarketplaceRequestState } from "./returns-schemas";
 
 /*
@@ -162,6 +163,12 @@ export async function pollBuyerRequests(db: Db, port: MarketplacePort, now: Date
   }
   if (failed.length > 0) throw new AppError("INTERNAL_SERVER_ERROR", `eBay requests could not be recorded (${failed.join("; ")}); the next poll tries again.`);
   return counts;
+}
+
+/** Staff's "Check for orders now": the orders first, so that a request on an order just sold finds it imported. */
+export async function pollOrdersAndRequests(db: Db, port: MarketplacePort): Promise<{ imported: number; requests: { recorded: number; updated: number } }> {
+  const orders = await pollMarketplaceOrders(db, port);
+  return { ...orders, requests: await pollBuyerRequests(db, port) };
 }
 
 /** `marketplace-request-poll`: every five minutes; a failed poll is left to the next one, which reads the same window. */
