@@ -106,6 +106,9 @@ describe("returns requested on eBay", () => {
     expect(await port.getRefunds(sale.marketplaceOrderId)).toEqual([{ refundId: given!.externalRefundId, status: "REFUNDED", amount: new Decimal("300.00"), lineItemId: sale.lineItemId }]);
     expect(await stockOf(sale.productId)).toBe(1);
     await expect(refundReturn(t.db, { requestId: stored!.id }, staff, ports)).rejects.toThrow("was refunded already");
+    // eBay closes a return once it is refunded; the next poll records it.
+    await pollBuyerRequests(t.db, port, now);
+    expect((await requestsOf(sale.orderId))[0]).toMatchObject({ state: "CLOSED", marketplaceState: "CLOSED" });
 
     // Received: the piece is back in the one stock, once.
     const received = await receiveReturn(t.db, { requestId: stored!.id }, staff);
@@ -114,7 +117,7 @@ describe("returns requested on eBay", () => {
     expect(await returnRowsOf(sale.productId)).toEqual([{ quantity: 1, orderItemId: stored!.lines[0]!.orderItemId }]);
     await receiveReturn(t.db, { requestId: stored!.id }, staff);
     expect(await stockOf(sale.productId)).toBe(2);
-    expect(await orderRequests(t.db, sale.orderNumber)).toEqual([expect.objectContaining({ kind: "RETURN", state: "ACCEPTED", refundIds: refunded.refundIds, lines: [{ orderItemId: stored!.lines[0]!.orderItemId, productName: "Omega Seamaster 2254.50", quantity: 1 }] })]);
+    expect(await orderRequests(t.db, sale.orderNumber)).toEqual([expect.objectContaining({ kind: "RETURN", state: "CLOSED", refundIds: refunded.refundIds, lines: [{ orderItemId: stored!.lines[0]!.orderItemId, productName: "Omega Seamaster 2254.50", quantity: 1 }] })]);
   });
 
   it("book the piece once when two staff click received at the same moment", async () => {
@@ -170,6 +173,8 @@ describe("cancellations requested on eBay", () => {
     expect(given).toMatchObject({ status: "REFUNDED", amount: new Decimal("300.00") });
     expect(await port.getRefunds(sale.marketplaceOrderId)).toEqual([expect.objectContaining({ status: "REFUNDED", amount: new Decimal("300.00") })]);
     expect((await port.getOrders({ orderIds: [sale.marketplaceOrderId] }))[0]!.cancelled).toBe(true);
+    await pollBuyerRequests(t.db, port, now);
+    expect((await requestsOf(sale.orderId))[0]).toMatchObject({ state: "CLOSED", marketplaceState: "CANCEL_CLOSED_WITH_REFUND" });
   });
 
   it("cannot be approved once the order shipped: refused before eBay is asked", async () => {

@@ -172,3 +172,30 @@ export async function sandboxRequestsOfOrder(db: Db, orderId: string): Promise<M
   const rows = await db.select().from(sandboxMarketplaceRequest).where(eq(sandboxMarketplaceRequest.orderId, orderId)).orderBy(asc(sandboxMarketplaceRequest.createdAt));
   return rows.map((row) => (row.kind === "RETURN" ? buyerRequestOfReturn(asReturn(row.record)) : buyerRequestOfCancellation(asCancellation(row.record))));
 }
+
+/**
+ * What eBay does to the requests of an order once the seller refunded through issue_refund: an accepted return of a
+ * line that got a refund is closed, and an approved cancellation of an order now refunded in full is closed with its
+ * refund.
+ */
+export async function closeRefundedRequests(db: Db, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    const refundedLines = new Set(order.lineItems.filter((line) => (line.refunds ?? []).length > 0).map((line) => line.lineItemId));
+    const fullyRefunded = order.orderPaymentStatus === "FULLY_REFUNDED";
+    for (const row of await requestsOf(tx, orderId)) {
+      if (row.kind === "RETURN") {
+        const summary = asReturn(row.record);
+        if (returnStage(summary) !== "ACCEPTED" || !(fullyRefunded || refundedLines.has(summary.creationInfo.item.transactionId))) continue;
+        await tx.update(sandboxMarketplaceRequest).set({ record: storable({ ...summary, state: "CLOSED", status: "REFUND_ISSUED" }) }).where(eq(sandboxMarketplaceRequest.requestId, row.requestId));
+      } else {
+        const detail = asCancellation(row.record);
+        if (cancellationStage(detail) !== "ACCEPTED" || !fullyRefunded) continue;
+        await tx
+          .update(sandboxMarketplaceRequest)
+          .set({ record: storable({ ...detail, cancelState: "CLOSED", cancelStatus: "CANCEL_CLOSED_WITH_REFUND" }) })
+          .where(eq(sandboxMarketplaceRequest.requestId, row.requestId));
+      }
+    }
+  });
+}

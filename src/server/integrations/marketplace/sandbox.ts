@@ -27,7 +27,7 @@ import {
   type Refusal,
 } from "./sandbox-records";
 import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records";
-import { decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
+import { closeRefundedRequests, decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
 import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
@@ -274,6 +274,7 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
         const entry = { refundId, refundStatus: "REFUNDED" as const, amount: ebayAmount(refund.amount), refundDate, ...(refund.comment ? { refundReferenceId: refund.comment.slice(0, 100) } : {}) };
         return { ...order, ...paid, paymentSummary: { ...order.paymentSummary, refunds: [...order.paymentSummary.refunds, entry] } };
       });
+      await closeRefundedRequests(db, refund.orderId);
       return { refundId, status: "REFUNDED" };
     },
 
