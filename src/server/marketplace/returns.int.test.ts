@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminNotification, logbook, marketplaceOffer, marketplaceRequest, order, product, refund as refundTable, stockRecord } from "@/server/db/schema";
+import { adminNotification, logbook, mailMessage, marketplaceOffer, marketplaceRequest, order, product, refund as refundTable, stockRecord } from "@/server/db/schema";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { openSandboxReturn, requestSandboxCancellation } from "@/server/integrations/marketplace/sandbox-requests";
@@ -105,6 +105,8 @@ describe("returns requested on eBay", () => {
     expect(given).toMatchObject({ status: "REFUNDED", amount: new Decimal("300.00"), reason: "DAMAGED", restockedProduct: false, monetaryRefund: true });
     expect(await port.getRefunds(sale.marketplaceOrderId)).toEqual([{ refundId: given!.externalRefundId, status: "REFUNDED", amount: new Decimal("300.00"), lineItemId: sale.lineItemId }]);
     expect(await stockOf(sale.productId)).toBe(1);
+    // eBay tells its buyer of the refund; the shop writes them no e-mail.
+    expect(await t.db.select({ id: mailMessage.id }).from(mailMessage).where(eq(mailMessage.refundId, given!.id))).toEqual([]);
     await expect(refundReturn(t.db, { requestId: stored!.id }, staff, ports)).rejects.toThrow("was refunded already");
     // eBay closes a return once it is refunded; the next poll records it.
     await pollBuyerRequests(t.db, port, now);
