@@ -76,7 +76,7 @@ function RequestEntry({ request, orderNumber }: { request: MarketplaceRequestVie
         <CardField label="Requested">{formatDateTime(request.requestedAt)}</CardField>
         {request.state === "REQUESTED" && request.respondBy ? <CardField label="Answer before">{formatDateTime(request.respondBy)}</CardField> : null}
         {request.receivedAt ? <CardField label="Received">{formatDateTime(request.receivedAt)}</CardField> : null}
-        <CardField label="On eBay">
+        <CardField label="Last seen on eBay">
           <span className="font-mono text-xs">{request.marketplaceState}</span>
         </CardField>
       </dl>
