@@ -40,7 +40,7 @@ const sharedGround = [
  */
 const domains = {
   fulfilment: ["marketplace", "orders", "shipping", "stock", "catalog", "messages", "account", "auth"],
-  marketplace: ["orders", "catalog", "shipping", "stock", "messages"],
+  marketplace: ["orders", "refunds", "catalog", "shipping", "stock", "messages"],
   checkout: ["orders", "account", "cart", "pricing", "catalog", "shipping", "stock", "discounts"],
   margins: ["orders", "stock"],
   refunds: ["orders", "stock", "messages"],

@@ -1,13 +1,17 @@
 import { oneProductInput } from "@/server/catalog/admin-schemas";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
+import { shopRefundPorts } from "@/server/refunds/refund-payout";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
 import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
-import { pollMarketplaceOrders } from "./order-poll";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";
+import { decideRequest, receiveReturn, refundReturn } from "./returns-actions";
+import { decideRequestInput, oneRequestInput, orderRequestsInput } from "./returns-schemas";
+import { pollOrdersAndRequests } from "./returns-import";
+import { orderRequests } from "./returns-view";
 import { bulkUpdateInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
 
 /**
@@ -23,10 +27,20 @@ export const ebayRouter = createTRPCRouter({
   withdraw: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => withdrawOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
   republish: adminProcedure.input(offerSelectionInput).mutation(({ ctx, input }) => republishOffers(ctx.db, getMarketplace(), input.productIds, { userId: ctx.session.user.id })),
   overview: adminProcedure.query(({ ctx }) => getMarketplaceOverview(ctx.db, getMarketplace())),
-  pollOrdersNow: adminProcedure.mutation(({ ctx }) => pollMarketplaceOrders(ctx.db, getMarketplace())),
+  /** Orders, then buyers' returns and cancellations. */
+  pollOrdersNow: adminProcedure.mutation(({ ctx }) => pollOrdersAndRequests(ctx.db, getMarketplace())),
   /** Pushes a product's quantity again: the retry of a failed push, and the reconciliation view's fix. */
   pushQuantity: adminProcedure.input(oneProductInput).mutation(({ ctx, input }) => requestQuantityPushNow(ctx.db, input.productId)),
   reconciliation: adminProcedure.input(reconciliationInput).query(({ ctx, input }) => findQuantityMismatches(ctx.db, getMarketplace(), input)),
   startBulkUpdate: adminProcedure.input(bulkUpdateInput).mutation(({ ctx, input }) => startBulkUpdate(ctx.db, input, { userId: ctx.session.user.id })),
   cancelBulkUpdate: adminProcedure.mutation(({ ctx }) => cancelBulkUpdate(ctx.db, { userId: ctx.session.user.id })),
+  /** Buyers' returns and cancellations from eBay, on the order page. */
+  requests: createTRPCRouter({
+    forOrder: adminProcedure.input(orderRequestsInput).query(({ ctx, input }) => orderRequests(ctx.db, input.orderNumber)),
+    decide: adminProcedure.input(decideRequestInput).mutation(({ ctx, input }) => decideRequest(ctx.db, input, { userId: ctx.session.user.id }, requestPorts())),
+    receive: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => receiveReturn(ctx.db, input, { userId: ctx.session.user.id })),
+    refund: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => refundReturn(ctx.db, input, { userId: ctx.session.user.id }, requestPorts())),
+  }),
 });
+
+const requestPorts = () => ({ marketplace: getMarketplace(), refunds: shopRefundPorts() });

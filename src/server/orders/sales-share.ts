@@ -83,9 +83,8 @@ export function salesShares(which: SQL): SQL {
         select sum(r.amount) as amount from refund r where r.refunded_order_item_id = oi.id and r.status in (${givingBack})
       ) line_refunds on true
       left join lateral (
-        select sum(sr.quantity) as pieces from refund r
-        join stock_record sr on sr.product_id = oi.product_id and sr.refund_id = r.id and sr.type = 'REFUND'
-        where r.refunded_order_item_id = oi.id and r.restocked_product
+        -- Pieces of the line back in stock: a refund's restock, or an eBay return received (margins' lineCosts reads the same).
+        select sum(sr.quantity) as pieces from stock_record sr where sr.order_item_id = oi.id and sr.type = 'REFUND'
       ) restocked on true
     ),
     per_order as (

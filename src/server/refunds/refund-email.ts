@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { env } from "@/env";
 import { shopUrl } from "@/server/config/shop-url";
 import type { Db } from "@/server/db/client";
-import { order, refund } from "@/server/db/schema";
+import { order, orderDetail, refund } from "@/server/db/schema";
 import { queueMail } from "@/server/messages/outbox";
 import { confirmationUrl } from "@/server/orders/confirmation";
 import { getOrderView } from "@/server/orders/view";
@@ -18,8 +18,10 @@ import { readRefundRows, toRefundView } from "./refund-rows";
 export async function queueRefundEmail(tx: Db, refundId: number): Promise<void> {
   const [row] = await readRefundRows(tx, eq(refund.id, refundId));
   if (!row || row.status === "FAILED") return;
-  const [found] = await tx.select({ orderNumber: order.orderNumber }).from(order).where(eq(order.id, row.orderId));
+  const [found] = await tx.select({ orderNumber: order.orderNumber, shop: orderDetail.shop }).from(order).innerJoin(orderDetail, eq(orderDetail.orderId, order.id)).where(eq(order.id, row.orderId));
   if (!found) throw new Error(`Order ${row.orderId} of refund ${refundId} does not exist`);
+  // A marketplace buyer hears of the refund from eBay, as of the sale: the shop writes them no e-mail of its own.
+  if (found.shop === "EBAY") return;
   const view = await getOrderView(tx, found.orderNumber);
   const refunded = toRefundView(row);
   const message = renderRefundConfirmationEmail(view, refunded, await confirmationUrl(shopUrl(), found.orderNumber, env.TOKEN_SECRET), env.SHOP_NAME);

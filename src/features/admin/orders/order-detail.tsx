@@ -21,6 +21,7 @@ import { OrderMargin } from "../margins/order-margin";
 import { RefundPanel } from "../refunds/refund-panel";
 import { useRefundProposal } from "../refunds/queries";
 import { cancelQuestion } from "./cancel-question";
+import { MarketplaceRequestsCard } from "./marketplace-requests-card";
 import { useOrderActions } from "./order-actions";
 import { AdminOrderStatusBadge, OrderStandingBadges } from "./order-status";
 import { OversoldNotice } from "./oversold-notice";
@@ -297,6 +298,7 @@ export function OrderDetail({ orderNumber }: { orderNumber: string }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Items order={order} />
+          {order.marketplace ? <MarketplaceRequestsCard orderNumber={order.orderNumber} /> : null}
           <RefundPanel orderNumber={order.orderNumber} />
           <OrderTimeline entries={order.timeline} />
         </div>

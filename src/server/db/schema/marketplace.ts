@@ -4,6 +4,7 @@ import { user } from "./auth";
 import { product } from "./catalogue";
 import { money, timestamps } from "./columns";
 import { bulkRunStatus, marketplaceId, marketplaceOfferStatus } from "./enums";
+import { order } from "./orders";
 
 /**
  * A product's offer on the marketplace (eBay): one per product, on one marketplace site, under the SKU the shop gave
@@ -90,6 +91,57 @@ export const marketplaceBulkRun = pgTable(
   ],
 );
 
+/** One line of a buyer's request: the order line and how many of its pieces. */
+export type MarketplaceRequestLine = { orderItemId: number; lineItemId: string; quantity: number };
+
+/**
+ * A buyer's return or cancellation request on the marketplace (eBay's Post-Order API), imported once per eBay id
+ * against the imported order. `state` is the shop's view (REQUESTED until staff or eBay decide, then ACCEPTED or
+ * DECLINED, CLOSED once eBay closed it); `marketplaceState` is eBay's own word as last read. A return's pieces are
+ * booked back into stock once, when staff mark it received (`receivedAt`); its refund goes through the refunds
+ * (`refundIds`).
+ */
+export const marketplaceRequest = pgTable(
+  "marketplace_request",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    kind: text().$type<"RETURN" | "CANCELLATION">().notNull(),
+    /** eBay's returnId or cancelId. */
+    marketplaceRequestId: text().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    marketplaceOrderId: text().notNull(),
+    state: text().$type<"REQUESTED" | "ACCEPTED" | "DECLINED" | "CLOSED">().notNull().default("REQUESTED"),
+    marketplaceState: text().notNull(),
+    /** eBay's reason code (NO_LONGER_NEED_ITEM, NOT_AS_DESCRIBED, BUYER_CANCEL_ORDER, ...). */
+    reason: text().notNull(),
+    buyerComment: text(),
+    lines: jsonb().$type<MarketplaceRequestLine[]>().notNull(),
+    /** What eBay estimates the buyer gets back, in euro; null when it says nothing. */
+    requestedRefund: money(),
+    requestedAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    /** Until when eBay waits for the seller's answer. */
+    respondBy: timestamp({ withTimezone: true, mode: "date" }),
+    decidedAt: timestamp({ withTimezone: true, mode: "date" }),
+    decidedBy: text().references(() => user.id, { onDelete: "set null" }),
+    receivedAt: timestamp({ withTimezone: true, mode: "date" }),
+    receivedBy: text().references(() => user.id, { onDelete: "set null" }),
+    /** When staff started its refund: a second refund waits for the first to be recorded (or to have died). */
+    refundStartedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The refunds given for it (refund ids), once staff refunded it through eBay. */
+    refundIds: jsonb().$type<number[]>().notNull().default([]),
+    closedAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("marketplace_request_unique").on(t.kind, t.marketplaceRequestId),
+    index("marketplace_request_order_idx").on(t.orderId),
+    check("marketplace_request_kind", sql`${t.kind} in ('RETURN', 'CANCELLATION')`),
+    check("marketplace_request_state", sql`${t.state} in ('REQUESTED', 'ACCEPTED', 'DECLINED', 'CLOSED')`),
+  ],
+);
+
 /**
  * The sandbox marketplace, which stands in for eBay in the embedded default: inventory items, offers and listings,
  * and the orders its buyer pages make, kept in the database (not in memory) so every app instance sees the same
@@ -143,4 +195,18 @@ export const sandboxMarketplaceOrder = pgTable(
     ...timestamps,
   },
   (t) => [index("sandbox_marketplace_order_modified_idx").on(t.lastModifiedAt)],
+);
+
+/** Buyers' returns and cancellations on the sandbox marketplace, in eBay's Post-Order shapes (ReturnSummary, CancelDetail). */
+export const sandboxMarketplaceRequest = pgTable(
+  "sandbox_marketplace_request",
+  {
+    /** eBay's returnId or cancelId: digits. */
+    requestId: text().primaryKey(),
+    kind: text().$type<"RETURN" | "CANCELLATION">().notNull(),
+    orderId: text().notNull(),
+    record: jsonb().$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("sandbox_marketplace_request_created_idx").on(t.createdAt), index("sandbox_marketplace_request_order_idx").on(t.orderId)],
 );

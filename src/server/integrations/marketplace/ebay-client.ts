@@ -41,6 +41,8 @@ export type EbayRequest = {
   host?: "api" | "apiz";
   body?: unknown;
   headers?: Record<string, string>;
+  /** How the user token is presented: eBay's REST APIs take `Bearer`, the Post-Order API takes OAuth tokens as `IAF`. */
+  tokenScheme?: "Bearer" | "IAF";
 };
 
 /** The scopes the shop's refresh token was granted: listings, orders, business policies, refunds. */
@@ -199,7 +201,7 @@ export function createEbayClient(options: EbayClientOptions) {
       send(name, url, {
         method: request.method,
         headers: {
-          authorization: `Bearer ${bearer}`,
+          authorization: `${request.tokenScheme ?? "Bearer"} ${bearer}`,
           accept: "application/json",
           ...(body === null ? {} : { "content-type": "application/json" }),
           ...request.headers,

@@ -2,6 +2,7 @@ import { AppError } from "@/server/errors";
 import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
 import { financesBase, orderFeesOf, orderTransactionsQuery, transactionsPage, type EbayTransaction } from "./ebay-finances";
 import { challengeResponse, notificationReader } from "./ebay-notification";
+import { postOrderCalls } from "./ebay-post-order";
 import {
   bulkAnswer,
   createOfferAnswer,
@@ -65,6 +66,7 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
   const now = options.now ?? (() => new Date());
   const client = createEbayClient({ ...options, now });
   const readNotification = notificationReader(client, now);
+  const { getBuyerRequests, decideBuyerRequest } = postOrderCalls(client);
   const offerPath = (offerId: string) => `${inventory}/offer/${encodeURIComponent(offerId)}`;
   const orderPath = (orderId: string) => `${fulfillment}/order/${encodeURIComponent(orderId)}`;
   const languageHeaders = (marketplaceId: MarketplaceItem["marketplaceId"]) => ({ "content-language": marketplaceLanguages[marketplaceId], "x-ebay-c-marketplace-id": marketplaceId });
@@ -194,6 +196,8 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
       }
       return orderFeesOf(orderId, transactions);
     },
+    getBuyerRequests,
+    decideBuyerRequest,
 
     readNotification,
 

@@ -159,6 +159,33 @@ export type MarketplaceOrderRefund = MarketplaceRefund & {
 };
 
 /**
+ * A buyer's return or cancellation request as the marketplace lists it (eBay's Post-Order API: a ReturnSummary or a
+ * CancelDetail, reduced to what the shop uses). A return is of one order line; a cancellation of the whole order.
+ */
+export type MarketplaceBuyerRequest = {
+  kind: "RETURN" | "CANCELLATION";
+  /** eBay's returnId or cancelId. */
+  requestId: string;
+  orderId: string;
+  /** eBay's state as it says it (RETURN_REQUESTED, ITEM_SHIPPED, CLOSED, CANCEL_REQUESTED, CANCEL_CLOSED_WITH_REFUND, ...). */
+  marketplaceState: string;
+  /** What the request waits for: the seller's answer, the buyer or eBay (accepted and under way), or nothing more. */
+  stage: "AWAITING_SELLER" | "ACCEPTED" | "DECLINED" | "CLOSED";
+  /** eBay's reason code. */
+  reason: string;
+  buyerComment: string | null;
+  /** The order lines it is for: the returned line and quantity; none for a cancellation, which is of the whole order. */
+  lines: { lineItemId: string; quantity: number }[];
+  /** What eBay estimates the buyer gets back; null when it does not say. */
+  requestedRefund: Decimal | null;
+  requestedAt: Date;
+  respondBy: Date | null;
+};
+
+/** The seller's answer to a buyer's request. */
+export type MarketplaceRequestDecision = { kind: "RETURN" | "CANCELLATION"; requestId: string; accept: boolean; comment: string | null };
+
+/**
  * How the caller bounds the marketplace calls a notification can cost (eBay: a public key lookup per key id not yet
  * known), across every instance: asked before each such call, it says whether one more may be made now.
  */
@@ -220,6 +247,17 @@ export interface MarketplacePort {
    * while it lists no sale transaction for it yet (eBay books one some time after the payment).
    */
   getOrderFees(orderId: string): Promise<MarketplaceOrderFees | null>;
+  /**
+   * Buyers' return and cancellation requests created in the window (eBay: GET /post-order/v2/return/search and
+   * /cancellation/search, all pages), each as it stands now.
+   */
+  getBuyerRequests(query: { createdFrom: Date; createdTo: Date }): Promise<MarketplaceBuyerRequest[]>;
+  /**
+   * Answers a buyer's request: a return approved or declined (POST /post-order/v2/return/{returnId}/decide), a
+   * cancellation approved or rejected (POST /post-order/v2/cancellation/{cancelId}/approve or /reject). Refused (a
+   * MarketplaceError) when the request no longer waits for the seller.
+   */
+  decideBuyerRequest(decision: MarketplaceRequestDecision): Promise<void>;
   /**
    * Checks that a notification came from the marketplace (its signature header over the body) and reads it;
    * null when it is not genuine.

@@ -28,6 +28,7 @@ import { orderFeesOf } from "./ebay-finances";
 import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records";
 import { issueRefundRequest, sandboxGetTransactions, sandboxIssueRefund, sandboxSigner, transactionsRequest } from "./sandbox-signed";
 import { marketplaceSigningKeyStore } from "./signing-key-store";
+import { closeRefundedRequests, decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
 import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
@@ -253,7 +254,9 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
     async refundOrder(refund) {
       // Signed as eBay wants it, and checked by the sandbox's eBay side before anything happens (sandbox-signed.ts).
       const request = issueRefundRequest(refund);
-      return sandboxIssueRefund(db, request, await signedHeaders(request));
+      const outcome = await sandboxIssueRefund(db, request, await signedHeaders(request));
+      await closeRefundedRequests(db, refund.orderId);
+      return outcome;
     },
 
     async getRefunds(orderId) {
@@ -267,6 +270,10 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
       const { transactions } = await sandboxGetTransactions(db, request, await signedHeaders(request));
       return orderFeesOf(orderId, transactions);
     },
+
+    getBuyerRequests: (query) => searchSandboxRequests(db, query),
+
+    decideBuyerRequest: (decision) => decideSandboxRequest(db, decision),
 
     async readNotification(headers, body) {
       if (!signatureMatches(headers.get("x-ebay-signature"), body, env.WEBHOOK_SECRET)) return null;

@@ -6,22 +6,26 @@ import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { env } from "@/env";
 import { formatEuro } from "@/lib/money";
+import { BuyerRequests } from "@/features/sandbox/ebay/buyer-requests";
 import { MarketplaceFrame, sandboxMarketplacePath } from "@/features/sandbox/ebay/marketplace-frame";
 import { currentSession } from "@/server/auth/require-session";
 import { getDb } from "@/server/db/client";
+import { sandboxRequestsOfOrder } from "@/server/integrations/marketplace/sandbox-requests";
 import { getSandboxOrder } from "@/server/integrations/marketplace/sandbox-store";
 import { canUseSandboxPages } from "@/server/integrations/sandbox-access";
+import { askCancellation, askReturn } from "./actions";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Sandbox marketplace order", robots: { index: false, follow: false } };
 
 /** The buyer's confirmation of a sandbox marketplace purchase, with eBay's order number. */
-export default async function SandboxMarketplaceOrderPage({ params, searchParams }: { params: Promise<{ orderId: string }>; searchParams: Promise<{ notified?: string }> }) {
+export default async function SandboxMarketplaceOrderPage({ params, searchParams }: { params: Promise<{ orderId: string }>; searchParams: Promise<{ notified?: string; request?: string }> }) {
   if (!canUseSandboxPages(await headers(), await currentSession())) notFound();
-  const [{ orderId }, { notified }] = await Promise.all([params, searchParams]);
+  const [{ orderId }, { notified, request }] = await Promise.all([params, searchParams]);
   const order = await getSandboxOrder(getDb(), orderId);
   if (!order) notFound();
+  const requests = await sandboxRequestsOfOrder(getDb(), orderId);
   const { shipTo } = order;
 
   return (
@@ -74,6 +78,16 @@ export default async function SandboxMarketplaceOrderPage({ params, searchParams
             ? `${env.SHOP_NAME} could not be told of this order just now; it will find it on its next check of the marketplace, within a minute or two.`
             : `${env.SHOP_NAME} has been told of this order, as eBay would tell it.`}
         </p>
+        <BuyerRequests
+          orderId={order.orderId}
+          lines={order.lines.map((line) => ({ lineItemId: line.lineItemId, title: line.title, quantity: line.quantity }))}
+          shipped={order.fulfillmentStatus !== "NOT_STARTED"}
+          cancelled={order.cancelled}
+          requests={requests.map((entry) => ({ kind: entry.kind, requestId: entry.requestId, marketplaceState: entry.marketplaceState, reason: entry.reason }))}
+          outcome={request ?? null}
+          askReturn={askReturn}
+          askCancellation={askCancellation}
+        />
         <Button asChild variant="outline" className="mt-5 w-full">
           <Link href={sandboxMarketplacePath}>Back to the listings</Link>
         </Button>
