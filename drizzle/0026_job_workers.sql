@@ -16,5 +16,6 @@ CREATE TABLE "job_worker_try" (
 	CONSTRAINT "job_worker_try_job_id_retry_count_pk" PRIMARY KEY("job_id","retry_count")
 );
 --> statement-breakpoint
+ALTER TABLE "marketplace_bulk_run" ADD COLUMN "in_flight_job_id" text;--> statement-breakpoint
 ALTER TABLE "job_worker_try" ADD CONSTRAINT "job_worker_try_worker_id_job_worker_id_fk" FOREIGN KEY ("worker_id") REFERENCES "public"."job_worker"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "job_worker_try_worker_idx" ON "job_worker_try" USING btree ("worker_id");

@@ -94,17 +94,21 @@ export async function cancelBulkUpdate(db: Db, actor: MarketplaceActor): Promise
  */
 type BatchResult = "finished" | "stopped" | "recorded" | "look again" | { waitUntil: Date };
 
+/** The queue's job running a stretch, and whether its try before this one was handed back (JobContext). */
+type StretchJob = { id: string; previousTryStopped: boolean };
+
 /**
  * Claims, sends and records the next batch of a run, or takes up the batch claimed before and not recorded.
  * `ownClaim` is a batch this process claimed itself (a refusal for now interrupted it): no need to wait for it; nor
- * for a claim left by a try the queue handed back because its worker went away (`previousTryStopped`).
+ * for one an earlier try of this same job claimed, when the queue handed that try back because its worker went away
+ * (`job.previousTryStopped`). A claim of another job (the next stretch, queued by a try at its end) is waited for.
  */
 async function processBatch(
   db: Db,
   port: MarketplacePort,
   runId: number,
   ownClaim: number | null,
-  context: { now: () => Date; pictures: () => ProductPictures; previousTryStopped: boolean },
+  context: { now: () => Date; pictures: () => ProductPictures; job: StretchJob | undefined },
 ): Promise<BatchResult> {
   const { now } = context;
   const [run] = await db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.id, runId));
@@ -115,7 +119,8 @@ async function processBatch(
   const claimed = run.inFlightFromId !== null && run.inFlightToId !== null ? { fromId: run.inFlightFromId, toId: run.inFlightToId } : null;
   if (claimed) {
     const claimedAt = run.updatedAt.getTime();
-    if (ownClaim !== claimed.fromId && !context.previousTryStopped && now().getTime() - claimedAt < IN_FLIGHT_GRACE_MS) return { waitUntil: new Date(claimedAt + IN_FLIGHT_GRACE_MS) };
+    const leftByStoppedTry = context.job?.previousTryStopped === true && run.inFlightJobId === context.job.id;
+    if (ownClaim !== claimed.fromId && !leftByStoppedTry && now().getTime() - claimedAt < IN_FLIGHT_GRACE_MS) return { waitUntil: new Date(claimedAt + IN_FLIGHT_GRACE_MS) };
     offers = await batchOf(db, and(gt(marketplaceOffer.productId, run.lastProductId), gte(marketplaceOffer.productId, claimed.fromId), lte(marketplaceOffer.productId, claimed.toId)));
     batch = claimed;
   } else {
@@ -124,7 +129,7 @@ async function processBatch(
     batch = { fromId: offers[0]!.productId, toId: offers.at(-1)!.productId };
     const claim = await db
       .update(marketplaceBulkRun)
-      .set({ inFlightFromId: batch.fromId, inFlightToId: batch.toId })
+      .set({ inFlightFromId: batch.fromId, inFlightToId: batch.toId, inFlightJobId: context.job?.id ?? null })
       .where(and(eq(marketplaceBulkRun.id, runId), eq(marketplaceBulkRun.status, "RUNNING"), eq(marketplaceBulkRun.lastProductId, run.lastProductId), isNull(marketplaceBulkRun.inFlightFromId)))
       .returning({ id: marketplaceBulkRun.id });
     if (claim.length === 0) return "look again";
@@ -196,6 +201,7 @@ async function recordBatch(db: Db, run: RunRow, batch: { fromId: number; toId: n
         lastProductId: batch.toId,
         inFlightFromId: null,
         inFlightToId: null,
+        inFlightJobId: null,
         lastError: null,
       })
       .where(eq(marketplaceBulkRun.id, run.id));
@@ -252,8 +258,8 @@ export async function runBulkUpdateStretch(
     pictures?: ProductPictures;
     now?: () => Date;
     sleep?: (ms: number) => Promise<void>;
-    /** The job's try before this one was handed back by a worker that went away (JobContext.previousTryStopped). */
-    previousTryStopped?: boolean;
+    /** The job running the stretch, whose id each claim records. */
+    job?: StretchJob;
   } = {},
 ): Promise<StretchOutcome> {
   const now = options.now ?? (() => new Date());
@@ -268,7 +274,7 @@ export async function runBulkUpdateStretch(
   for (let batches = 0; batches < (options.maxBatches ?? Number.POSITIVE_INFINITY); ) {
     let result: BatchResult;
     try {
-      result = await processBatch(db, port, runId, ownClaim, { now, pictures, previousTryStopped: options.previousTryStopped ?? false });
+      result = await processBatch(db, port, runId, ownClaim, { now, pictures, job: options.job });
     } catch (error) {
       if (!(error instanceof MarketplaceError && error.retryable)) throw error;
       const [run] = await db
@@ -301,8 +307,8 @@ export const bulkUpdateJob = defineJob({
   // killed at most a few times.
   expireInSeconds: EXPIRE_SECONDS,
   retry: { limit: 20, delaySeconds: 5 },
-  async run({ runId }, { db, previousTryStopped }) {
-    const outcome = await runBulkUpdateStretch(db, getMarketplace(), runId, { previousTryStopped });
+  async run({ runId }, { db, jobId, previousTryStopped }) {
+    const outcome = await runBulkUpdateStretch(db, getMarketplace(), runId, { job: { id: jobId, previousTryStopped: previousTryStopped ?? false } });
     if (outcome.kind !== "more") return;
     // Queued while this try is still active, which "waiting" allows: the next stretch starts once this one ends.
     await enqueueJob(db, bulkUpdateJob, { runId }, { singletonKey: String(runId), singletonWhile: "waiting", startAfter: outcome.notBefore });
