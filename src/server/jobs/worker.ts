@@ -69,7 +69,8 @@ export async function startJobWorker(database: Database, jobs: readonly Register
 
   const expiryCheckSeconds = options.maintenanceIntervalSeconds ?? 30;
   // pg-boss fails the tries whose time ran out in its supervision pass, for the queues whose monitoring is due: both
-  // bound how soon a job whose instance died is tried again.
+  // bound how soon a hanging try is tried again, and a try whose worker died before it was noted (hand-back.ts
+  // retries the noted ones within a few seconds).
   const boss = new PgBoss({ ...connectionFor(database, 3), schema: JOB_SCHEMA, superviseIntervalSeconds: expiryCheckSeconds, monitorIntervalSeconds: expiryCheckSeconds });
   // Without a listener an 'error' event would end the process; pg-boss carries on after each.
   boss.on("error", (error: unknown) => log.error({ err: error }, "job queue error"));
