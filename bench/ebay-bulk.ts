@@ -4,12 +4,14 @@
 // update changes every one); staff start a bulk update of price and quantity through admin.ebay.startBulkUpdate and
 // the bench polls admin.ebay.getBulkProductEbayOffersProgress, as the admin top bar does. When the progress passes
 // 50 % the server's process group gets SIGKILL, the server starts again on the same database, and the run has to
-// continue where it stopped and finish. Then SQL checks the sandbox marketplace:
+// continue where it stopped. Past 75 % the server gets SIGTERM, as a deploy stops it: it must exit 0 (the stretch
+// under way finished or handed back), start again, and the run finish. Then SQL checks the sandbox marketplace:
 //
 //   offers written more than once in the run (sandbox_marketplace_offer.writeCount > 1)          must be 0
 //   offers not written (writeCount 0)                                                           must be 0
 //   offers whose price or quantity on the marketplace differs from the shop's                   must be 0
-//   seconds from the restarted server answering to the run sending again                        must be 10 at most
+//   seconds from the restarted server answering to the run sending again (after each)           must be 10 at most
+//   the server's exit code after SIGTERM                                                        must be 0
 //
 // (issue 30: the restarted instance hands back the killed one's job once its heartbeat is missed, instead of the
 // queue waiting for the job's 60 s expiry) and prints the time it took: in all, before the kill, after the restart,
@@ -17,7 +19,7 @@
 // finish within --timeout minutes. Needs the production build (`npx next build`) and PostgreSQL on 127.0.0.1:5432
 // (user postgres); the database it creates is dropped at the end.
 //
-//   npm run bench:ebay-bulk [-- --offers 10000] [--kill-at 50] [--timeout 30]
+//   npm run bench:ebay-bulk [-- --offers 10000] [--kill-at 50] [--stop-at 75] [--timeout 30]   (--stop-at 0: no SIGTERM)
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { transformer } from "@/lib/trpc/transformer";
@@ -26,6 +28,7 @@ import { delay, option, withBenchShop, withClient } from "./shop-server";
 
 const offerCount = Number(option("offers", "10000"));
 const killAtPercent = Number(option("kill-at", "50"));
+const stopAtPercent = Number(option("stop-at", "75"));
 const timeoutMs = Number(option("timeout", "30")) * 60_000;
 const pollMs = 1_000;
 
@@ -172,6 +175,8 @@ async function main(): Promise<number> {
     await shop.start();
     const upAt = performance.now();
     let resumedAt: number | null = null;
+    /** The SIGTERM and the start after it. */
+    let stop: { code: number | null; stopMs: number; countAtStop: number; upAt: number; resumedAt: number | null } | null = null;
     for (;;) {
       if (Date.now() > deadline) throw new Error(`The run did not finish within ${timeoutMs / 60_000} minutes`);
       const progress = await progressOf(baseUrl, cookie);
@@ -183,6 +188,19 @@ async function main(): Promise<number> {
           console.log(`Taken up again ${seconds(resumedAt - upAt)} after the restart (the restarted instance handed back the job of the killed one).`);
         }
         show(progress);
+        if (stop === null && resumedAt !== null && stopAtPercent > 0 && Number(progress.currentPercent) >= stopAtPercent) {
+          const signalledAt = performance.now();
+          const code = await shop.stop();
+          const stopMs = performance.now() - signalledAt;
+          const done = await withClient(database, (client) => client.query<{ done: number }>(`select done_count + failed_count as done from marketplace_bulk_run where id = $1`, [run.id]));
+          const countAtStop = Math.max(progress.currentCount, done.rows[0]?.done ?? 0);
+          console.log(`SIGTERM at ${progress.currentPercent} %: the server exited with ${code} after ${seconds(stopMs)} (${countAtStop} offers recorded); starting it again...`);
+          await shop.start();
+          stop = { code, stopMs, countAtStop, upAt: performance.now(), resumedAt: null };
+        } else if (stop !== null && stop.resumedAt === null && progress.currentCount > stop.countAtStop) {
+          stop.resumedAt = performance.now();
+          console.log(`Taken up again ${seconds(stop.resumedAt - stop.upAt)} after the start that followed the SIGTERM.`);
+        }
       }
       await delay(pollMs);
     }
@@ -207,8 +225,10 @@ async function main(): Promise<number> {
 
     const line = (label: string, value: number | string) => console.log(`${label.padEnd(60)} ${value}`);
     // A run that finished before the poll saw it send again was taken up at once.
-    const resumedInTime = (resumedAt ?? finishedAt) - upAt <= RESUME_LIMIT_MS;
-    const sendingMs = killedAt - begun + (finishedAt - (resumedAt ?? upAt));
+    const resumedInTime = (resumedAt ?? finishedAt) - upAt <= RESUME_LIMIT_MS && (stop === null || (stop.resumedAt ?? finishedAt) - stop.upAt <= RESUME_LIMIT_MS);
+    const stoppedCleanly = stopAtPercent <= 0 || stop?.code === 0;
+    const stopGapMs = stop === null ? 0 : (stop.resumedAt ?? finishedAt) - stop.upAt + stop.stopMs;
+    const sendingMs = killedAt - begun + (finishedAt - (resumedAt ?? upAt)) - stopGapMs;
     console.log("");
     line("run", `${figures.run.status}: ${figures.run.done_count} updated, ${figures.run.failed_count} failed`);
     line("total time (start to done, restart included)", seconds(finishedAt - begun));
@@ -216,6 +236,13 @@ async function main(): Promise<number> {
     line("time after the restart (server start to done)", seconds(finishedAt - restartedAt));
     line("  of which the server starting", seconds(upAt - restartedAt));
     line("  of which waiting for the queue to take the run up again", resumedAt === null ? "n/a" : seconds(resumedAt - upAt));
+    if (stop !== null) {
+      line("SIGTERM: the server's exit code (must be 0)", String(stop.code));
+      line("  how long it took to exit", seconds(stop.stopMs));
+      line("  waiting for the queue to take the run up again", stop.resumedAt === null ? "n/a" : seconds(stop.resumedAt - stop.upAt));
+    } else if (stopAtPercent > 0) {
+      line("SIGTERM (must have happened)", "the run ended first");
+    }
     line("offers per second while sending", (offerCount / (sendingMs / 1000)).toFixed(0));
     line("offers per second overall", (offerCount / ((finishedAt - begun) / 1000)).toFixed(0));
     line("offers marked with this run", figures.stamped);
@@ -227,7 +254,7 @@ async function main(): Promise<number> {
 
     line("taken up again within 10 s of the restart (must be yes)", resumedInTime ? "yes" : "no");
 
-    const ok = figures.run.status === "DONE" && figures.pushedTwice === 0 && figures.notPushed === 0 && figures.differing === 0 && resumedInTime;
+    const ok = figures.run.status === "DONE" && figures.pushedTwice === 0 && figures.notPushed === 0 && figures.differing === 0 && resumedInTime && stoppedCleanly;
     console.log(ok ? "\nThe bulk update survived the kill: every offer written exactly once." : "\nNOT as it should be.");
     return ok;
   });
