@@ -23,6 +23,7 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { transformer } from "@/lib/trpc/transformer";
+import { hashSessionToken } from "@/server/auth/session-token";
 import type { BulkOfferProgress, BulkRunView } from "@/server/marketplace/schemas";
 import { delay, option, withBenchShop, withClient } from "./shop-server";
 
@@ -72,12 +73,18 @@ async function seedOffers(client: Client, count: number): Promise<void> {
   await client.query("analyze");
 }
 
-/** A staff session as Auth.js keeps it (a database session named by the cookie), for admin@example.com of the demo seed. */
+/**
+ * A staff session as Auth.js keeps it (a database session named by the cookie, stored as the token's hash), for
+ * admin@example.com of the demo seed, with its second factor confirmed as the demo authenticator would.
+ */
 async function staffCookie(client: Client): Promise<string> {
   const { rows } = await client.query<{ id: string }>(`select id from "user" where email = 'admin@example.com' and role = 'ADMIN'`);
   if (!rows[0]) throw new Error("The demo seed has no admin@example.com");
   const token = randomBytes(32).toString("hex");
-  await client.query(`insert into session (id, session_token, user_id, expires) values (gen_random_uuid()::text, $1, $2, now() + interval '1 day')`, [token, rows[0].id]);
+  await client.query(
+    `insert into session (id, session_token, user_id, expires, second_factor_at, second_factor) values (gen_random_uuid()::text, $1, $2, now() + interval '1 day', now(), 'totp')`,
+    [hashSessionToken(token), rows[0].id],
+  );
   return `authjs.session-token=${token}`;
 }
 
