@@ -5,7 +5,7 @@ import { connectionFor, JOB_SCHEMA } from "@/server/jobs/boss";
 import type { JobDefinition } from "@/server/jobs/define";
 import { ensureQueue, expireSecondsOf, sendOptionsOf, withJobClient } from "@/server/jobs/queue";
 import { BEAT_SECONDS, beat, forgetWorker, holdTry, registerWorker, releaseTry, type HeldTry } from "./heartbeat";
-import { handBackDeadWorkers, handBackTries, wasHandedBack } from "./hand-back";
+import { handBackDeadWorkers, handBackTries, logHandBack, wasHandedBack } from "./hand-back";
 import type { Logger } from "@/server/logger";
 
 export type JobWorkerOptions = {
@@ -148,8 +148,8 @@ export async function startJobWorker(database: Database, jobs: readonly Register
     await beating;
     try {
       const message = "the server stopped while the job ran; handed back to be tried again at once";
-      const back = await database.db.transaction((tx) => handBackTries(tx, left.map(({ held }) => held), message));
-      for (const held of back) log.warn({ job: held.queue, jobId: held.jobId }, `job ${held.queue} still running at stop: handed back`);
+      const outcome = await database.db.transaction((tx) => handBackTries(tx, left.map(({ held }) => held), message));
+      logHandBack(log, outcome, "still running at stop");
       await forgetWorker(database.db, workerId);
     } catch (error) {
       // Its row stays and goes quiet: another instance hands the tries back a few beats from now.
