@@ -36,10 +36,31 @@ CREATE TABLE "sandbox_marketplace_request" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_worker" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"beat_seconds" integer NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"beat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_worker_try" (
+	"job_id" uuid NOT NULL,
+	"retry_count" integer NOT NULL,
+	"queue" text NOT NULL,
+	"worker_id" uuid NOT NULL,
+	"taken_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "job_worker_try_job_id_retry_count_pk" PRIMARY KEY("job_id","retry_count")
+);
+--> statement-breakpoint
+ALTER TABLE "marketplace_bulk_run" ADD COLUMN "in_flight_job_id" text;--> statement-breakpoint
 ALTER TABLE "marketplace_request" ADD CONSTRAINT "marketplace_request_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_request" ADD CONSTRAINT "marketplace_request_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_request" ADD CONSTRAINT "marketplace_request_received_by_user_id_fk" FOREIGN KEY ("received_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_worker_try" ADD CONSTRAINT "job_worker_try_worker_id_job_worker_id_fk" FOREIGN KEY ("worker_id") REFERENCES "public"."job_worker"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "marketplace_request_unique" ON "marketplace_request" USING btree ("kind","marketplace_request_id");--> statement-breakpoint
 CREATE INDEX "marketplace_request_order_idx" ON "marketplace_request" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "sandbox_marketplace_request_created_idx" ON "sandbox_marketplace_request" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "sandbox_marketplace_request_order_idx" ON "sandbox_marketplace_request" USING btree ("order_id");
+CREATE INDEX "sandbox_marketplace_request_order_idx" ON "sandbox_marketplace_request" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "job_worker_try_worker_idx" ON "job_worker_try" USING btree ("worker_id");

@@ -61,19 +61,31 @@ server.listen(port, hostname, () => {
 
 /**
  * A stop (a deploy's SIGTERM, Ctrl-C) stops taking requests and connections, lets the requests in flight finish, and
- * lets the job worker finish the jobs it runs (it waits up to 20 s, then hands them back to the queue), so that an
- * ordinary deploy cuts no e-mail or label in half (RELIABILITY-REVIEW D5). A second signal stops at once.
+ * lets the job worker finish the jobs it runs: it takes no new one, waits up to 20 s, then hands those still running
+ * back to the queue, where another instance takes them at once (src/server/jobs/worker.ts). So an ordinary deploy
+ * cuts no e-mail or label in half (RELIABILITY-REVIEW D5), and exits 0. A second signal, or a stop that takes longer
+ * than STOP_LIMIT_MS (a database out of reach), exits 1 at once: the jobs it held go back to the queue a few seconds
+ * later anyway, once this process's heartbeat is seen to have stopped.
  */
+const STOP_LIMIT_MS = 30_000;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    for (const again of ["SIGTERM", "SIGINT"]) process.once(again, () => process.exit(1));
+    const exitNow = (why) => {
+      console.error(`${why}: exiting without waiting any longer; the jobs still running are handed back once this process's heartbeat is missed`);
+      process.exit(1);
+    };
+    for (const again of ["SIGTERM", "SIGINT"]) process.once(again, () => exitNow(`${again} again`));
+    setTimeout(() => exitNow(`the stop took longer than ${STOP_LIMIT_MS / 1000} s`), STOP_LIMIT_MS).unref();
     console.log(`${signal}: stopping; finishing the requests and jobs under way`);
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
     // Keep-alive connections of clients that never send again would hold close() open.
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     Promise.all([closed, stopWorker()]).then(
-      () => process.exit(0),
+      () => {
+        console.log("stopped");
+        process.exit(0);
+      },
       (error) => {
         console.error(`Stopping the job worker failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);

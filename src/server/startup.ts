@@ -15,11 +15,13 @@ export function seedsDemoOnStart(config: { ENVIRONMENT: string; INTEGRATIONS: st
  * Brings a fresh server process to a working shop: says which configuration it runs on, refuses to start when the
  * private storage answers anonymous requests (live storage: labels would be public, SECURITY-REVIEW N-H1), applies pending
  * migrations, on an empty database creates the demo catalogue where that is allowed, starts the job worker (every
- * job in the registry, scheduled ones included), listens for catalogue changes that other instances commit, and
+ * job in the registry, scheduled ones included; before taking any, it hands back to the queue the jobs a worker that
+ * died was running, so that a killed instance's work goes on at once), listens for catalogue changes that other instances commit, and
  * queues a check that every product's stock matches its ledger and, with live storage, the move of labels an older
  * version left in the public bucket.
  * Several instances may start together on one PostgreSQL; migrations and seeding each take a lock, and the queue
- * hands each job to one of them. Returns a function that stops the worker, letting running jobs finish.
+ * hands each job to one of them. Returns a function that stops the worker, letting running jobs finish for a while
+ * and handing back the rest to another instance.
  */
 export async function prepareServer(): Promise<() => Promise<void>> {
   const defaults = applyEmbeddedDefaults();

@@ -62,7 +62,14 @@ export type WorkerProcess = {
  * database. On SIGTERM it stops the worker (which lets running jobs finish) and exits 0, as the shop's front door
  * does; SIGKILL ends it where it stands.
  */
-export function startWorkerProcess(options: { env: Record<string, string>; module: string; exportName: string; cleanUps: (() => Promise<void> | void)[] }): WorkerProcess {
+export function startWorkerProcess(options: {
+  env: Record<string, string>;
+  module: string;
+  exportName: string;
+  cleanUps: (() => Promise<void> | void)[];
+  /** The worker's own options beyond polling (how long a stop waits, how often it beats). */
+  worker?: { stopTimeoutMs?: number; beatSeconds?: number };
+}): WorkerProcess {
   const script = [
     "await import('./src/server/config/apply-embedded-defaults.ts');",
     "const { openDatabase } = await import('./src/server/db/client.ts');",
@@ -70,7 +77,7 @@ export function startWorkerProcess(options: { env: Record<string, string>; modul
     "const { startJobWorker } = await import('./src/server/jobs/worker.ts');",
     `const jobs = (await import(${JSON.stringify(options.module)}))[${JSON.stringify(options.exportName)}];`,
     "const database = openDatabase({ url: process.env.WORKER_DATABASE_URL, dataDir: process.env.WORKER_DATA_DIR });",
-    "const worker = await startJobWorker(database, jobs, { log: logger, pollingIntervalSeconds: 0.2 });",
+    `const worker = await startJobWorker(database, jobs, { log: logger, pollingIntervalSeconds: 0.2, ...${JSON.stringify(options.worker ?? {})} });`,
     "console.log('worker started');",
     "process.once('SIGTERM', async () => { console.log('stopping'); await worker.stop(); await database.close(); console.log('stopped'); process.exit(0); });",
   ].join("\n");

@@ -16,6 +16,13 @@ export type JobContext = {
   jobId: string;
   /** 1 on the first try, 2 on the first retry, ... */
   attempt: number;
+  /**
+   * The try before this one was handed back because its worker went away (its process was killed, or stopped with
+   * the try still running): whatever it had claimed is no longer on its way anywhere. Not so on a first try, after
+   * a throw, or after an expiry, whose try may still be running in a live process. One exception: a worker quiet for
+   * several beats while alive (a process paused that long) counts as gone, and then this says so wrongly.
+   */
+  previousTryStopped?: boolean;
 };
 
 export type JobDefinition<T = unknown> = {

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { logger } from "@/server/logger";
+import { runMigrations } from "@/server/setup/migrate";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { killWorker, meeting, startWorkerProcess, type WorkerProcess } from "../../../tests/helpers/worker-process";
-import { installJobQueue } from "./boss";
 import { enqueueJob } from "./queue";
 import { startJobWorker, type JobWorker } from "./worker";
 import { claimOnceJob, crashEffects, crashTries, createCrashTables } from "./worker-crash.fixture";
@@ -39,7 +39,7 @@ describe("a worker killed in the middle of a job", () => {
   ])("%s", async (_title, hang) => {
     const where = await meeting(cleanUps);
     const first = await where.open();
-    await installJobQueue(first);
+    await runMigrations(first);
     await createCrashTables(first.db);
     await enqueueJob(first.db, claimOnceJob, { key: "parcel-1" });
     await where.handOver();

@@ -4,6 +4,8 @@ import type { Database } from "@/server/db/client";
 import { connectionFor, JOB_SCHEMA } from "@/server/jobs/boss";
 import type { JobDefinition } from "@/server/jobs/define";
 import { ensureQueue, expireSecondsOf, sendOptionsOf, withJobClient } from "@/server/jobs/queue";
+import { BEAT_SECONDS, beat, forgetWorker, holdTry, registerWorker, releaseTry, type HeldTry } from "./heartbeat";
+import { handBackDeadWorkers, handBackTries, logHandBack, wasHandedBack } from "./hand-back";
 import type { Logger } from "@/server/logger";
 
 export type JobWorkerOptions = {
@@ -17,10 +19,18 @@ export type JobWorkerOptions = {
   maintenanceIntervalSeconds?: number;
   /** How long `stop` waits for running jobs before handing them back to the queue for another instance. */
   stopTimeoutMs?: number;
+  /**
+   * How often (whole seconds) this worker writes its heartbeat and looks for workers that stopped beating, whose jobs
+   * it hands back to the queue (hand-back.ts).
+   */
+  beatSeconds?: number;
 };
 
 export type JobWorker = {
-  /** Stops taking jobs, lets the running ones finish (for up to `stopTimeoutMs`) and closes the connection. */
+  /**
+   * Stops taking jobs, lets the running ones finish (for up to `stopTimeoutMs`), hands back those still running so
+   * that another instance takes them at once, and closes the connection.
+   */
   stop: () => Promise<void>;
 };
 
@@ -38,7 +48,11 @@ const DEADLINE_MARGIN_MS = 2_000;
  * - each try is taken by one worker only (pg-boss takes a job with `FOR UPDATE SKIP LOCKED` and marks it active in
  *   the same statement), and a done job is never taken again;
  * - a try that throws is retried after the job's `retry` delay (doubling with `backoff`); one that outlives
- *   `expireInSeconds` is failed and retried the same way, also when its process died with it (maintenance);
+ *   `expireInSeconds` is failed and retried the same way (maintenance);
+ * - a try whose worker died (killed, crashed) is handed back and retried at once: every worker beats every few
+ *   seconds, and the tries of one that missed a few beats are failed by whichever instance looks first, at its start
+ *   or on its own beat (heartbeat.ts, hand-back.ts); a slow try on a live worker is left alone;
+ * - `stop` (SIGTERM) takes no new tries, lets running ones finish for a while, and hands back the rest;
  * - scheduled jobs (`schedule`, cron in UTC) are queued once per tick, whichever instances run;
  * - each kind of job has its own loop, so a slow label never holds up an e-mail; a loop that finds work asks again
  *   at once, an idle one waits `pollingIntervalSeconds`.
@@ -55,7 +69,8 @@ export async function startJobWorker(database: Database, jobs: readonly Register
 
   const expiryCheckSeconds = options.maintenanceIntervalSeconds ?? 30;
   // pg-boss fails the tries whose time ran out in its supervision pass, for the queues whose monitoring is due: both
-  // bound how soon a job whose instance died is tried again.
+  // bound how soon a hanging try is tried again, and a try whose worker died before it was noted (hand-back.ts
+  // retries the noted ones within a few seconds).
   const boss = new PgBoss({ ...connectionFor(database, 3), schema: JOB_SCHEMA, superviseIntervalSeconds: expiryCheckSeconds, monitorIntervalSeconds: expiryCheckSeconds });
   // Without a listener an 'error' event would end the process; pg-boss carries on after each.
   boss.on("error", (error: unknown) => log.error({ err: error }, "job queue error"));
@@ -63,10 +78,28 @@ export async function startJobWorker(database: Database, jobs: readonly Register
   for (const job of jobs) await database.db.transaction((tx) => ensureQueue(tx, job.name));
   await syncSchedules(boss, jobs);
 
+  const beatSeconds = options.beatSeconds ?? BEAT_SECONDS;
+  const workerId = await registerWorker(database.db, beatSeconds);
+  // Before taking any job: what a worker that died before this one started still holds goes back to the queue now.
+  await handBackDeadWorkers(database, log);
+  let beating: Promise<void> | undefined;
+  const beatAndLook = async () => {
+    try {
+      if ((await beat(database.db, workerId, beatSeconds)) === "lost") {
+        log.error({ workerId }, "this job worker went so long without a heartbeat that it counted as stopped: the jobs it ran were handed back");
+      }
+      await handBackDeadWorkers(database, log);
+    } catch (error) {
+      log.error({ err: error }, "the job worker's heartbeat could not be written");
+    }
+  };
+  const beatTimer = setInterval(() => (beating ??= beatAndLook().finally(() => (beating = undefined))), beatSeconds * 1000);
+
   let stopping = false;
   const idle = new Set<() => void>();
   const running: RunningTries = new Map();
   const settle: Settle = { complete: (name, attempt) => boss.complete(name, attempt), fail: (name, attempt, output) => boss.fail(name, attempt, output) };
+  const noted = (what: string) => (error: unknown) => log.warn({ err: error }, `the job worker could not note ${what}`);
 
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -83,8 +116,15 @@ export async function startJobWorker(database: Database, jobs: readonly Register
     while (!stopping) {
       try {
         const [taken] = await boss.fetch<unknown>(job.name, { includeMetadata: true });
-        if (taken) await runTry(database, job, taken, { log, settle, running });
-        else await pause();
+        if (!taken) {
+          await pause();
+          continue;
+        }
+        // Taken and not yet noted, a try whose process dies is retried only once its time ran out, as before.
+        const held: HeldTry = { queue: job.name, jobId: taken.id, retryCount: taken.retryCount };
+        await holdTry(database.db, workerId, held).catch(noted("the job it took"));
+        await runTry(database, job, taken, { log, settle, running });
+        await releaseTry(database.db, held).catch(noted("the end of a job"));
       } catch (error) {
         log.error({ err: error, job: job.name }, "the job queue could not be read");
         await pause();
@@ -102,9 +142,18 @@ export async function startJobWorker(database: Database, jobs: readonly Register
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopTimeoutMs ?? 20_000)));
     await Promise.race([Promise.allSettled(loops), timeout]);
     clearTimeout(timer);
-    for (const { name, attempt, abandon } of running.values()) {
-      abandon();
-      await boss.fail(name, attempt, { message: "the server stopped while the job ran" });
+    const left = [...running.values()];
+    for (const { abandon } of left) abandon();
+    clearInterval(beatTimer);
+    await beating;
+    try {
+      const message = "the server stopped while the job ran; handed back to be tried again at once";
+      const outcome = await database.db.transaction((tx) => handBackTries(tx, left.map(({ held }) => held), message));
+      logHandBack(log, outcome, "still running at stop");
+      await forgetWorker(database.db, workerId);
+    } catch (error) {
+      // Its row stays and goes quiet: another instance hands the tries back a few beats from now.
+      log.error({ err: error }, "the jobs still running could not be handed back at stop");
     }
     await boss.stop({ graceful: false });
     log.info("job worker stopped");
@@ -130,7 +179,7 @@ type Settle = {
   fail: (name: string, attempt: JobAttempt, output: object) => Promise<unknown>;
 };
 /** The tries running now, by job id, each with what gives it up (at stop). */
-type RunningTries = Map<string, { name: string; attempt: JobAttempt; abandon: () => void }>;
+type RunningTries = Map<string, { held: HeldTry; abandon: () => void }>;
 
 /**
  * One try of a job taken from the queue: its data checked, `run` called with a deadline a little inside the job's
@@ -156,9 +205,10 @@ async function runTry(
     };
   });
   const tried: JobAttempt = { id: taken.id, retryCount: taken.retryCount };
-  running.set(taken.id, { name: job.name, attempt: tried, abandon: () => abandon() });
+  running.set(taken.id, { held: { queue: job.name, jobId: taken.id, retryCount: taken.retryCount }, abandon: () => abandon() });
+  const previousTryStopped = wasHandedBack(taken.output);
   try {
-    const run = Promise.resolve().then(() => job.run(job.schema.parse(taken.data), { db: database.db, log: jobLog, jobId: taken.id, attempt }));
+    const run = Promise.resolve().then(() => job.run(job.schema.parse(taken.data), { db: database.db, log: jobLog, jobId: taken.id, attempt, previousTryStopped }));
     await Promise.race([run, deadline]);
     if (abandoned) return;
     abandon();

@@ -230,6 +230,26 @@ describe("bulk update of all offers", () => {
     expect(stamped).toHaveLength(60);
   });
 
+  it("takes up at once a batch its own earlier try claimed when the queue handed that try back, and still waits for another job's", async () => {
+    const products = await publishedOffers(60);
+    const run = await startBulkUpdate(t.db, priceAndQuantity, staff);
+    const killedTry = { id: "job-a", previousTryStopped: false };
+    await runBulkUpdateStretch(t.db, marketplace.port, run.id, { maxBatches: 1, job: killedTry });
+    marketplace.dieAfter = 20;
+    await expect(runBulkUpdateStretch(t.db, marketplace.port, run.id, { job: killedTry })).rejects.toThrow("the process died");
+    expect(await theRun()).toMatchObject({ inFlightFromId: products[25]!.id, inFlightJobId: "job-a" });
+
+    // Another job (the next stretch) may find the claim of a try still on its way: it waits as before.
+    const otherJob = await runBulkUpdateStretch(t.db, marketplace.port, run.id, { job: { id: "job-b", previousTryStopped: true } });
+    expect(otherJob).toMatchObject({ kind: "more" });
+    // The same job, retried because its worker died or stopped: nothing of that try runs any more.
+    expect(await runBulkUpdateStretch(t.db, marketplace.port, run.id, { job: { id: "job-a", previousTryStopped: true } })).toEqual({ kind: "finished" });
+    expect(marketplace.getOfferCalls).toEqual(products.slice(25, 50).map((row) => `BC-${row.id}`));
+    expect(marketplace.bulkCalls).toEqual([25, 25, 5, 10]);
+    await expectEachWrittenOnce(products);
+    expect(await theRun()).toMatchObject({ status: "DONE", doneCount: 60, inFlightJobId: null });
+  });
+
   it("waits out the marketplace's refusals for now and carries on", async () => {
     const products = await publishedOffers(30);
     const run = await startBulkUpdate(t.db, priceAndQuantity, staff);

@@ -38,8 +38,9 @@ const stretchLimits = {
 const EXPIRE_SECONDS = 60;
 /**
  * A claimed batch younger than this may still be on its way in another process (a try the queue gave up on keeps
- * running until its call returns); the run waits until it is older before asking the marketplace about it.
- * The queue retries a try only after its expiry, so a batch left by a killed process is always older by then.
+ * running until its call returns); the run waits until it is older before asking the marketplace about it. A try
+ * whose worker died or stopped is handed back at once (jobs/hand-back.ts), and the next try takes up the batch it
+ * left without waiting (`previousTryStopped`).
  */
 const IN_FLIGHT_GRACE_MS = EXPIRE_SECONDS * 1000;
 
@@ -93,11 +94,22 @@ export async function cancelBulkUpdate(db: Db, actor: MarketplaceActor): Promise
  */
 type BatchResult = "finished" | "stopped" | "recorded" | "look again" | { waitUntil: Date };
 
+/** The queue's job running a stretch, and whether its try before this one was handed back (JobContext). */
+type StretchJob = { id: string; previousTryStopped: boolean };
+
 /**
  * Claims, sends and records the next batch of a run, or takes up the batch claimed before and not recorded.
- * `ownClaim` is a batch this process claimed itself (a refusal for now interrupted it): no need to wait for it.
+ * `ownClaim` is a batch this process claimed itself (a refusal for now interrupted it): no need to wait for it; nor
+ * for one an earlier try of this same job claimed, when the queue handed that try back because its worker went away
+ * (`job.previousTryStopped`). A claim of another job (the next stretch, queued by a try at its end) is waited for.
  */
-async function processBatch(db: Db, port: MarketplacePort, runId: number, ownClaim: number | null, context: { now: () => Date; pictures: () => ProductPictures }): Promise<BatchResult> {
+async function processBatch(
+  db: Db,
+  port: MarketplacePort,
+  runId: number,
+  ownClaim: number | null,
+  context: { now: () => Date; pictures: () => ProductPictures; job: StretchJob | undefined },
+): Promise<BatchResult> {
   const { now } = context;
   const [run] = await db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.id, runId));
   if (!run || run.status !== "RUNNING") return "stopped";
@@ -107,7 +119,8 @@ async function processBatch(db: Db, port: MarketplacePort, runId: number, ownCla
   const claimed = run.inFlightFromId !== null && run.inFlightToId !== null ? { fromId: run.inFlightFromId, toId: run.inFlightToId } : null;
   if (claimed) {
     const claimedAt = run.updatedAt.getTime();
-    if (ownClaim !== claimed.fromId && now().getTime() - claimedAt < IN_FLIGHT_GRACE_MS) return { waitUntil: new Date(claimedAt + IN_FLIGHT_GRACE_MS) };
+    const leftByStoppedTry = context.job?.previousTryStopped === true && run.inFlightJobId === context.job.id;
+    if (ownClaim !== claimed.fromId && !leftByStoppedTry && now().getTime() - claimedAt < IN_FLIGHT_GRACE_MS) return { waitUntil: new Date(claimedAt + IN_FLIGHT_GRACE_MS) };
     offers = await batchOf(db, and(gt(marketplaceOffer.productId, run.lastProductId), gte(marketplaceOffer.productId, claimed.fromId), lte(marketplaceOffer.productId, claimed.toId)));
     batch = claimed;
   } else {
@@ -116,7 +129,7 @@ async function processBatch(db: Db, port: MarketplacePort, runId: number, ownCla
     batch = { fromId: offers[0]!.productId, toId: offers.at(-1)!.productId };
     const claim = await db
       .update(marketplaceBulkRun)
-      .set({ inFlightFromId: batch.fromId, inFlightToId: batch.toId })
+      .set({ inFlightFromId: batch.fromId, inFlightToId: batch.toId, inFlightJobId: context.job?.id ?? null })
       .where(and(eq(marketplaceBulkRun.id, runId), eq(marketplaceBulkRun.status, "RUNNING"), eq(marketplaceBulkRun.lastProductId, run.lastProductId), isNull(marketplaceBulkRun.inFlightFromId)))
       .returning({ id: marketplaceBulkRun.id });
     if (claim.length === 0) return "look again";
@@ -188,6 +201,7 @@ async function recordBatch(db: Db, run: RunRow, batch: { fromId: number; toId: n
         lastProductId: batch.toId,
         inFlightFromId: null,
         inFlightToId: null,
+        inFlightJobId: null,
         lastError: null,
       })
       .where(eq(marketplaceBulkRun.id, run.id));
@@ -237,7 +251,16 @@ export async function runBulkUpdateStretch(
   db: Db,
   port: MarketplacePort,
   runId: number,
-  options: { stretchMs?: number; waitLimitMs?: number; maxBatches?: number; pictures?: ProductPictures; now?: () => Date; sleep?: (ms: number) => Promise<void> } = {},
+  options: {
+    stretchMs?: number;
+    waitLimitMs?: number;
+    maxBatches?: number;
+    pictures?: ProductPictures;
+    now?: () => Date;
+    sleep?: (ms: number) => Promise<void>;
+    /** The job running the stretch, whose id each claim records. */
+    job?: StretchJob;
+  } = {},
 ): Promise<StretchOutcome> {
   const now = options.now ?? (() => new Date());
   // Only a description run reads pictures, and the shop's storage is opened only then.
@@ -251,7 +274,7 @@ export async function runBulkUpdateStretch(
   for (let batches = 0; batches < (options.maxBatches ?? Number.POSITIVE_INFINITY); ) {
     let result: BatchResult;
     try {
-      result = await processBatch(db, port, runId, ownClaim, { now, pictures });
+      result = await processBatch(db, port, runId, ownClaim, { now, pictures, job: options.job });
     } catch (error) {
       if (!(error instanceof MarketplaceError && error.retryable)) throw error;
       const [run] = await db
@@ -284,8 +307,8 @@ export const bulkUpdateJob = defineJob({
   // killed at most a few times.
   expireInSeconds: EXPIRE_SECONDS,
   retry: { limit: 20, delaySeconds: 5 },
-  async run({ runId }, { db }) {
-    const outcome = await runBulkUpdateStretch(db, getMarketplace(), runId);
+  async run({ runId }, { db, jobId, previousTryStopped }) {
+    const outcome = await runBulkUpdateStretch(db, getMarketplace(), runId, { job: { id: jobId, previousTryStopped: previousTryStopped ?? false } });
     if (outcome.kind !== "more") return;
     // Queued while this try is still active, which "waiting" allows: the next stretch starts once this one ends.
     await enqueueJob(db, bulkUpdateJob, { runId }, { singletonKey: String(runId), singletonWhile: "waiting", startAfter: outcome.notBefore });

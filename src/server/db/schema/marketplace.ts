@@ -79,6 +79,8 @@ export const marketplaceBulkRun = pgTable(
     lastProductId: integer().notNull().default(0),
     inFlightFromId: integer(),
     inFlightToId: integer(),
+    /** The queue's id of the job whose try claimed the batch in flight (a try handed back takes its claim up at once). */
+    inFlightJobId: text(),
     lastError: text(),
     startedBy: text().references(() => user.id, { onDelete: "set null" }),
     startedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
