@@ -19,6 +19,8 @@ export const offerListInput = z.object({
   failing: z.boolean().optional(),
   /** Only products with stock (or only without). */
   inStock: z.boolean().optional(),
+  /** Only products something keeps off the marketplace (a required eBay item specific, a condition, a picture, ...). */
+  blocked: z.boolean().optional(),
   ...listPageInput.shape,
 });
 export type OfferListInput = z.input<typeof offerListInput>;
@@ -40,7 +42,10 @@ export type OfferRow = ProductForSale & {
     lastError: string | null;
     lastErrorAt: Date | null;
   } | null;
-  /** What keeps the product from being published (no eBay category for its category, no picture, ...); null when nothing. */
+  /**
+   * What keeps the product from being published (no eBay category for its category, no picture, a required eBay item
+   * specific it does not fill, a condition its eBay category does not take, ...), "; "-separated; null when nothing.
+   */
   blocker: string | null;
 };
 export type OfferList = { rows: OfferRow[]; total: number };

@@ -13,3 +13,4 @@ export * from "./search";
 export * from "./payments";
 export * from "./messaging";
 export * from "./marketplace";
+export * from "./marketplace-categories";
