@@ -1,4 +1,5 @@
 import { createSign, type KeyObject } from "node:crypto";
+import { isTaxonomyPath, taxonomyAnswer } from "./ebay-taxonomy-stand-in";
 import { startProviderServer, type ProviderAnswer, type ProviderServer, type ReceivedRequest } from "./provider-server";
 
 /**
@@ -409,8 +410,8 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     }
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""))?.[1] ?? "";
     const keyMatch = /^\/commerce\/notification\/v1\/public_key\/([^/]+)$/.exec(request.path);
-    // getPublicKey takes an application token (client credentials); the seller's APIs take the seller's token.
-    if (!(keyMatch ? applicationTokens : userTokens).has(bearer)) {
+    // getPublicKey, the Taxonomy and the Metadata API take an application token (client credentials); the seller's APIs take the seller's token.
+    if (!(keyMatch || isTaxonomyPath(request.path) ? applicationTokens : userTokens).has(bearer)) {
       return ebayError(401, [{ errorId: 1001, domain: "OAuth", category: "REQUEST", message: "Invalid access token", longMessage: "Invalid access token. Check the value of the Authorization HTTP request header." }]);
     }
     if (keyMatch && request.method === "GET") {
@@ -419,6 +420,8 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       // eBay sends the key on one line between its markers.
       return { status: 200, body: { algorithm: "ECDSA", digest: "SHA1", key: pem.replace(/\n/g, "") } };
     }
+    const described = taxonomyAnswer(request);
+    if (described) return described;
     if (request.path.startsWith("/sell/inventory/v1/")) return inventory(request, request.path.slice("/sell/inventory/v1".length));
     if (request.path.startsWith("/sell/fulfillment/v1/")) return fulfillment(request, request.path.slice("/sell/fulfillment/v1".length));
     return ebayError(404, [{ errorId: 2002, domain: "ACCESS", category: "REQUEST", message: `No such resource in the stand-in: ${request.method} ${request.path}` }]);
