@@ -79,6 +79,8 @@ describe("eBay item specifics from the product's description", () => {
     expect(modelFromName("Omega Constellation silver dial automatic", "Omega")).toBe("Constellation");
     expect(modelFromName("Heuer Carrera cal. Valjoux 72 chronograph", "Heuer")).toBe("Carrera");
     expect(modelFromName("Seiko King Seiko ladies' automatic", "Seiko")).toBe("King Seiko");
+    expect(modelFromName("Oris Diver cal. 645 automatic", "Oris")).toBe("Diver");
+    expect(modelFromName("Ebel 1911 white dial chronograph", "Ebel")).toBe("1911");
     expect(modelFromName("Vintage Omega watch", "Omega")).toBeNull();
     expect(modelFromName("Omega automatic", "Omega")).toBeNull();
   });

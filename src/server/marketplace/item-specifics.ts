@@ -48,11 +48,12 @@ const typeValues: Partial<Record<ItemType, string[]>> = {
   DIVERS_WATCH: ["Wristwatch", "Polshorloge", "Armbanduhr"],
   POCKET_WATCH: ["Pocket Watch", "Zakhorloge", "Taschenuhr"],
   STOPWATCH: ["Stopwatch", "Stoppuhr"],
+  // The shop's older item types name a wristwatch by its movement.
+  AUTOMATIC: ["Wristwatch", "Polshorloge", "Armbanduhr"],
+  HANDWINDER: ["Wristwatch", "Polshorloge", "Armbanduhr"],
+  QUARTZ_ELECTRONIC_KINETIC: ["Wristwatch", "Polshorloge", "Armbanduhr"],
+  CHRONOGRAPH: ["Wristwatch", "Polshorloge", "Armbanduhr"],
   MOVEMENT: ["Movement"],
-  AUTOMATIC: ["Movement"],
-  HANDWINDER: ["Movement"],
-  QUARTZ_ELECTRONIC_KINETIC: ["Movement"],
-  CHRONOGRAPH: ["Movement"],
   DIAL: ["Dial"],
   HANDS: ["Hands"],
   HANDS_SET: ["Hands"],
@@ -80,7 +81,7 @@ const typeValues: Partial<Record<ItemType, string[]>> = {
 };
 
 /** Item types whose dimensions start with the case size. */
-const watchTypes: ReadonlySet<ItemType> = new Set(["WRISTWATCH", "POCKET_WATCH", "DIVERS_WATCH", "STOPWATCH"]);
+const watchTypes: ReadonlySet<ItemType> = new Set(["WRISTWATCH", "POCKET_WATCH", "DIVERS_WATCH", "STOPWATCH", "AUTOMATIC", "HANDWINDER", "QUARTZ_ELECTRONIC_KINETIC", "CHRONOGRAPH"]);
 
 /** Case materials as the shop's texts say them, with eBay's value; the more precise first. */
 const caseMaterials: [RegExp, string][] = [
@@ -106,7 +107,9 @@ export function caseSize(dimensions: string | null | undefined): string | null {
 }
 
 /** Words after which a product's name no longer names the model. */
-const modelStop = /^(?:ref\.?|reference|cal\.?|calibre|caliber|automatic|handwound|hand-wound|manual|quartz|chronograph|divers?'?|ladies'?|men's|gents'?|watch|wristwatch|pocket|movement|with|for|circa|ca\.|in|nos|\d{4}s?)$/i;
+const modelStop = /^(?:ref\.?|reference|cal\.?|calibre|caliber|automatic|handwound|hand-wound|manual|quartz|chronograph|ladies'?|men's|gents'?|wristwatch|pocket|movement|with|for|circa|ca\.|in|nos|(?:19|20)\d0s)$/i;
+/** Words that end the model only after it began: "Oris Diver" is a model, "Seiko 5 diver" a 5 that is a diver. */
+const laterModelStop = /^(?:divers?'?|watch)$/i;
 
 /**
  * The model in a product's name, which names the brand first ("Omega Seamaster 34 mm, 1960s" → "Seamaster"): the
@@ -122,7 +125,7 @@ export function modelFromName(name: string, brand: string | null): string | null
     const next = words[index + 1]?.toLowerCase().replace(/[,.;]$/, "");
     const bare = word.replace(/[,;]$/, "");
     // A reference ("145.022", "6119-8460") or a size ends the model, as does a dial's colour ("silver dial").
-    if (modelStop.test(bare) || /^\d+[.\-/]\d+/.test(bare) || /^\d+(?:[.,]\d+)?mm$/i.test(bare) || next === "mm" || next === "dial") break;
+    if (modelStop.test(bare) || (model.length > 0 && laterModelStop.test(bare)) || /^\d+[.\-/]\d+/.test(bare) || /^\d+(?:[.,]\d+)?mm$/i.test(bare) || next === "mm" || next === "dial") break;
     model.push(bare);
     if (/[,;]$/.test(word)) break;
   }
