@@ -8,6 +8,7 @@ import type { MarketplacePort } from "@/server/integrations/marketplace/port";
 import { logger } from "@/server/logger";
 import { readCategoryRules, type CategoryRules } from "./category-rules";
 import { listingBlocker, readOfferSources, type OfferSource, type ProductPictures } from "./offer-record";
+import { isBlocked } from "./schemas";
 
 /*
  * What keeps products off the marketplace, as the offers table shows it and its "Blocked" filter finds it: the
@@ -55,7 +56,7 @@ export async function blockersOf(db: Db, port: MarketplacePort, rows: readonly B
   return blockers;
 }
 
-/** The ids of the products matching `where` that something keeps off the marketplace, newest first. */
+/** The ids of the products matching `where` that something staff can fix keeps off the marketplace, newest first. */
 export async function blockedProductIds(db: Db, port: MarketplacePort, where: SQL | undefined, pictures: ProductPictures): Promise<number[]> {
   const rows = await db
     .select({ id: product.id, status: marketplaceOffer.status, marketplaceId: marketplaceOffer.marketplaceId })
@@ -67,7 +68,7 @@ export async function blockedProductIds(db: Db, port: MarketplacePort, where: SQ
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK).map((row) => ({ id: row.id, offer: row.status && row.marketplaceId ? { status: row.status, marketplaceId: row.marketplaceId } : null }));
     const blockers = await blockersOf(db, port, chunk, pictures);
-    for (const row of chunk) if (blockers.get(row.id)) blocked.push(row.id);
+    for (const row of chunk) if (isBlocked(blockers.get(row.id) ?? null)) blocked.push(row.id);
   }
   return blocked;
 }

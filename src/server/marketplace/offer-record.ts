@@ -16,6 +16,7 @@ import type { MarketplaceItem, MarketplaceOfferRecord } from "@/server/integrati
 import { listProductImageObjects, type StoragePort } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
 import type { CategoryRules } from "./category-rules";
+import { notInStockReason } from "./schemas";
 import { itemSpecifics } from "./item-specifics";
 import { listingConditionFor } from "./listing-condition";
 
@@ -183,10 +184,10 @@ export function listingBlocker(source: OfferSource, purpose: "publish" | "revise
   if (!/^\d+$/.test(source.ebayCategoryId)) return `The eBay category of ${source.category} is not a category number: ${source.ebayCategoryId}`;
   if (source.imageUrls.length === 0) return "No picture";
   if (source.price.lte(0)) return "No price";
-  if (purpose === "publish" && source.stock <= 0) return "Not in stock";
-  if (!rules) return null;
-  const problems = [...itemSpecifics(source, rules).missing, conditionOf(source, rules).blocker].filter((problem): problem is string => !!problem);
-  return problems.length ? problems.join("; ") : null;
+  const problems = rules ? [...itemSpecifics(source, rules).missing, conditionOf(source, rules).blocker] : [];
+  if (purpose === "publish" && source.stock <= 0) problems.push(notInStockReason);
+  const found = problems.filter((problem): problem is string => !!problem);
+  return found.length ? found.join("; ") : null;
 }
 
 /** The condition a product is listed in, checked against its category's allowed conditions when they are known. */

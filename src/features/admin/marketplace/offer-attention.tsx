@@ -1,6 +1,6 @@
 import { Ban } from "lucide-react";
 import { AdminBadge } from "@/components/ui/admin-badge";
-import type { OfferRow } from "@/server/marketplace/schemas";
+import { blockerReasons, isBlocked, notInStockReason, type OfferRow } from "@/server/marketplace/schemas";
 import { formatDateTime } from "../kit/format";
 
 /*
@@ -9,15 +9,11 @@ import { formatDateTime } from "../kit/format";
  * does not take, no picture, ...), each reason on a line of its own, naming the product field to fill.
  */
 
-/** The blocker's reasons, one each; the server joins them with "; ". */
-export function blockerReasons(blocker: string | null): string[] {
-  return blocker ? blocker.split("; ").filter(Boolean) : [];
-}
-
 /** A badge beside the offer's status: this product cannot be published (or revised) as it is. */
 export function BlockedBadge({ row }: { row: OfferRow }) {
-  const reasons = blockerReasons(row.blocker);
-  if (reasons.length === 0) return null;
+  // A product that only lacks stock is not blocked: the Stock column says it.
+  if (!isBlocked(row.blocker)) return null;
+  const reasons = blockerReasons(row.blocker).filter((reason) => reason !== notInStockReason);
   return (
     <AdminBadge tone="warning" title={reasons.join("\n")}>
       <Ban className="size-3" aria-hidden="true" />
