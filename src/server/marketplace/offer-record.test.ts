@@ -1,6 +1,8 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
+import { sandboxCategories, sandboxCategoryAspects } from "@/server/integrations/marketplace/sandbox-taxonomy";
 import { caseSize, itemSpecifics } from "./item-specifics";
+import { blockerReasons, isBlocked } from "./schemas";
 import { buildListing, listingBlocker, listingDescription, listingTitle, productSku, type OfferSource } from "./offer-record";
 
 const listingAspects = (source: OfferSource) => itemSpecifics(source).aspects;
@@ -113,5 +115,15 @@ describe("a product's listing", () => {
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "revise")).toBeNull();
     expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL").offer.quantity).toBe(0);
     expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL")).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
+  });
+
+  it("lists every problem with its eBay category's rules, and counts a lack of stock alone as nothing to fix", () => {
+    const rules = { categoryId: "31387", ...sandboxCategoryAspects("31387"), conditions: sandboxCategories["31387"]!.conditions };
+    // The Omega 861's text does not say whether the chronograph winds itself.
+    const soldOut = listingBlocker({ ...speedmaster, stock: 0 }, "publish", rules);
+    expect(blockerReasons(soldOut)).toEqual(["eBay requires Movement for Wristwatches: fill the product's Movement", "Not in stock"]);
+    expect(isBlocked(soldOut)).toBe(true);
+    expect(isBlocked(listingBlocker({ ...speedmaster, stock: 0, description: { ...speedmaster.description, movement: "Omega 861 hand-wound chronograph" } }, "publish", rules))).toBe(false);
+    expect(isBlocked(null)).toBe(false);
   });
 });
