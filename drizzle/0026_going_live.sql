@@ -42,7 +42,9 @@ CREATE TABLE "job_worker" (
 	"pid" integer NOT NULL,
 	"beat_seconds" integer NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"beat_at" timestamp with time zone DEFAULT now() NOT NULL
+	"beat_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "job_worker_try" (
@@ -51,7 +53,31 @@ CREATE TABLE "job_worker_try" (
 	"queue" text NOT NULL,
 	"worker_id" uuid NOT NULL,
 	"taken_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "job_worker_try_job_id_retry_count_pk" PRIMARY KEY("job_id","retry_count")
+);
+--> statement-breakpoint
+CREATE TABLE "marketplace_category_rules" (
+	"tree_id" text NOT NULL,
+	"category_id" text NOT NULL,
+	"tree_version" text NOT NULL,
+	"category_name" text,
+	"aspects" jsonb NOT NULL,
+	"conditions" jsonb,
+	"fetched_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "marketplace_category_rules_tree_id_category_id_pk" PRIMARY KEY("tree_id","category_id")
+);
+--> statement-breakpoint
+CREATE TABLE "marketplace_category_tree" (
+	"marketplace_id" "marketplace_id" PRIMARY KEY NOT NULL,
+	"tree_id" text NOT NULL,
+	"tree_version" text NOT NULL,
+	"checked_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "marketplace_bulk_run" ADD COLUMN "in_flight_job_id" text;--> statement-breakpoint

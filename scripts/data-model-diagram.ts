@@ -21,7 +21,7 @@ const areas: Record<string, string[]> = {
   Config: ["config_params"],
   Payments: ["sandbox_payment", "sandbox_refund", "webhook_event"],
   Messaging: ["mail_outbox", "mail_message", "rate_limit"],
-  Marketplace: ["marketplace_offer", "marketplace_sync", "marketplace_bulk_run", "marketplace_request", "sandbox_marketplace_item", "sandbox_marketplace_offer", "sandbox_marketplace_order", "sandbox_marketplace_request"],
+  Marketplace: ["marketplace_offer", "marketplace_sync", "marketplace_bulk_run", "marketplace_request", "marketplace_category_tree", "marketplace_category_rules", "sandbox_marketplace_item", "sandbox_marketplace_offer", "sandbox_marketplace_order", "sandbox_marketplace_request"],
   Jobs: ["job_worker", "job_worker_try"],
 };
 

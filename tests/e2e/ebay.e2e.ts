@@ -23,8 +23,12 @@ async function oneOffPieces(): Promise<Card[]> {
   return found;
 }
 
-/** Publishes a product from the offers table and answers its listing id, read from the action's outcome. */
-async function publish(admin: Page, product: Card): Promise<string> {
+/**
+ * Publishes a product from the offers table and answers its listing id, read from the action's outcome; null when the
+ * shop refused it before calling eBay because its eBay category would not take it (issue 30: a required item
+ * specific it does not fill, such as a parts lot without an item type).
+ */
+async function publish(admin: Page, product: Card): Promise<string | null> {
   await admin.goto(`/admin/ebay/manage-ads?search=BC-${product.id}`);
   const select = admin.getByRole("checkbox", { name: `Select ${product.name}` }).first();
   await select.waitFor({ timeout: 20_000 });
@@ -32,8 +36,10 @@ async function publish(admin: Page, product: Card): Promise<string> {
   await admin.getByRole("toolbar", { name: "Selected products" }).getByRole("button", { name: "Publish", exact: true }).click();
   const outcome = admin.getByRole("status", { name: "What the action did" });
   await outcome.getByText(product.name).waitFor({ timeout: 30_000 });
-  const listingId = /\b(\d{12})\b/.exec(await outcome.innerText())?.[1];
-  expect(listingId, `a listing id in: ${await outcome.innerText()}`).toBeTruthy();
+  const said = await outcome.innerText();
+  if (/1 refused/.test(said) && /eBay requires|eBay does not take|eBay listings of pieces/.test(said)) return null;
+  const listingId = /\b(\d{12})\b/.exec(said)?.[1];
+  expect(listingId, `a listing id in: ${said}`).toBeTruthy();
   return listingId!;
 }
 
@@ -50,14 +56,20 @@ describe("eBay on the sandbox marketplace", () => {
   });
 
   it("a piece sold on either channel is taken off the other", async () => {
-    const [, webSold, marketplaceSold] = await oneOffPieces();
-    expect(webSold && marketplaceSold, "two one-off pieces in the demo catalogue").toBeTruthy();
+    const candidates = (await oneOffPieces()).slice(1);
 
     const staffContext = await b.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await staffContext.newPage();
     await signInAs(admin, "admin@example.com");
-    const webListing = await publish(admin, webSold!);
-    const marketplaceListing = await publish(admin, marketplaceSold!);
+    // The first two one-off pieces eBay's categories take (a piece they would refuse is refused before eBay is asked).
+    const listed: { piece: Card; listingId: string }[] = [];
+    for (const piece of candidates) {
+      if (listed.length === 2) break;
+      const listingId = await publish(admin, piece);
+      if (listingId) listed.push({ piece, listingId });
+    }
+    expect(listed, "two one-off pieces in the demo catalogue that eBay takes").toHaveLength(2);
+    const [{ piece: webSold, listingId: webListing }, { piece: marketplaceSold, listingId: marketplaceListing }] = listed as [(typeof listed)[0], (typeof listed)[0]];
     await screenshot(admin, "ebay-published");
 
     // Both are on the marketplace, one piece each.
@@ -68,11 +80,11 @@ describe("eBay on the sandbox marketplace", () => {
 
     // A visitor buys the first on the web shop; the listing is out of stock within 5 s of the order.
     const shop = await b.newPage();
-    await addFromProductPage(shop, webSold!);
+    await addFromProductPage(shop, webSold);
     await openCheckout(shop);
     await shop.getByLabel("E-mail address").fill(`ebay-web-${Date.now()}@example.com`);
     await fillAddress(shop, amsterdam);
-    await chooseAndPlace(shop, "TNT", "iDEAL", Number(webSold!.price));
+    await chooseAndPlace(shop, "TNT", "iDEAL", Number(webSold.price));
     await shop.getByRole("button", { name: /^Pay / }).click();
     await confirmation(shop, "paid");
     const soldAt = Date.now();
@@ -106,7 +118,7 @@ describe("eBay on the sandbox marketplace", () => {
     await expect
       .poll(
         async () => {
-          await productPage.goto(`/product/${marketplaceSold!.id}`);
+          await productPage.goto(`/product/${marketplaceSold.id}`);
           return productPage.getByText("Sold out").count();
         },
         { timeout: 90_000, interval: 1_000 },

@@ -1,6 +1,7 @@
 import { createSign, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import type { EbayTransaction } from "@/server/integrations/marketplace/ebay-finances";
 import { publicKeyOf, verifyEbaySignature } from "@/server/integrations/marketplace/ebay-signature";
+import { isTaxonomyPath, taxonomyAnswer } from "./ebay-taxonomy-stand-in";
 import { startProviderServer, type ProviderAnswer, type ProviderServer, type ReceivedRequest } from "./provider-server";
 
 /**
@@ -418,9 +419,9 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     }
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""))?.[1] ?? "";
     const keyMatch = /^\/commerce\/notification\/v1\/public_key\/([^/]+)$/.exec(request.path);
-    // getPublicKey and the Key Management API take an application token (client credentials); the seller's APIs take
+    // getPublicKey, the Key Management, Taxonomy and Metadata APIs take an application token (client credentials); the seller's APIs take
     // the seller's token.
-    const asApplication = keyMatch || request.path.startsWith("/developer/key_management/");
+    const asApplication = keyMatch || isTaxonomyPath(request.path) || request.path.startsWith("/developer/key_management/");
     if (!(asApplication ? applicationTokens : userTokens).has(bearer)) {
       return ebayError(401, [{ errorId: 1001, domain: "OAuth", category: "REQUEST", message: "Invalid access token", longMessage: "Invalid access token. Check the value of the Authorization HTTP request header." }]);
     }
@@ -457,6 +458,8 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       // eBay sends the key on one line between its markers.
       return { status: 200, body: { algorithm: "ECDSA", digest: "SHA1", key: pem.replace(/\n/g, "") } };
     }
+    const described = taxonomyAnswer(request);
+    if (described) return described;
     if (request.path.startsWith("/sell/inventory/v1/")) return inventory(request, request.path.slice("/sell/inventory/v1".length));
     if (request.path.startsWith("/sell/fulfillment/v1/")) return fulfillment(request, request.path.slice("/sell/fulfillment/v1".length));
     return ebayError(404, [{ errorId: 2002, domain: "ACCESS", category: "REQUEST", message: `No such resource in the stand-in: ${request.method} ${request.path}` }]);

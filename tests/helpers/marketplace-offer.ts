@@ -33,3 +33,9 @@ export function sampleOfferInEbay(sku: string) {
     pricingSummary: { price: { value: "12.50", currency: "EUR" } },
   };
 }
+
+/**
+ * What eBay's wristwatch category (31387) requires of an item before it publishes it, as the sandbox marketplace
+ * enforces it (sandbox-taxonomy.ts): items the tests write straight to a marketplace carry these.
+ */
+export const wristwatchAspects = { Brand: ["Omega"], Model: ["Seamaster"], Type: ["Wristwatch"], Department: ["Men"], Movement: ["Mechanical (Automatic)"] };

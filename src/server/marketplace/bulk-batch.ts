@@ -6,6 +6,7 @@ import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { MarketplaceError, type MarketplaceItemResult, type MarketplacePort, type PriceQuantityUpdate } from "@/server/integrations/marketplace/port";
+import { readCategoryRules, type CategoryRules } from "./category-rules";
 import { buildListing, readOfferSources, type Listing, type ProductPictures } from "./offer-record";
 import { readPublishedOffers } from "./published-offers";
 import type { BulkFields } from "./schemas";
@@ -103,6 +104,13 @@ export async function sendPriceQuantity(port: MarketplacePort, offers: BatchOffe
  */
 export async function sendListings(db: Db, port: MarketplacePort, offers: BatchOffer[], pictures: ProductPictures): Promise<OfferOutcome[]> {
   const sources = await readOfferSources(db, offers.map((offer) => offer.productId), pictures);
+  // A listing its eBay category would refuse (a required item specific missing, a condition it does not take) is
+  // skipped with the reason, before anything is sent.
+  const rules = new Map<MarketplaceId, Map<string, CategoryRules>>();
+  for (const marketplaceId of new Set(offers.map((offer) => offer.marketplaceId))) {
+    const categoryIds = offers.filter((offer) => offer.marketplaceId === marketplaceId).flatMap((offer) => sources.get(offer.productId)?.ebayCategoryId ?? []);
+    rules.set(marketplaceId, await readCategoryRules(db, port, marketplaceId, categoryIds.filter((id) => /^\d+$/.test(id))));
+  }
   const outcomes: OfferOutcome[] = [];
   const listings: { offer: BatchOffer; listing: Listing }[] = [];
   for (const offer of offers) {
@@ -112,7 +120,7 @@ export async function sendListings(db: Db, port: MarketplacePort, offers: BatchO
       continue;
     }
     try {
-      const listing = buildListing(source, offer.marketplaceId);
+      const listing = buildListing(source, offer.marketplaceId, source.ebayCategoryId ? rules.get(offer.marketplaceId)?.get(source.ebayCategoryId) : null);
       offer.quantity = listing.item.quantity;
       offer.price = listing.offer.price;
       listings.push({ offer, listing });

@@ -6,7 +6,7 @@ import { MarketplaceError, type MarketplacePort } from "@/server/integrations/ma
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { inventoryItemRequest } from "@/server/integrations/marketplace/ebay-records";
 import { offerRecord, storable } from "@/server/integrations/marketplace/sandbox-records";
-import { makeCategory, makeProducts } from "../../../tests/helpers/factories";
+import { makeCategory, makeManufacturer, makeProducts } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, runBulkUpdateStretch, startBulkUpdate } from "./bulk-update";
@@ -70,10 +70,10 @@ let marketplace: TestMarketplace;
  * `count` products with published offers on the sandbox marketplace, where each is listed a euro below the shop's
  * price and with no pieces, as if the shop's prices and stock had changed since.
  */
-async function publishedOffers(count: number, category?: { id: number; name: string }) {
+async function publishedOffers(count: number, category?: { id: number; name: string }, manufacturer?: { id: number; name: string }) {
   const products = await makeProducts(
     t.db,
-    Array.from({ length: count }, (_, i) => ({ name: `Offer ${i}`, price: `${100 + i}.00`, stock: 1 + (i % 3), category })),
+    Array.from({ length: count }, (_, i) => ({ name: `Offer ${i}`, price: `${100 + i}.00`, stock: 1 + (i % 3), category, manufacturer })),
   );
   const listed = products.map((row) => {
     const sku = `BC-${row.id}`;
@@ -168,8 +168,9 @@ describe("bulk update of all offers", () => {
 
   it("rewrites the whole item and offer of each when the description is updated", async () => {
     const category = await makeCategory(t.db, "Wristwatches");
-    await t.db.update(productCategory).set({ ebayMainCategory: "31387", ebayShopCategory: "Watches" }).where(eq(productCategory.id, category.id));
-    const products = await publishedOffers(30, category);
+    // An eBay category that asks only for a brand (the stand-in's any other category): the listings are sent whole.
+    await t.db.update(productCategory).set({ ebayMainCategory: "99999", ebayShopCategory: "Watches" }).where(eq(productCategory.id, category.id));
+    const products = await publishedOffers(30, category, await makeManufacturer(t.db, "Omega"));
     const run = await startBulkUpdate(t.db, { price: false, quantity: false, description: true }, staff);
     const pictures = async (productId: number) => [`http://shop.test/pictures/${productId}.jpg`];
     expect(await runBulkUpdateStretch(t.db, marketplace.port, run.id, { pictures })).toEqual({ kind: "finished" });
@@ -180,7 +181,7 @@ describe("bulk update of all offers", () => {
     const [item] = await t.db.select().from(sandboxMarketplaceItem).where(eq(sandboxMarketplaceItem.sku, `BC-${products[0]!.id}`));
     expect(item!.record).toMatchObject({ product: { title: "Offer 0", imageUrls: [`http://shop.test/pictures/${products[0]!.id}.jpg`] } });
     const [offer] = await t.db.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.sku, `BC-${products[0]!.id}`));
-    expect(offer!.record).toMatchObject({ categoryId: "31387", storeCategoryNames: ["Watches"], pricingSummary: { price: { value: "100.00" } } });
+    expect(offer!.record).toMatchObject({ categoryId: "99999", storeCategoryNames: ["Watches"], pricingSummary: { price: { value: "100.00" } } });
     expect(offer!.revisionsToday).toBe(2);
     const recorded = await t.db.select().from(marketplaceOffer).orderBy(asc(marketplaceOffer.productId));
     expect(recorded.map((row) => [row.pushedQuantity, row.pushedPrice?.toFixed(2), row.revisionsToday])).toEqual(products.map((row) => [row.stock, row.price.toFixed(2), 2]));

@@ -11,6 +11,7 @@ import { makeStockedProduct, placeOneWatchOrder } from "../../../tests/helpers/f
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { orderFeesJob, recordMarketplaceFees } from "./fees";
 import { importMarketplaceOrder } from "./order-import";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 
 /**
  * Issue 30, acceptance 1: an imported eBay order's fees on its margin card. The sandbox marketplace's Finances API
@@ -30,7 +31,7 @@ beforeAll(() => {
 async function importedSale(name: string, price: string) {
   const made = await makeStockedProduct(t.db, { name, price, stock: 1 });
   const sku = `BC-${made.id}`;
-  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: {}, imageUrls: [], quantity: 1 }]);
+  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: wristwatchAspects, imageUrls: [], quantity: 1 }]);
   const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal(price), quantity: 1, categoryId: "31387", storeCategoryNames: [], listingDescription: `<p>${name}</p>` });
   const { listingId } = await port.publishOffer(offerId);
   await t.db.insert(marketplaceOffer).values({ productId: made.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: 1, pushedPrice: new Decimal(price), lastPushedAt: now });

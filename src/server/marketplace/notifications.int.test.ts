@@ -14,6 +14,7 @@ import { orderNotificationBody, signatureHeader } from "@/server/integrations/ma
 import { buySandboxListing } from "@/server/integrations/marketplace/sandbox-store";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 import { answerMarketplaceChallenge, receiveMarketplaceNotification } from "./notifications";
 import { importMarketplaceOrdersById, orderImportJob } from "./order-import";
 
@@ -59,7 +60,7 @@ describe("marketplace notifications", () => {
   it("queue the import of the order a sandbox buyer just bought, which the job then imports", async () => {
     const watch = await makeStockedProduct(t.db, { name: "Omega Speedmaster", price: "3900.00", stock: 1 });
     const sku = `BC-${watch.id}`;
-    await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_VERY_GOOD", conditionDescription: null, title: "Omega Speedmaster", description: "<p>Moonwatch</p>", aspects: {}, imageUrls: [], quantity: 1 }]);
+    await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: "Omega Speedmaster", description: "<p>Moonwatch</p>", aspects: wristwatchAspects, imageUrls: [], quantity: 1 }]);
     const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("3900.00"), quantity: 1, categoryId: "31387", storeCategoryNames: [], listingDescription: "<p>Moonwatch</p>" });
     const { listingId } = await port.publishOffer(offerId);
     await t.db.insert(marketplaceOffer).values({ productId: watch.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: 1 });

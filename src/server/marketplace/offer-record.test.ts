@@ -1,6 +1,11 @@
 import { Decimal } from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { buildListing, caseSize, listingAspects, listingBlocker, listingCondition, listingDescription, listingTitle, productSku, type OfferSource } from "./offer-record";
+import { sandboxCategories, sandboxCategoryAspects } from "@/server/integrations/marketplace/sandbox-taxonomy";
+import { caseSize, itemSpecifics } from "./item-specifics";
+import { blockerReasons, isBlocked } from "./schemas";
+import { buildListing, listingBlocker, listingDescription, listingTitle, productSku, type OfferSource } from "./offer-record";
+
+const listingAspects = (source: OfferSource) => itemSpecifics(source).aspects;
 
 const speedmaster: OfferSource = {
   productId: 42,
@@ -35,7 +40,8 @@ describe("a product's listing", () => {
     expect(item).toMatchObject({
       sku: "BC-42",
       marketplaceId: "EBAY_NL",
-      condition: "USED_EXCELLENT",
+      // Without its category's rules, the condition the shop's words say best ("light wear": very good).
+      condition: "USED_VERY_GOOD",
       conditionDescription: "Light wear on the bracelet",
       title: "Omega Speedmaster Professional 145.022",
       quantity: 1,
@@ -55,13 +61,14 @@ describe("a product's listing", () => {
   it("reads item specifics from the description", () => {
     expect(listingAspects(speedmaster)).toEqual({
       Brand: ["Omega"],
+      Model: ["Speedmaster Professional"],
       Type: ["Wristwatch"],
       Caliber: ["Omega 861, 17 jewels"],
       "Case Size": ["42 mm"],
       Department: ["Men"],
       Features: ["Chronograph"],
     });
-    expect(listingAspects({ ...speedmaster, caliber: "HANDWIND", gender: "UNKNOWN", manufacturer: null, itemType: "CROWN" })).toEqual({
+    expect(listingAspects({ ...speedmaster, caliber: "HANDWIND", gender: "UNKNOWN", manufacturer: null, itemType: "CROWN", name: "Crown for Omega 861" })).toEqual({
       Type: ["Crown"],
       Movement: ["Mechanical (Hand-winding)"],
       Caliber: ["Omega 861, 17 jewels"],
@@ -89,11 +96,11 @@ describe("a product's listing", () => {
     expect(listingTitle("x".repeat(100))).toHaveLength(80);
   });
 
-  it("sells new as new and anything else as used", () => {
-    expect(listingCondition("NEW")).toBe("NEW");
-    expect(listingCondition("USED")).toBe("USED_EXCELLENT");
-    expect(listingCondition("UNKNOWN")).toBe("USED_EXCELLENT");
-    expect(buildListing({ ...speedmaster, state: "NEW" }, "EBAY_DE").item.conditionDescription).toBeNull();
+  it("gives no condition description for a new piece", () => {
+    expect(buildListing({ ...speedmaster, state: "NEW", description: { ...speedmaster.description, condition: "New, in original packaging" } }, "EBAY_DE").item).toMatchObject({
+      condition: "NEW",
+      conditionDescription: null,
+    });
   });
 
   it("says why a product cannot be listed", () => {
@@ -108,5 +115,15 @@ describe("a product's listing", () => {
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "revise")).toBeNull();
     expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL").offer.quantity).toBe(0);
     expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL")).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
+  });
+
+  it("lists every problem with its eBay category's rules, and counts a lack of stock alone as nothing to fix", () => {
+    const rules = { categoryId: "31387", ...sandboxCategoryAspects("31387"), conditions: sandboxCategories["31387"]!.conditions };
+    // The Omega 861's text does not say whether the chronograph winds itself.
+    const soldOut = listingBlocker({ ...speedmaster, stock: 0 }, "publish", rules);
+    expect(blockerReasons(soldOut)).toEqual(["eBay requires Movement for Wristwatches: fill the product's Movement", "Not in stock"]);
+    expect(isBlocked(soldOut)).toBe(true);
+    expect(isBlocked(listingBlocker({ ...speedmaster, stock: 0, description: { ...speedmaster.description, movement: "Omega 861 hand-wound chronograph" } }, "publish", rules))).toBe(false);
+    expect(isBlocked(null)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
-import type { Caliber, Gender, ItemType, MarketplaceId, ProductState } from "@/lib/enums";
+import type { MarketplaceId } from "@/lib/enums";
 import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
 import { classificationOf, type ProductClassification } from "@/server/catalog/classification";
 import { classificationColumns, columnsOf, descriptionTextColumns } from "@/server/catalog/columns";
@@ -12,9 +12,13 @@ import type { Db } from "@/server/db/client";
 import { product, productCategory, productManufacturer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { escapeHtml } from "@/server/integrations/mail/layout";
-import type { MarketplaceCondition, MarketplaceItem, MarketplaceOfferRecord } from "@/server/integrations/marketplace/port";
+import type { MarketplaceItem, MarketplaceOfferRecord } from "@/server/integrations/marketplace/port";
 import { listProductImageObjects, type StoragePort } from "@/server/integrations/storage/port";
 import { getStorage } from "@/server/integrations/storage/storage";
+import type { CategoryRules } from "./category-rules";
+import { notInStockReason } from "./schemas";
+import { itemSpecifics } from "./item-specifics";
+import { listingConditionFor } from "./listing-condition";
 
 /*
  * What the marketplace is told about a product: the inventory item (what the piece is) and the offer (its price,
@@ -30,8 +34,6 @@ export function productSku(productId: number): string {
 
 /** eBay's longest title. */
 export const TITLE_LENGTH = 80;
-/** eBay's longest item specific value. */
-const ASPECT_VALUE_LENGTH = 65;
 /** eBay's most pictures per item. */
 const PICTURE_LIMIT = 24;
 /** How many parents up a category's eBay mapping is looked for; the tree is a few levels deep, this only stops a loop. */
@@ -170,9 +172,11 @@ export async function readOfferSource(db: Db, productId: number, pictures: Produ
 
 /**
  * Why the product cannot be on the marketplace, or null when it can: a first listing also needs a piece in stock,
- * while a listed product that sold out is revised with quantity 0 (eBay keeps it, out of stock).
+ * while a listed product that sold out is revised with quantity 0 (eBay keeps it, out of stock). With its eBay
+ * category's rules, also each required item specific it does not fill and a condition the category does not take,
+ * all of them, so that staff fix them in one go.
  */
-export function listingBlocker(source: OfferSource, purpose: "publish" | "revise"): string | null {
+export function listingBlocker(source: OfferSource, purpose: "publish" | "revise", rules?: CategoryRules | null): string | null {
   // Checked before eBay is called: a draft listed there could not be recorded (the database keeps drafts OFFLINE).
   if (!source.published) return "A draft: publish the product in the shop first";
   if (!source.category) return "No category: an eBay category comes from the product's category";
@@ -180,29 +184,40 @@ export function listingBlocker(source: OfferSource, purpose: "publish" | "revise
   if (!/^\d+$/.test(source.ebayCategoryId)) return `The eBay category of ${source.category} is not a category number: ${source.ebayCategoryId}`;
   if (source.imageUrls.length === 0) return "No picture";
   if (source.price.lte(0)) return "No price";
-  if (purpose === "publish" && source.stock <= 0) return "Not in stock";
-  return null;
+  const problems = rules ? [...itemSpecifics(source, rules).missing, conditionOf(source, rules).blocker] : [];
+  if (purpose === "publish" && source.stock <= 0) problems.push(notInStockReason);
+  const found = problems.filter((problem): problem is string => !!problem);
+  return found.length ? found.join("; ") : null;
+}
+
+/** The condition a product is listed in, checked against its category's allowed conditions when they are known. */
+function conditionOf(source: OfferSource, rules: CategoryRules | null | undefined) {
+  const categoryName = rules?.categoryName ?? source.category ?? `category ${source.ebayCategoryId}`;
+  return listingConditionFor({ state: source.state, name: source.name, conditionText: source.description.condition ?? null }, rules?.conditions ?? null, categoryName);
 }
 
 export type Listing = { item: MarketplaceItem; offer: MarketplaceOfferRecord };
 
-/** The whole inventory item and offer of a product; PRECONDITION_FAILED with the blocker when it cannot be listed. */
-export function buildListing(source: OfferSource, marketplaceId: MarketplaceId): Listing {
-  const blocker = listingBlocker(source, "revise");
+/**
+ * The whole inventory item and offer of a product; PRECONDITION_FAILED with the blocker when it cannot be listed.
+ * With its category's rules, item specifics are named and valued as eBay's category has them.
+ */
+export function buildListing(source: OfferSource, marketplaceId: MarketplaceId, rules?: CategoryRules | null): Listing {
+  const blocker = listingBlocker(source, "revise", rules);
   if (blocker) throw new AppError("PRECONDITION_FAILED", blocker);
   const sku = productSku(source.productId);
   const quantity = Math.max(source.stock, 0);
   const description = listingDescription(source);
-  const condition = listingCondition(source.state);
+  const condition = conditionOf(source, rules);
   return {
     item: {
       sku,
       marketplaceId,
-      condition,
-      conditionDescription: condition === "NEW" ? null : shown(source.description.condition),
+      condition: condition.condition,
+      conditionDescription: condition.description,
       title: listingTitle(source.name),
       description,
-      aspects: listingAspects(source),
+      aspects: itemSpecifics(source, rules).aspects,
       imageUrls: source.imageUrls.slice(0, PICTURE_LIMIT),
       quantity,
     },
@@ -231,47 +246,6 @@ export function listingTitle(name: string): string {
   const cut = title.slice(0, TITLE_LENGTH + 1);
   const lastSpace = cut.lastIndexOf(" ");
   return (lastSpace > TITLE_LENGTH / 2 ? cut.slice(0, lastSpace) : cut.slice(0, TITLE_LENGTH)).trim();
-}
-
-/**
- * New is new; anything else is eBay's plain "Used" (pre-owned): the shop's pieces are mostly vintage, and a piece of
- * unknown state must not be sold as new.
- */
-export function listingCondition(state: ProductState): MarketplaceCondition {
-  return state === "NEW" ? "NEW" : "USED_EXCELLENT";
-}
-
-const movementByCaliber: Partial<Record<Caliber, string>> = {
-  AUTOMATIC: "Mechanical (Automatic)",
-  HANDWIND: "Mechanical (Hand-winding)",
-  QUARTZ_ELECTRONIC_KINETIC: "Quartz",
-};
-
-const departmentByGender: Partial<Record<Gender, string>> = { MENS: "Men", LADIES: "Women", UNISEX: "Unisex Adults" };
-
-/** Item types whose dimensions start with the case size. */
-const watchTypes: ReadonlySet<ItemType> = new Set(["WRISTWATCH", "POCKET_WATCH", "DIVERS_WATCH", "STOPWATCH"]);
-
-/** The first size in millimetres of a dimensions text ("Ø 38.0 mm, height 11 mm" → "38 mm"). */
-export function caseSize(dimensions: string | null | undefined): string | null {
-  const match = /(\d+(?:[.,]\d+)?)\s*mm\b/i.exec(dimensions ?? "");
-  return match ? `${Number(match[1]!.replace(",", "."))} mm` : null;
-}
-
-const aspectValue = (value: string) => value.replace(/\s+/g, " ").trim().slice(0, ASPECT_VALUE_LENGTH).trim();
-
-/** eBay's item specifics, in its watch categories' names, from what the description says. */
-export function listingAspects(source: OfferSource): Record<string, string[]> {
-  const aspects: Record<string, string | null> = {
-    Brand: filled(source.manufacturer),
-    Type: source.itemType === "UNKNOWN" ? null : attributeLabel("itemType", source.itemType),
-    Movement: movementByCaliber[source.caliber] ?? null,
-    Caliber: shown(source.description.movement),
-    "Case Size": watchTypes.has(source.itemType) ? caseSize(source.description.dimensions) : null,
-    Department: departmentByGender[source.gender] ?? null,
-    Features: source.caliber === "CHRONOGRAPH" ? "Chronograph" : null,
-  };
-  return Object.fromEntries(Object.entries(aspects).flatMap(([name, value]) => (value ? [[name, [aspectValue(value)]]] : [])));
 }
 
 /** The product page's attributes and description fields, as HTML for the listing. */

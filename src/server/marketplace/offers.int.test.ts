@@ -83,7 +83,7 @@ const pushesWaitingFor = async (productId: number) =>
       sql`select count(*)::int as count from pgboss.job where name = ${quantityPushJob.name} and state = 'created' and data->>'productId' = ${String(productId)}`,
     )
   )[0]!.count;
-const list = (input: OfferListInput) => listOffers(t.db, offerListInput.parse(input), pictures);
+const list = (input: OfferListInput) => listOffers(t.db, offerListInput.parse(input), pictures, port);
 
 describe("publishing", () => {
   it("lists a product with its whole item and offer, and records the listing on the offer and the product", async () => {
@@ -115,10 +115,11 @@ describe("publishing", () => {
   });
 
   it("takes the offer it made before when a publish is retried after a crash, instead of making a second one", async () => {
+    const firstTryAspects = { Brand: ["Omega"], Model: ["Constellation"], Type: ["Wristwatch"], Department: ["Men"], Movement: ["Automatic"] };
     const constellation = await watch("Omega Constellation");
     // The last attempt got as far as publishing on the marketplace, then died before writing anything down.
     const sku = productSku(constellation.id);
-    await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: "Omega Constellation", description: "<p>first try</p>", aspects: {}, imageUrls: [], quantity: 1 }]);
+    await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: "Omega Constellation", description: "<p>first try</p>", aspects: firstTryAspects, imageUrls: [], quantity: 1 }]);
     const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("850.00"), quantity: 1, categoryId: "31387", storeCategoryNames: [], listingDescription: "<p>first try</p>" });
     const { listingId } = await port.publishOffer(offerId);
 

@@ -6,11 +6,14 @@ import { productForSale } from "@/server/catalog/product-for-sale";
 import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { escapeLike } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
+import { rulesOfCategory } from "./category-rules";
 import { logOfferChange } from "./logbook";
-import { buildListing, listingBlocker, productSku, readOfferSource, readOfferSources, shopProductPictures, type ProductPictures } from "./offer-record";
+import { blockedProductIds, blockersOf } from "./offer-blockers";
+import { buildListing, listingBlocker, productSku, readOfferSource, shopProductPictures, type ProductPictures } from "./offer-record";
 import { requestQuantityPush } from "./quantity-push";
 import type { OfferActionOutcome, OfferList, OfferListQuery, OfferRow } from "./schemas";
 import { marketplaceDay } from "./revisions";
@@ -52,9 +55,18 @@ function listConditions(query: OfferListQuery): SQL[] {
   return conditions;
 }
 
-/** One page of products with their offer, newest product first, each with what keeps it off the marketplace. */
-export async function listOffers(db: Db, query: OfferListQuery, pictures: ProductPictures = shopProductPictures()): Promise<OfferList> {
-  const where = and(...listConditions(query));
+/**
+ * One page of products with their offer, newest product first, each with what keeps it off the marketplace (its
+ * eBay category's item specifics and conditions included); `blocked` keeps only those.
+ */
+export async function listOffers(db: Db, query: OfferListQuery, pictures: ProductPictures = shopProductPictures(), port: MarketplacePort = getMarketplace()): Promise<OfferList> {
+  let where = and(...listConditions(query));
+  let blockedTotal: number | null = null;
+  if (query.blocked) {
+    const ids = await blockedProductIds(db, port, where, pictures);
+    blockedTotal = ids.length;
+    where = and(where, inArray(product.id, ids.slice((query.page - 1) * query.pageSize, query.page * query.pageSize)));
+  }
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: product.id, name: product.name, price: product.price, stock: product.stock, ebayStatus: product.ebayStatus, offer: marketplaceOffer })
@@ -63,13 +75,12 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
       .where(where)
       .orderBy(desc(product.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(query.blocked ? 0 : (query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(product).leftJoin(marketplaceOffer, eq(marketplaceOffer.productId, product.id)).where(where),
   ]);
-  const sources = await readOfferSources(db, rows.map((row) => row.id), pictures);
+  const blockers = await blockersOf(db, port, rows, pictures);
   return {
     rows: rows.map((row): OfferRow => {
-      const source = sources.get(row.id);
       return {
         ...productForSale(row),
         ebayStatus: row.ebayStatus,
@@ -85,10 +96,10 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
           lastError: row.offer.lastError,
           lastErrorAt: row.offer.lastErrorAt,
         },
-        blocker: source ? listingBlocker(source, row.offer?.status === "PUBLISHED" ? "revise" : "publish") : null,
+        blocker: blockers.get(row.id) ?? null,
       };
     }),
-    total: total?.value ?? 0,
+    total: blockedTotal ?? total?.value ?? 0,
   };
 }
 
@@ -229,11 +240,17 @@ async function list({ db, port, actor, pictures }: ActionContext, productId: num
   const source = await readOfferSource(db, productId, pictures);
   const blocker = listingBlocker(source, "publish");
   if (blocker) throw new AppError("PRECONDITION_FAILED", blocker);
+  // eBay refuses a listing without its category's required item specifics or in a condition it does not take only at
+  // publishOffer, after the item and offer were written: checked here first, so that nothing is sent.
+  const expectedSite = stored?.marketplaceId ?? env.EBAY_MARKETPLACE_ID;
+  const ruleBlocker = listingBlocker(source, "publish", await rulesOfCategory(db, port, expectedSite, source.ebayCategoryId));
+  if (ruleBlocker) throw new AppError("PRECONDITION_FAILED", ruleBlocker);
 
   const sku = productSku(productId);
   const existing = await port.getOffer(sku);
   const marketplaceId: MarketplaceId = stored?.marketplaceId ?? existing?.marketplaceId ?? env.EBAY_MARKETPLACE_ID;
-  const { item, offer } = buildListing(source, marketplaceId);
+  // Read from the cache just filled; a SKU eBay already offers on another site is checked against that site's rules.
+  const { item, offer } = buildListing(source, marketplaceId, await rulesOfCategory(db, port, marketplaceId, source.ebayCategoryId));
   await putItem(port, item);
   let offerId: string;
   let listingId: string;
@@ -277,7 +294,7 @@ async function revise({ db, port, actor, pictures }: ActionContext, productId: n
   const stored = await readStoredOffer(db, productId);
   if (stored?.status !== "PUBLISHED" || !stored.offerId) throw new AppError("CONFLICT", "Not on eBay: publish it first.");
   const source = await readOfferSource(db, productId, pictures);
-  const { item, offer } = buildListing(source, stored.marketplaceId);
+  const { item, offer } = buildListing(source, stored.marketplaceId, await rulesOfCategory(db, port, stored.marketplaceId, source.ebayCategoryId));
   await putItem(port, item);
   await port.updateOffer(stored.offerId, offer);
 

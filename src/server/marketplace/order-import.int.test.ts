@@ -14,6 +14,7 @@ import { createRefund, getRefundProposal } from "@/server/refunds/service";
 import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 import { importMarketplaceOrder } from "./order-import";
 import { pollMarketplaceOrders } from "./order-poll";
 import { requestShipmentUpload, uploadShipment } from "./shipment";
@@ -41,7 +42,7 @@ async function listedProduct(name: string, stock: number, price = "150.00") {
   const made = await makeStockedProduct(t.db, { name, price, stock });
   const sku = `BC-${made.id}`;
   const [item] = await port.putItems([
-    { sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: {}, imageUrls: [], quantity: stock },
+    { sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: wristwatchAspects, imageUrls: [], quantity: stock },
   ]);
   expect(item?.ok).toBe(true);
   const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal(price), quantity: stock, categoryId: "31387", storeCategoryNames: [], listingDescription: `<p>${name}</p>` });

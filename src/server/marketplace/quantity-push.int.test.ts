@@ -8,6 +8,7 @@ import { createSandboxMarketplace } from "@/server/integrations/marketplace/sand
 import { correctInventory } from "@/server/stock/service";
 import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeStockedProduct, placeGuestOrder } from "../../../tests/helpers/factories";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
 import { pushQuantity, quantityPushJob, requestQuantityPushNow } from "./quantity-push";
 import { REVISIONS_PER_DAY } from "./revisions";
@@ -32,7 +33,7 @@ beforeAll(async () => {
 async function listedProduct(name: string, stock: number) {
   const made = await makeStockedProduct(t.db, { name, price: "120.00", stock });
   const sku = `BC-${made.id}`;
-  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_GOOD", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: {}, imageUrls: [], quantity: stock }]);
+  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: "Light wear", title: name, description: `<p>${name}</p>`, aspects: wristwatchAspects, imageUrls: [], quantity: stock }]);
   const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("120.00"), quantity: stock, categoryId: "31387", storeCategoryNames: [], listingDescription: `<p>${name}</p>` });
   const { listingId } = await port.publishOffer(offerId);
   await t.db.insert(marketplaceOffer).values({ productId: made.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: stock, pushedPrice: new Decimal("120.00"), lastPushedAt: now });

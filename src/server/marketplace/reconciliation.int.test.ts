@@ -8,7 +8,7 @@ import type { MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { createSandboxStorage } from "@/server/integrations/storage/sandbox";
-import { makeCategory, makeProduct } from "../../../tests/helpers/factories";
+import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { picturesIn, productSku } from "./offer-record";
 import { publishOffers, withdrawOffers } from "./offers";
@@ -34,9 +34,11 @@ describe("quantity reconciliation", () => {
   it("finds published offers whose marketplace quantity differs from the stock, a page at a time", async () => {
     const category = await makeCategory(t.db, "Wristwatches");
     await t.db.update(productCategory).set({ ebayMainCategory: "31387" }).where(eq(productCategory.id, category.id));
+    const tissot = await makeManufacturer(t.db, "Tissot");
     const watches = [];
     for (const name of ["Tissot Visodate", "Tissot Seastar", "Tissot PR 516", "Tissot Le Locle", "Tissot Navigator"]) {
-      const row = await makeProduct(t.db, { name, stock: 2, category });
+      // New pieces, with what eBay's wristwatch category requires (brand, model in the name, type, department, movement).
+      const row = await makeProduct(t.db, { name, stock: 2, category, manufacturer: tissot, state: "NEW", caliber: "AUTOMATIC", gender: "MENS", itemType: "WRISTWATCH" });
       await storage.put(productImageKey(row.id), Buffer.from("RIFF....WEBP"), "image/webp");
       watches.push(row);
     }

@@ -15,6 +15,7 @@ import { importMarketplaceOrder } from "./order-import";
 import { decideRequest, receiveReturn, refundReturn, type RequestPorts } from "./returns-actions";
 import { pollBuyerRequests } from "./returns-import";
 import { orderRequests } from "./returns-view";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 
 /**
  * Buyers' returns and cancellations on eBay, played on the sandbox marketplace (which keeps them in eBay's Post-Order
@@ -43,7 +44,7 @@ async function importedEbaySale(name: string, options: { stock?: number; quantit
   const stock = options.stock ?? 2;
   const made = await makeStockedProduct(t.db, { name, price: "300.00", stock });
   const sku = `BC-${made.id}`;
-  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: {}, imageUrls: [], quantity: stock }]);
+  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: wristwatchAspects, imageUrls: [], quantity: stock }]);
   const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("300.00"), quantity: stock, categoryId: "31387", storeCategoryNames: [], listingDescription: `<p>${name}</p>` });
   const { listingId } = await port.publishOffer(offerId);
   await t.db.insert(marketplaceOffer).values({ productId: made.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: stock, pushedPrice: new Decimal("300.00"), lastPushedAt: now });

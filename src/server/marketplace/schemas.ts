@@ -19,6 +19,8 @@ export const offerListInput = z.object({
   failing: z.boolean().optional(),
   /** Only products with stock (or only without). */
   inStock: z.boolean().optional(),
+  /** Only products something staff can fix keeps off the marketplace (a required eBay item specific, a condition, a picture, ...), not a lack of stock. */
+  blocked: z.boolean().optional(),
   ...listPageInput.shape,
 });
 export type OfferListInput = z.input<typeof offerListInput>;
@@ -40,10 +42,26 @@ export type OfferRow = ProductForSale & {
     lastError: string | null;
     lastErrorAt: Date | null;
   } | null;
-  /** What keeps the product from being published (no eBay category for its category, no picture, ...); null when nothing. */
+  /**
+   * What keeps the product from being published (no eBay category for its category, no picture, a required eBay item
+   * specific it does not fill, a condition its eBay category does not take, ...), "; "-separated; null when nothing.
+   */
   blocker: string | null;
 };
 export type OfferList = { rows: OfferRow[]; total: number };
+
+/** The blocker of a product that only lacks stock: nothing for staff to fix in the product. */
+export const notInStockReason = "Not in stock";
+
+/** A blocker's reasons, one each (`OfferRow.blocker` joins them with "; "). */
+export function blockerReasons(blocker: string | null): string[] {
+  return blocker ? blocker.split("; ").filter(Boolean) : [];
+}
+
+/** Whether something staff can fix keeps the product off the marketplace: anything but a lack of stock. */
+export function isBlocked(blocker: string | null): boolean {
+  return blockerReasons(blocker).some((reason) => reason !== notInStockReason);
+}
 
 /** What an action did to each product picked: each succeeds or fails on its own. */
 export type OfferActionOutcome = {

@@ -19,6 +19,7 @@ import { makeCategory, makeStockedProduct, placeGuestOrder } from "../../../test
 import { payOnSandbox } from "../../../tests/helpers/paid-orders";
 import { rollupsAsStored, salesFromScratch } from "../../../tests/helpers/sales-from-scratch";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 import { createCounterSale } from "./counter-sale";
 import { createManualOrder, updateManualOrder } from "./manual-order-service";
 import { createCounterSaleInput, createManualOrderInput, updateManualOrderInput } from "./manual-order-schemas";
@@ -162,7 +163,7 @@ describe("the sales rollups", () => {
     // An eBay order imported from the marketplace.
     const listed = await makeStockedProduct(t.db, { name: "Rollup eBay watch", price: "150.00", stock: 2 });
     const sku = `BC-${listed.id}`;
-    await marketplace.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: listed.name, description: "<p>watch</p>", aspects: {}, imageUrls: [], quantity: 2 }]);
+    await marketplace.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: listed.name, description: "<p>watch</p>", aspects: wristwatchAspects, imageUrls: [], quantity: 2 }]);
     const { offerId } = await marketplace.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("150.00"), quantity: 2, categoryId: "31387", storeCategoryNames: [], listingDescription: "<p>watch</p>" });
     const { listingId } = await marketplace.publishOffer(offerId);
     await t.db.insert(marketplaceOffer).values({ productId: listed.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: 2, pushedPrice: new Decimal("150.00"), lastPushedAt: now });

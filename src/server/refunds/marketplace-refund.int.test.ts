@@ -9,6 +9,7 @@ import { createSandboxPayments } from "@/server/integrations/payments/sandbox";
 import { importMarketplaceOrder } from "@/server/marketplace/order-import";
 import { makeStockedProduct } from "../../../tests/helpers/factories";
 import { seededDatabaseForFile } from "../../../tests/helpers/seeded-database";
+import { wristwatchAspects } from "../../../tests/helpers/marketplace-offer";
 import { sendRefund, UNLISTED_REFUND_FAILS_AFTER_MS, type RefundPorts } from "./refund-payout";
 import { createRefundInput } from "./schemas";
 import { createRefund, getRefundProposal, retryRefund } from "./service";
@@ -34,7 +35,7 @@ const buyer = { fullName: "Jan de Vries", addressLine1: "Keizersgracht 123-A", p
 async function importedEbaySale(name: string) {
   const made = await makeStockedProduct(t.db, { name, price: "300.00", stock: 1 });
   const sku = `BC-${made.id}`;
-  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: {}, imageUrls: [], quantity: 1 }]);
+  await port.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: name, description: `<p>${name}</p>`, aspects: wristwatchAspects, imageUrls: [], quantity: 1 }]);
   const { offerId } = await port.createOffer({ sku, marketplaceId: "EBAY_NL", price: new Decimal("300.00"), quantity: 1, categoryId: "31387", storeCategoryNames: [], listingDescription: `<p>${name}</p>` });
   const { listingId } = await port.publishOffer(offerId);
   await t.db.insert(marketplaceOffer).values({ productId: made.id, sku, marketplaceId: "EBAY_NL", offerId, listingId, status: "PUBLISHED", pushedQuantity: 1, pushedPrice: new Decimal("300.00"), lastPushedAt: now });

@@ -22,10 +22,11 @@ import { useListAddress } from "../kit/use-list-address";
 import { BulkUpdatePanel } from "./bulk-update-panel";
 import { plural } from "@/lib/plural";
 import { listingUrl, offerStatusLabels, offerStatusTones, type OfferStatusChoice } from "./labels";
+import { Attention, BlockedBadge } from "./offer-attention";
 import { useEbayOffers, useMarketplaceOverview, useOfferActions } from "./queries";
 
 const statusChoices = ["NONE", ...marketplaceOfferStatuses] as const;
-const filterKeys = ["status", "failing", "stock"] as const;
+const filterKeys = ["status", "failing", "blocked", "stock"] as const;
 
 /** The table's state lives in the address, so a filtered page can be reloaded, bookmarked and gone back to. */
 function readQuery(search: URLSearchParams): OfferListInput {
@@ -35,6 +36,7 @@ function readQuery(search: URLSearchParams): OfferListInput {
     search: search.get("search")?.trim() || undefined,
     status: (statusChoices as readonly string[]).includes(status ?? "") ? (status as OfferStatusChoice) : undefined,
     failing: search.get("failing") === "1" ? true : undefined,
+    blocked: search.get("blocked") === "1" ? true : undefined,
     inStock: stock === "in" ? true : stock === "out" ? false : undefined,
     ...listPageFromAddress(search),
   };
@@ -94,30 +96,14 @@ function Pushed({ row }: { row: OfferRow }) {
   );
 }
 
-/** The last failed write (red) and what keeps the product off the marketplace. */
-function Attention({ row }: { row: OfferRow }) {
-  const error = row.offer?.lastError;
-  if (!error && !row.blocker) return null;
-  return (
-    <div className="max-w-64 min-w-40 space-y-0.5 text-xs">
-      {error ? (
-        <p className="line-clamp-2 text-destructive" title={error}>
-          {error}
-          {row.offer?.lastErrorAt ? <span className="text-[11px] text-muted-foreground"> · {formatDateTime(row.offer.lastErrorAt)}</span> : null}
-        </p>
-      ) : null}
-      {row.blocker ? (
-        <p className="line-clamp-2 text-amber-800 dark:text-amber-300" title={row.blocker}>
-          Cannot publish: {row.blocker}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function StatusBadge({ row }: { row: OfferRow }) {
   const status: OfferStatusChoice = row.offer?.status ?? "NONE";
-  return <AdminBadge tone={offerStatusTones[status]}>{offerStatusLabels[status]}</AdminBadge>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <AdminBadge tone={offerStatusTones[status]}>{offerStatusLabels[status]}</AdminBadge>
+      <BlockedBadge row={row} />
+    </span>
+  );
 }
 
 /** A product's card on a phone, where the table does not fit: its offer without sideways scrolling. */
@@ -274,6 +260,10 @@ export function OfferTable() {
         <label className="flex h-9 items-center gap-2 rounded-md border bg-card px-3 text-sm">
           <AdminCheckbox checked={query.failing === true} onCheckedChange={(on) => update({ failing: on === true ? "1" : undefined })} />
           Failing only
+        </label>
+        <label className="flex h-9 items-center gap-2 rounded-md border bg-card px-3 text-sm">
+          <AdminCheckbox checked={query.blocked === true} onCheckedChange={(on) => update({ blocked: on === true ? "1" : undefined })} />
+          Blocked only
         </label>
         <ClearFiltersButton active={activeFilters} update={update} />
       </div>

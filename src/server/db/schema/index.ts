@@ -14,3 +14,4 @@ export * from "./payments";
 export * from "./messaging";
 export * from "./marketplace";
 export * from "./jobs";
+export * from "./marketplace-categories";

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
 
 /**
  * The job queue's own record of who runs what (src/server/jobs/heartbeat.ts), beside pg-boss's tables: pg-boss knows
@@ -14,6 +15,7 @@ export const jobWorker = pgTable("job_worker", {
   beatSeconds: integer().notNull(),
   startedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   beatAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  ...timestamps,
 });
 
 /**
@@ -30,6 +32,7 @@ export const jobWorkerTry = pgTable(
       .notNull()
       .references(() => jobWorker.id, { onDelete: "cascade" }),
     takenAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.jobId, table.retryCount] }), index("job_worker_try_worker_idx").on(table.workerId)],
 );

@@ -27,7 +27,18 @@ import {
   toOrderRefunds,
   type EbayPolicies,
 } from "./ebay-records";
-import { MarketplaceError, type MarketplaceItem, type MarketplaceItemResult, type MarketplaceOfferRecord, type MarketplaceOrder, type MarketplacePort, type MarketplaceRefund } from "./port";
+import {
+  aspectsAnswer,
+  conditionPoliciesAnswer,
+  conditionPolicyCategoriesPerCall,
+  defaultTreeAnswer,
+  metadataPath,
+  subtreeAnswer,
+  taxonomyPath,
+  toCategoryAspects,
+  toConditionPolicies,
+} from "./ebay-taxonomy";
+import { MarketplaceError, type MarketplaceConditionPolicy, type MarketplaceItem, type MarketplaceItemResult, type MarketplaceOfferRecord, type MarketplaceOrder, type MarketplacePort, type MarketplaceRefund } from "./port";
 
 /**
  * The live eBay marketplace, on eBay's Inventory, Fulfillment and Notification REST APIs through our own small
@@ -216,6 +227,33 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
         const stored = await options.tokenStore.read().catch(() => null);
         return { connected: false, tokenValidUntil: stored?.expiresAt ?? null, problem: error instanceof Error ? error.message : String(error) };
       }
+    },
+
+    async getCategoryTree(marketplaceId) {
+      const body = await client.call("getDefaultCategoryTreeId", { method: "GET", path: `${taxonomyPath}/get_default_category_tree_id?${new URLSearchParams({ marketplace_id: marketplaceId })}` }, "application");
+      const answer = read("getDefaultCategoryTreeId", defaultTreeAnswer, body);
+      return { treeId: answer.categoryTreeId, version: answer.categoryTreeVersion };
+    },
+
+    async getCategoryAspects(treeId, categoryId) {
+      const tree = `${taxonomyPath}/category_tree/${encodeURIComponent(treeId)}`;
+      const query = new URLSearchParams({ category_id: categoryId });
+      const [aspects, subtree] = await Promise.all([
+        client.call("getItemAspectsForCategory", { method: "GET", path: `${tree}/get_item_aspects_for_category?${query}` }, "application"),
+        client.call("getCategorySubtree", { method: "GET", path: `${tree}/get_category_subtree?${query}` }, "application"),
+      ]);
+      return toCategoryAspects(read("getItemAspectsForCategory", aspectsAnswer, aspects), read("getCategorySubtree", subtreeAnswer, subtree));
+    },
+
+    async getConditionPolicies(marketplaceId, categoryIds) {
+      const policies: MarketplaceConditionPolicy[] = [];
+      for (const ids of chunks(categoryIds, conditionPolicyCategoriesPerCall)) {
+        const filter = `categoryIds:{${ids.join("|")}}`;
+        const path = `${metadataPath}/marketplace/${encodeURIComponent(marketplaceId)}/get_item_condition_policies?${new URLSearchParams({ filter })}`;
+        // eBay answers 204 without a body when no category of the filter has a policy: `{}` here.
+        policies.push(...toConditionPolicies(read("getItemConditionPolicies", conditionPoliciesAnswer, await client.call("getItemConditionPolicies", { method: "GET", path }, "application"))));
+      }
+      return policies;
     },
   };
 }

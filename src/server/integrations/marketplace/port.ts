@@ -9,8 +9,47 @@ import { AppError } from "@/server/errors";
  * take and give the shapes below; eBay's own JSON stays inside the adapters. Money is a Decimal in euro.
  */
 
-/** eBay's item conditions that the shop's pieces can be in. */
-export type MarketplaceCondition = "NEW" | "NEW_OTHER" | "USED_EXCELLENT" | "USED_VERY_GOOD" | "USED_GOOD" | "USED_ACCEPTABLE" | "FOR_PARTS_OR_NOT_WORKING";
+/**
+ * eBay's item conditions that the shop's pieces can be in (the Inventory API's ConditionEnum; each is one of the
+ * condition ids the Metadata API lists per category: `conditionIds` in ebay-taxonomy.ts).
+ */
+export const marketplaceConditions = [
+  "NEW", "NEW_OTHER", "NEW_WITH_DEFECTS", "SELLER_REFURBISHED", "USED_EXCELLENT", "USED_VERY_GOOD", "USED_GOOD", "USED_ACCEPTABLE", "FOR_PARTS_OR_NOT_WORKING",
+] as const;
+export type MarketplaceCondition = (typeof marketplaceConditions)[number];
+
+/** The marketplace site's category tree (the Taxonomy API's getDefaultCategoryTreeId): its id and current version. */
+export type MarketplaceCategoryTree = { treeId: string; version: string };
+
+/** One item specific of a category, as the Taxonomy API's getItemAspectsForCategory describes it. */
+export type MarketplaceAspect = {
+  /** The localized aspect name, as the item's `aspects` must spell it. */
+  name: string;
+  /** `aspectRequired`: a listing without it is refused at publish. */
+  required: boolean;
+  /** `aspectUsage`: RECOMMENDED (required ones too) or OPTIONAL. */
+  usage: "RECOMMENDED" | "OPTIONAL";
+  /** `aspectMode`: SELECTION_ONLY takes only one of `values`; FREE_TEXT takes those or anything else. */
+  mode: "SELECTION_ONLY" | "FREE_TEXT";
+  /** `aspectValues[].localizedValue`. */
+  values: string[];
+  /** `itemToAspectCardinality` MULTI. */
+  multi: boolean;
+  /** `aspectMaxLength`, when eBay gives one. */
+  maxLength: number | null;
+};
+
+/** A category's item specifics, with the category's name in the marketplace's language. */
+export type MarketplaceCategoryAspects = { categoryName: string | null; aspects: MarketplaceAspect[] };
+
+/** The Metadata API's getItemConditionPolicies for one category: the conditions a listing in it may have. */
+export type MarketplaceConditionPolicy = {
+  categoryId: string;
+  /** `itemConditionRequired`. */
+  conditionRequired: boolean;
+  /** The allowed conditions the port knows (condition ids it does not know are left out). */
+  conditions: MarketplaceCondition[];
+};
 
 /**
  * An inventory item: what the piece is. Always the whole record: eBay replaces what is stored with what is sent,
@@ -266,6 +305,12 @@ export interface MarketplacePort {
   /** The answer to the marketplace's check of the notification endpoint (`GET ?challenge_code=`). */
   notificationChallengeResponse(challengeCode: string, endpointUrl: string): string;
   connection(): Promise<MarketplaceConnection>;
+  /** The default category tree of a marketplace site and its version; a new version can change any category's rules. */
+  getCategoryTree(marketplaceId: MarketplaceId): Promise<MarketplaceCategoryTree>;
+  /** A leaf category's item specifics in a category tree (Taxonomy API), with the category's name. */
+  getCategoryAspects(treeId: string, categoryId: string): Promise<MarketplaceCategoryAspects>;
+  /** The allowed conditions of up to 50 categories of a marketplace site (Metadata API); a category not listed has no policy. */
+  getConditionPolicies(marketplaceId: MarketplaceId, categoryIds: readonly string[]): Promise<MarketplaceConditionPolicy[]>;
 }
 
 /** One of eBay's error entries, as its APIs return them in `errors[]`. */

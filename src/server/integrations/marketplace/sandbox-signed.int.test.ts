@@ -3,7 +3,7 @@ import { Decimal } from "decimal.js";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { configParams, sandboxMarketplaceOrder } from "@/server/db/schema";
-import { sampleOffer } from "../../../../tests/helpers/marketplace-offer";
+import { wristwatchAspects, sampleOffer } from "../../../../tests/helpers/marketplace-offer";
 import { databaseForFile } from "../../../../tests/helpers/test-database";
 import { ebaySignatureHeaders } from "./ebay-signature";
 import { MarketplaceError, type MarketplacePort } from "./port";
@@ -30,7 +30,7 @@ beforeAll(() => {
 /** A sandbox order of one piece at this price, bought on the buyer pages. */
 async function sandboxOrder(price: string): Promise<string> {
   const sku = `BC-${nextSku++}`;
-  await market.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: `Seiko 6139 ${sku}`, description: "<p>Chronograph</p>", aspects: {}, imageUrls: [], quantity: 1 }]);
+  await market.putItems([{ sku, marketplaceId: "EBAY_NL", condition: "USED_EXCELLENT", conditionDescription: null, title: `Seiko 6139 ${sku}`, description: "<p>Chronograph</p>", aspects: wristwatchAspects, imageUrls: [], quantity: 1 }]);
   const { offerId } = await market.createOffer(sampleOffer(sku, { quantity: 1, price: new Decimal(price) }));
   const { listingId } = await market.publishOffer(offerId);
   const buyer = { fullName: "Anna Jansen", addressLine1: "Oudegracht 1", postalCode: "3511 AA", city: "Utrecht", countryCode: "NL", email: "anna@example.com" };

@@ -10,7 +10,7 @@ import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "./
 import { createSandboxMarketplace } from "./sandbox";
 import { signatureHeader, utcDay } from "./sandbox-records";
 import { buySandboxListing, getSandboxListing, getSandboxOrder, listSandboxListings, type SandboxPurchase } from "./sandbox-store";
-import { sampleOffer as offer, sampleOfferInEbay } from "../../../../tests/helpers/marketplace-offer";
+import { sampleOffer as offer, sampleOfferInEbay, wristwatchAspects } from "../../../../tests/helpers/marketplace-offer";
 import { perFile } from "../../../../tests/helpers/per-file";
 import { databaseForFile } from "../../../../tests/helpers/test-database";
 
@@ -59,7 +59,7 @@ function item(sku: string, overrides: Partial<MarketplaceItem> = {}): Marketplac
     conditionDescription: "Light wear on the clasp",
     title: `Omega Seamaster ${sku}`,
     description: "<p>Serviced in 2024.</p>",
-    aspects: { Brand: ["Omega"], Movement: ["Mechanical (Automatic)"] },
+    aspects: wristwatchAspects,
     imageUrls: [`https://shop.example/storage/${sku}-1.jpg`, `https://shop.example/storage/${sku}-2.jpg`],
     quantity: 1,
     ...overrides,
@@ -92,7 +92,7 @@ describe("sandbox marketplace: records", () => {
       locale: "nl_NL",
       condition: "USED_EXCELLENT",
       conditionDescription: "Light wear on the clasp",
-      product: { title: `Omega Seamaster ${sku}`, description: "<p>Serviced in 2024.</p>", aspects: { Brand: ["Omega"], Movement: ["Mechanical (Automatic)"] }, imageUrls: [`https://shop.example/storage/${sku}-1.jpg`, `https://shop.example/storage/${sku}-2.jpg`] },
+      product: { title: `Omega Seamaster ${sku}`, description: "<p>Serviced in 2024.</p>", aspects: wristwatchAspects, imageUrls: [`https://shop.example/storage/${sku}-1.jpg`, `https://shop.example/storage/${sku}-2.jpg`] },
       availability: { shipToLocationAvailability: { quantity: 1 } },
     });
     expect((await offerRow(offerId)).record).toEqual({ ...sampleOfferInEbay(sku), offerId, status: "UNPUBLISHED" });

@@ -29,6 +29,7 @@ import { ebayAmount, inventoryItemRequest, toOrderRefunds } from "./ebay-records
 import { issueRefundRequest, sandboxGetTransactions, sandboxIssueRefund, sandboxSigner, transactionsRequest } from "./sandbox-signed";
 import { marketplaceSigningKeyStore } from "./signing-key-store";
 import { closeRefundedRequests, decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
+import { listingRefusal, sandboxCategoryAspects, sandboxCategoryTrees, sandboxConditionPolicies } from "./sandbox-taxonomy";
 import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
@@ -149,7 +150,12 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
         if (!offer) throw marketplaceError("publishOffer", refusals.offerNotFound(offerId));
         // Publishing a published offer changes nothing on eBay and answers with its listing.
         if (offer.status === "PUBLISHED" && offer.listingId) return { listingId: offer.listingId };
-        if (!(await lockItems(tx, [offer.sku])).has(offer.sku)) throw marketplaceError("publishOffer", refusals.itemNotFound(offer.sku));
+        const item = (await lockItems(tx, [offer.sku])).get(offer.sku);
+        if (!item) throw marketplaceError("publishOffer", refusals.itemNotFound(offer.sku));
+        // eBay checks the category's required item specifics and conditions only here, at publish.
+        const itemRecord = asItemRecord(item.record);
+        const refusal = listingRefusal(asOfferRecord(offer.record).categoryId, { condition: itemRecord.condition, aspects: itemRecord.product.aspects });
+        if (refusal) throw marketplaceError("publishOffer", refusal);
         const listingId = newListingId();
         const record = { ...asOfferRecord(offer.record), status: "PUBLISHED" as const, listing: { listingId, listingStatus: "ACTIVE" as const, soldQuantity: 0 } };
         await tx
@@ -286,6 +292,18 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
 
     async connection() {
       return { connected: true, tokenValidUntil: null, problem: null };
+    },
+
+    async getCategoryTree(marketplaceId) {
+      return sandboxCategoryTrees[marketplaceId];
+    },
+
+    async getCategoryAspects(_treeId, categoryId) {
+      return sandboxCategoryAspects(categoryId);
+    },
+
+    async getConditionPolicies(_marketplaceId, categoryIds) {
+      return sandboxConditionPolicies(categoryIds);
     },
   };
 }
