@@ -7,6 +7,9 @@
 //   npm run bench:orders -- [--products 100000] [--orders 1000000] [--rounds 40] [--explain] [--keep]
 //   npm run bench:orders -- --reuse bench_orders_xxx        (measure a database an earlier --keep left, no seeding)
 //   npm run bench:orders -- --reuse bench_orders_xxx --only search   (the shapes whose name holds "search", nothing else)
+//   npm run bench:orders -- --reuse bench_orders_xxx --only reports  (the owner's reports, nothing else)
+//
+// --reuse first applies the migrations the kept database lacks (and their backfills), timed.
 //
 // --explain prints EXPLAIN (ANALYZE, BUFFERS) of each statement `listOrders` sends for each shape, as it sends it.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -85,6 +88,15 @@ async function main() {
       // What autovacuum does soon after a bulk load: the visibility map lets index-only scans skip the table.
       await onServer(name, "vacuum analyze");
       console.log(`Vacuumed in ${seconds(started)}\n`);
+    } else {
+      // A database kept by an earlier run gets the migrations it lacks, with their backfills of what it holds.
+      const started = performance.now();
+      await runMigrations(database);
+      console.log(`Database ${name}: brought to this build's migrations in ${seconds(started)}`);
+    }
+    if (only === "reports") {
+      await benchOwnerReports(database.db, Math.min(rounds, 20));
+      return;
     }
 
     const [counts] = await rawRows<{ orders: number; products: number }>(
