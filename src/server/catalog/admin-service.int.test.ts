@@ -251,7 +251,7 @@ describe("a product moved to another category", () => {
         await rawRows<{ box: number; bought: number; left: number; euro: string; unknown: number }>(
           t.db,
           sql`select box_id as box, pieces_bought as bought, pieces_left as left, cost_left_euro::text as euro, unknown_cost_pieces_left as unknown
-              from (${currentHoldings}) h where category_id = ${categoryId} and (box_id = 0 or box_id = ${box.id}) order by box_id`,
+              from (${currentHoldings(["category_id", "box_id"])}) h where category_id = ${categoryId} and (box_id = 0 or box_id = ${box.id}) order by box_id`,
         )
       ).filter((row) => row.bought !== 0 || row.left !== 0);
     const crownsBefore = await held(crowns.id);

@@ -56,22 +56,27 @@ export async function foldHoldingChanges(db: Db): Promise<{ changes: number }> {
 }
 
 /**
- * What the lots hold in each category and box now, the holdings with the changes not yet folded into them: a query of
- * `category_id`, `box_id` and the figures, named as the table's columns.
+ * What the lots hold now, the holdings with the changes not yet folded into them, added up per category, per box or
+ * per both (`by`; nothing: in total): a query of those keys and the figures, named as the table's columns. The
+ * database adds them up: a shop that buys in boxes holds tens of thousands of category-box pairs.
  */
-export const currentHoldings = sql`
-  select category_id, box_id, ${sql.raw(
-    [
-      "sum(pieces_bought)::int as pieces_bought",
-      "sum(pieces_left)::int as pieces_left",
-      "sum(cost_left_euro) as cost_left_euro",
-      "sum(cost_left_php) as cost_left_php",
-      "sum(unknown_cost_pieces_left)::int as unknown_cost_pieces_left",
-      "sum(pieces_written_off)::int as pieces_written_off",
-    ].join(", "),
-  )}
-  from (select ${columns} from stock_holding union all select ${columns} from stock_holding_change) h
-  group by category_id, box_id`;
+export function currentHoldings(by: readonly ("category_id" | "box_id")[]): SQL {
+  const keys = sql.raw(by.map((key) => `${key}, `).join(""));
+  const grouped = by.length > 0 ? sql.raw(`group by ${by.join(", ")}`) : sql``;
+  return sql`
+    select ${keys}${sql.raw(
+      [
+        "coalesce(sum(pieces_bought), 0)::int as pieces_bought",
+        "coalesce(sum(pieces_left), 0)::int as pieces_left",
+        "coalesce(sum(cost_left_euro), 0) as cost_left_euro",
+        "coalesce(sum(cost_left_php), 0) as cost_left_php",
+        "coalesce(sum(unknown_cost_pieces_left), 0)::int as unknown_cost_pieces_left",
+        "coalesce(sum(pieces_written_off), 0)::int as pieces_written_off",
+      ].join(", "),
+    )}
+    from (select ${columns} from stock_holding union all select ${columns} from stock_holding_change) h
+    ${grouped}`;
+}
 
 /** A lot's category and box (`l`: the lot; `p` its product, `pr` its purchase). */
 const group = sql`coalesce(p.category_id, 0), coalesce(pr.box_id, 0)`;
