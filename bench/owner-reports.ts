@@ -19,15 +19,20 @@ export async function benchOwnerReports(db: Db, rounds: number): Promise<boolean
   const { rawRows } = await import("@/server/db/raw-rows");
   const { sql } = await import("drizzle-orm");
 
-  const [sizes] = await rawRows<{ lots: number; days: number; productMonths: number }>(
+  const [sizes] = await rawRows<{ lots: number; holdings: number; days: number; productMonths: number; productPeriods: number }>(
     db,
-    sql`select (select count(*) from stock_lot)::int as lots, (select count(*) from sales_day)::int as days, (select count(*) from sales_month_product)::int as "productMonths"`,
+    sql`select (select count(*) from stock_lot)::int as lots, (select count(*) from stock_holding)::int as holdings, (select count(*) from sales_day)::int as days,
+               (select count(*) from sales_month_product)::int as "productMonths", (select count(*) from sales_period_product)::int as "productPeriods"`,
   );
-  console.log(`\nThe owner's reports (${sizes?.lots} lots, ${sizes?.days} channel-country days, ${sizes?.productMonths} product months):`);
-  const lastMonths = (count: number) => {
-    const months = shopMonthsUpTo(new Date(), count);
-    return { from: months[0]!, to: months.at(-1)! };
-  };
+  console.log(
+    `\nThe owner's reports (${sizes?.lots} lots in ${sizes?.holdings} category-box holdings, ${sizes?.days} channel-country days, ` +
+      `${sizes?.productMonths} product months, ${sizes?.productPeriods} product quarters and years):`,
+  );
+  // The periods a person picks (reports/schemas.ts sellersPeriod): last month, last quarter, last year, whole; and this year.
+  const [year, month] = shopMonthsUpTo(new Date(), 1)[0]!.split("-").map(Number) as [number, number];
+  const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
+  const quarter = Math.ceil(month / 3);
+  const lastQuarter = quarter === 1 ? `${year - 1}-Q4` : `${year}-Q${quarter - 1}`;
   const reports: [string, () => Promise<unknown>][] = [
     ["sales by month and channel · 12 months", () => salesByMonth(db, { months: 12 })],
     ["sales by month and channel · 24 months", () => salesByMonth(db, { months: 24 })],
@@ -35,8 +40,10 @@ export async function benchOwnerReports(db: Db, rounds: number): Promise<boolean
     ["aged stock · page 1", () => agedStock(db, { page: 1, pageSize: 50 })],
     ["aged stock · page 20", () => agedStock(db, { page: 20, pageSize: 50 })],
     ["sell-through (category, box)", () => sellThrough(db)],
-    ["best and worst sellers · 3 months", () => sellers(db, { ...lastMonths(3), limit: 20 })],
-    ["best and worst sellers · 12 months", () => sellers(db, { ...lastMonths(12), limit: 20 })],
+    [`best and worst sellers · month ${lastMonth}`, () => sellers(db, { period: lastMonth, limit: 20 })],
+    [`best and worst sellers · quarter ${lastQuarter}`, () => sellers(db, { period: lastQuarter, limit: 20 })],
+    [`best and worst sellers · year ${year - 1}`, () => sellers(db, { period: String(year - 1), limit: 20 })],
+    [`best and worst sellers · year ${year} so far`, () => sellers(db, { period: String(year), limit: 20 })],
   ];
   let held = true;
   for (const [label, run] of reports) {

@@ -12,8 +12,8 @@ type Table = ReturnType<typeof getTableConfig>;
 const areas: Record<string, string[]> = {
   Auth: ["user", "account", "session", "verification_token", "address_book", "passkey", "totp_factor", "recovery_code", "webauthn_challenge"],
   Catalogue: ["product", "product_description", "product_category", "product_manufacturer", "product_select_options", "product_template", "product_restock_manager", "search_term"],
-  Stock: ["box", "purchase_record", "stock_record", "inventory_correction", "stock_lot", "stock_record_cost"],
-  Sales: ["sales_day", "sales_day_category", "sales_month_product", "order_sales_share"],
+  Stock: ["box", "purchase_record", "stock_record", "inventory_correction", "stock_lot", "stock_record_cost", "stock_holding", "stock_holding_change"],
+  Sales: ["sales_day", "sales_day_category", "sales_month_product", "sales_period_product", "order_sales_share"],
   Orders: ["order", "order_address", "order_detail", "order_item", "payment_detail", "refund", "order_discount", "order_placer", "cart_item", "invoice_counter"],
   Shipping: ["country", "region", "shipping_surcharge", "shipping_calendar", "shop_closing_day"],
   Discounts: ["discount"],

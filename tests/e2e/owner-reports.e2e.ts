@@ -112,18 +112,40 @@ describe("the owner's reports", () => {
     await screenshot(page, "admin-reports-sell-through");
   });
 
-  it("ranks the best and worst sellers over the months chosen, and downloads them for those months", async () => {
+  it("ranks the best and worst sellers over a month, a quarter or a year chosen, and downloads them for that period", async () => {
     await page.goto("/admin/reports/sellers");
     await page.getByRole("heading", { name: "Best sellers" }).waitFor();
     await loaded(page);
-    await page.getByLabel("First month").fill("2025-01");
-    await expect.poll(() => page.getByRole("link", { name: "CSV" }).getAttribute("href")).toContain("from=2025-01");
+    // It opens on the current quarter; a year is a click on Year and a choice in the list (the demo's orders are of
+    // the last six months: the year they mostly fall in).
+    expect(await page.getByLabel("Quarter").inputValue()).toMatch(/^\d{4}-Q[1-4]$/);
+    await page.getByRole("button", { name: "Year" }).click();
+    const year = String(new Date(Date.now() - 90 * 86_400_000).getFullYear());
+    await page.getByLabel("Year").selectOption(year);
+    await expect.poll(() => page.getByRole("link", { name: "CSV" }).getAttribute("href")).toContain(`period=${year}`);
+    await loaded(page);
     const { filename, lines } = await downloadCsv(page);
-    expect(filename).toBe(`sellers-2025-01-to-${currentMonth()}.csv`);
+    expect(filename).toBe(`sellers-${year}.csv`);
     expect(lines[0]).toBe("list,rank,product_id,product,orders,pieces,revenue,purchase_cost,unknown_cost_pieces,refunds,margin");
     const best = lines.filter((line) => line.startsWith("best,"));
+    expect(best.length).toBeGreaterThan(0);
     const margins = best.map((line) => Number(line.split(",").at(-1)));
     expect(margins).toEqual([...margins].sort((a, b) => b - a));
+    // The page shows the file's best seller first.
+    await expect.poll(() => page.getByTestId("best-sellers").locator("tbody tr a").first().getAttribute("href")).toBe(`/admin/products/edit?id=${best[0]!.split(",")[2]}`);
+    await page.getByRole("button", { name: "Month" }).click();
+    expect(await page.getByLabel("Month").inputValue()).toBe(currentMonth());
+    await page.getByRole("button", { name: "Quarter" }).click();
+    await loaded(page);
     await screenshot(page, "admin-reports-sellers");
+    // On a phone: the choices and the tables fit the width, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await loaded(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, "admin-reports-sellers-390");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

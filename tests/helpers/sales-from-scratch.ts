@@ -17,6 +17,8 @@ const GIVING_BACK = new Set(["PENDING", "REFUNDED"]);
 
 type Figures = { orders: number; pieces: number; revenue: Decimal; costEuro: Decimal; costPhp: Decimal; unknownCostPieces: number; refunds: Decimal };
 type DayFigures = Figures & { shipping: Decimal; providerFees: Decimal; labelCost: Decimal };
+/** The rollups as lines of text: per day, per day and category, per product and month, per product and quarter or year. */
+type Rollups = { days: string[]; categories: string[]; products: string[]; periods: string[] };
 
 const zero = (): DayFigures => ({
   orders: 0,
@@ -45,10 +47,11 @@ const isEmpty = (figures: Partial<DayFigures>) => Object.values(figures).every((
 type LineCostsFromScratch = ReadonlyMap<number, { costEuro: string; costPhp: string; unknownCostPieces: number }>;
 
 /**
- * The three rollups as lines of text, sorted, empty rows left out: what `rollupsAsStored` gives when they agree. With
- * `lineCosts`, each line's cost is taken from them instead of from its `stock_record_cost` rows.
+ * The rollups as lines of text, sorted, empty rows left out: what `rollupsAsStored` gives when they agree; a product's
+ * month, quarter and year with its margin (revenue less cost and refunds). With `lineCosts`, each line's cost is taken
+ * from them instead of from its `stock_record_cost` rows.
  */
-export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsFromScratch } = {}): Promise<{ days: string[]; categories: string[]; products: string[] }> {
+export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsFromScratch } = {}): Promise<Rollups> {
   const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => rawRows<T>(db, query);
   const [orders, lines, refunds, restocks, costs] = await Promise.all([
     rows<{ id: number; status: string; soldAt: string | Date | null; shop: string; placedByStaff: boolean; labelCost: string | null; country: string | null; shipping: string | null; fees: string | null }>(sql`
@@ -70,6 +73,7 @@ export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsF
   const days = new Map<string, DayFigures>();
   const categories = new Map<string, Figures>();
   const products = new Map<string, Figures>();
+  const periods = new Map<string, Figures>();
   const at = <T>(map: Map<string, T>, key: string, make: () => T) => map.get(key) ?? map.set(key, make()).get(key)!;
 
   for (const sale of orders) {
@@ -87,6 +91,8 @@ export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsF
 
     const seenCategories = new Set<string>();
     const seenProducts = new Set<string>();
+    const seenPeriods = new Set<string>();
+    const quarter = `${day.slice(0, 4)}-Q${Math.ceil(Number(day.slice(5, 7)) / 3)}`;
     for (const line of lines.filter((row) => row.orderId === sale.id)) {
       const restockingRefunds = refunds.filter((row) => row.itemId === line.id && row.restocked).map((row) => row.id);
       const restocked = restocks.filter((row) => restockingRefunds.includes(row.refundId)).reduce((sum, row) => sum + row.quantity, 0);
@@ -105,6 +111,8 @@ export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsF
         [total, true, null, place],
         [at(categories, categoryKey, zero), false, seenCategories, categoryKey],
         [at(products, productKey, zero), false, seenProducts, productKey],
+        [at(periods, `${quarter} ${line.productId}`, zero), false, seenPeriods, `${quarter} ${line.productId}`],
+        [at(periods, `${day.slice(0, 4)} ${line.productId}`, zero), false, seenPeriods, `${day.slice(0, 4)} ${line.productId}`],
       ] as const) {
         if (!isDay && !seen!.has(key)) {
           figures.orders += 1;
@@ -125,14 +133,27 @@ export async function salesFromScratch(db: Db, options: { lineCosts?: LineCostsF
   return {
     days: listed(days, (row) => ({ ...common(row), shipping: row.shipping, providerFees: row.providerFees, labelCost: row.labelCost })),
     categories: listed(categories, common),
-    products: listed(products, common),
+    products: listed(products, withMargin),
+    periods: listed(periods, withMargin),
   };
 }
 
+/** A product's figures and its margin, as the sellers report ranks it. */
+const withMargin = (row: Figures & { margin?: Decimal }) => ({
+  orders: row.orders,
+  pieces: row.pieces,
+  revenue: row.revenue,
+  costEuro: row.costEuro,
+  costPhp: row.costPhp,
+  unknownCostPieces: row.unknownCostPieces,
+  refunds: row.refunds,
+  margin: row.margin ?? row.revenue.minus(row.costEuro).minus(row.refunds),
+});
+
 /** The rollup tables as stored, in the same lines of text as `salesFromScratch`. */
-export async function rollupsAsStored(db: Db): Promise<{ days: string[]; categories: string[]; products: string[] }> {
+export async function rollupsAsStored(db: Db): Promise<Rollups> {
   type Row = Record<string, string | number>;
-  const figure = (row: Row): DayFigures => ({
+  const figure = (row: Row): DayFigures & { margin?: Decimal } => ({
     orders: Number(row.orders),
     pieces: Number(row.pieces),
     revenue: new Decimal(row.revenue!),
@@ -143,18 +164,21 @@ export async function rollupsAsStored(db: Db): Promise<{ days: string[]; categor
     shipping: new Decimal(row.shipping ?? 0),
     providerFees: new Decimal(row.provider_fees ?? 0),
     labelCost: new Decimal(row.label_cost ?? 0),
+    ...(row.margin === undefined ? {} : { margin: new Decimal(row.margin) }),
   });
   const common = ({ orders, pieces, revenue, costEuro, costPhp, unknownCostPieces, refunds }: Figures) => ({ orders, pieces, revenue, costEuro, costPhp, unknownCostPieces, refunds });
-  const lines = (rows: Row[], key: (row: Row) => string, figures: (row: DayFigures) => Partial<DayFigures>) =>
+  const lines = (rows: Row[], key: (row: Row) => string, figures: (row: DayFigures & { margin?: Decimal }) => Partial<DayFigures> & { margin?: Decimal }) =>
     rows.map((row) => [key(row), figures(figure(row))] as const).filter(([, row]) => !isEmpty(row)).map(([name, row]) => `${name}: ${text(row)}`).sort();
-  const [days, categories, products] = await Promise.all([
+  const [days, categories, products, periods] = await Promise.all([
     rawRows<Row>(db, sql`select to_char(day, 'YYYY-MM-DD') as day_text, * from sales_day`),
     rawRows<Row>(db, sql`select to_char(day, 'YYYY-MM-DD') as day_text, * from sales_day_category`),
     rawRows<Row>(db, sql`select to_char(month, 'YYYY-MM-DD') as month_text, * from sales_month_product`),
+    rawRows<Row>(db, sql`select * from sales_period_product`),
   ]);
   return {
     days: lines(days, (row) => `${row.day_text} ${row.channel} ${row.country_code}`, (row) => ({ ...common(row), shipping: row.shipping, providerFees: row.providerFees, labelCost: row.labelCost })),
     categories: lines(categories, (row) => `${row.day_text} ${row.channel} ${row.country_code} ${row.category_id}`, common),
-    products: lines(products, (row) => `${row.month_text} ${row.product_id}`, common),
+    products: lines(products, (row) => `${row.month_text} ${row.product_id}`, withMargin),
+    periods: lines(periods, (row) => `${row.period} ${row.product_id}`, withMargin),
   };
 }

@@ -1,11 +1,13 @@
 import "server-only";
 import { Decimal } from "decimal.js";
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { shopWallTime, wallTimeDay } from "@/lib/shop-clock";
 import type { Db } from "@/server/db/client";
-import { box, order, product, productDescription, stockLot } from "@/server/db/schema";
+import { rawRows } from "@/server/db/raw-rows";
+import { box, order, product, productDescription } from "@/server/db/schema";
 import { latestUnreadProblems } from "@/server/logbook/service";
 import { monthlyMargins, refundsGivenPerDay, salesPerDay } from "@/server/margins/monthly-margins";
+import { currentHoldings } from "@/server/stock/holdings";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import { incomingPieces } from "@/server/stock/service";
 import { dashboardMarginsInput, type Dashboard, type DashboardDay, type DashboardMargins, type DashboardMarginsInput, type DashboardPeriod } from "./schemas";
@@ -66,10 +68,10 @@ export async function getDashboard(db: Db, readerId: string, now = new Date()): 
         piecesInStock: sql<number>`coalesce(sum(${product.stock}), 0)`.mapWith(Number),
       })
       .from(product),
-    // What the pieces in stock cost, each at its own purchase's cost as recorded when it came in (the stock lots with
-    // pieces left; pieces of unknown cost count nothing): a few thousand rows, where averaging every purchase took
-    // a quarter of a second at 100,000 products.
-    db.select({ value: sql<string>`coalesce(sum(${stockLot.piecesLeft} * ${stockLot.unitCostEuro}), 0)` }).from(stockLot).where(gt(stockLot.piecesLeft, 0)),
+    // What the pieces in stock cost, each at its own purchase's cost as recorded when it came in (pieces of unknown cost
+    // count nothing): what the lots hold per category and box, a few hundred rows, where adding up the lots with pieces
+    // left took tens of milliseconds at 100,000 products.
+    rawRows<{ value: string }>(db, sql`select cost_left_euro::text as value from (${currentHoldings([])}) h`),
     db.select({ value: count() }).from(box).where(eq(box.status, "SHIPPED")),
   ]);
 

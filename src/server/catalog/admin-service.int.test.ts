@@ -1,6 +1,8 @@
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rawRows } from "@/server/db/raw-rows";
+import { currentHoldings } from "@/server/stock/holdings";
 import { product, productSelectOptions } from "@/server/db/schema";
 import { addProductImages, deleteProductImage, listProductImages, reorderProductImages } from "@/server/catalog/admin-images";
 import { decideRestock, listRestock, requestRestock, restockCandidates } from "@/server/stock/restock-service";
@@ -232,5 +234,36 @@ describe("restock manager", () => {
     expect(shipped.find((row) => row.productId === item.id)?.incoming).toBe(8);
     await explodeBox(t.db, exploded.id, adminId);
     expect((await listRestock(t.db, "PENDING")).find((row) => row.productId === item.id)?.incoming).toBe(3);
+  });
+});
+
+describe("a product moved to another category", () => {
+  it("takes what its stock holds (stock value, sell-through) to the new category, box by box, in the same change", async () => {
+    const tubes = await makeCategory(t.db, "Crown tubes");
+    await setExchangeRate(t.db, "60.00");
+    const { id } = await createProduct(t.db, { ...form({ name: "Omega crown 6.5 mm" }), openingStock: { kind: "correction", quantity: 3, comment: "Counted" } }, adminId);
+    const box = await createBox(t.db, adminId);
+    await addPurchaseRecord(t.db, { boxId: box.id, productId: id, quantity: 2, unitCost: "4.50", currency: "EUR" }, adminId);
+    await shipBox(t.db, { boxId: box.id, trackingNumber: "LX123456780PH", estimatedDeliveryDate: "2030-01-01" }, adminId);
+    await explodeBox(t.db, box.id, adminId);
+    const held = async (categoryId: number) =>
+      (
+        await rawRows<{ box: number; bought: number; left: number; euro: string; unknown: number }>(
+          t.db,
+          sql`select box_id as box, pieces_bought as bought, pieces_left as left, cost_left_euro::text as euro, unknown_cost_pieces_left as unknown
+              from (${currentHoldings(["category_id", "box_id"])}) h where category_id = ${categoryId} and (box_id = 0 or box_id = ${box.id}) order by box_id`,
+        )
+      ).filter((row) => row.bought !== 0 || row.left !== 0);
+    const crownsBefore = await held(crowns.id);
+    expect(crownsBefore.find((row) => row.box === box.id)).toEqual({ box: box.id, bought: 2, left: 2, euro: "9.00", unknown: 0 });
+
+    await updateProduct(t.db, id, form({ name: "Omega crown 6.5 mm", categoryId: tubes.id, wsStatus: "OFFLINE" }), adminId);
+    expect(await held(tubes.id)).toEqual([
+      { box: 0, bought: 3, left: 3, euro: "0.00", unknown: 3 },
+      { box: box.id, bought: 2, left: 2, euro: "9.00", unknown: 0 },
+    ]);
+    const noBox = (rows: typeof crownsBefore) => rows.find((row) => row.box === 0)?.bought ?? 0;
+    expect(noBox(await held(crowns.id))).toBe(noBox(crownsBefore) - 3);
+    expect((await held(crowns.id)).find((row) => row.box === box.id)).toBeUndefined();
   });
 });

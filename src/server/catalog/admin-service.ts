@@ -10,6 +10,7 @@ import { country, product, productCategory, productDescription, productManufactu
 import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { logProductChange } from "@/server/logbook/service";
+import { moveHoldings } from "@/server/stock/holdings";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
@@ -232,6 +233,8 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
     if (online) assertPlaceholdersFilled(values);
     const names = await namesFor(tx, values);
     await tx.update(product).set({ ...productColumns(values, names), wsStatus: values.wsStatus, ebayStatus: values.ebayStatus }).where(eq(product.id, id));
+    // The stock's value and sell-through per category follow the product to its new one.
+    await moveHoldings(tx, [{ productId: id, from: before.categoryId, to: values.categoryId }]);
     const description = descriptionValues(values);
     await tx
       .insert(productDescription)

@@ -7,6 +7,7 @@ import { product, productCategory, productDescription, productManufacturer } fro
 import { AppError } from "@/server/errors";
 import { logProductChange } from "@/server/logbook/service";
 import { addPurchaseRecord } from "@/server/stock/boxes";
+import { moveHoldings } from "@/server/stock/holdings";
 import { productEuroRange, type BulkProductAction, type PriceChange } from "./admin-schemas";
 import { descriptionTextColumns } from "./columns";
 import { publishProducts, unpublishProducts } from "./publishing";
@@ -74,6 +75,7 @@ async function moveToCategory(tx: Db, ids: number[], categoryId: number, userId:
   for (const row of rows) {
     const searchText = buildSearchText({ name: row.name, manufacturer: row.manufacturer, category: category.name, caliber: row.caliber, itemType: row.itemType, description: row });
     await tx.update(product).set({ categoryId, searchText }).where(eq(product.id, row.id));
+    await moveHoldings(tx, [{ productId: row.id, from: row.categoryId, to: categoryId }]);
     await logProductChange(tx, row.id, {
       userId,
       previousState: { categoryId: row.categoryId },

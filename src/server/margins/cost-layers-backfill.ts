@@ -5,6 +5,7 @@ import { bulkInsert } from "@/server/db/bulk-insert";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { stockLot, stockRecordCost } from "@/server/db/schema";
+import { rebuildHoldings } from "@/server/stock/holdings";
 import { paidOrderStatuses } from "@/server/orders/order-machine";
 import { compareLots, compareOutflows, keptPieces, type FifoOutflow } from "./fifo";
 
@@ -89,6 +90,8 @@ export async function backfillCostLayers(tx: Db): Promise<CostLayersBackfill | n
     );
   }
   await tx.execute(sql`select setval(pg_get_serial_sequence('stock_lot', 'id'), ${lotId + 1}, false)`);
+  // The lots were written here, not through recordCostLayers: what they hold per category and box, from them.
+  await rebuildHoldings(tx);
   return summary;
 }
 

@@ -181,6 +181,7 @@ describe("the sales rollups", () => {
     await t.db.execute(sql`delete from sales_day`);
     await t.db.execute(sql`delete from sales_day_category`);
     await t.db.execute(sql`delete from sales_month_product`);
+    await t.db.execute(sql`delete from sales_period_product`);
     expect(await backfillSalesRollups(t.db)).toMatchObject({ orders: expect.any(Number) });
     expect(await rollupsAsStored(t.db)).toEqual(live);
     // Once: with shares stored, a second run (another instance starting) adds nothing.

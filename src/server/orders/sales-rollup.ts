@@ -7,8 +7,8 @@ import { salesShares, type SalesShare } from "./sales-share";
 /*
  * The owner's figures kept up to date with every change of an order (db/schema/sales.ts): `recordSalesShare` runs in
  * the transaction of every change that moves what an order adds to them (paid, cancelled, refunded, a refund failed or
- * tried again, a label bought or voided, a paid order edited), takes the order's stored share out of the three
- * rollups and adds its share now (sales-share.ts). The backfill writes the shares of every order once, for data from
+ * tried again, a label bought or voided, a paid order edited), takes the order's stored share out of the rollups
+ * (per day, per day and category, per product and month, quarter and year) and adds its share now (sales-share.ts). The backfill writes the shares of every order once, for data from
  * before the rollups, with the same query.
  *
  * Locks: the order's share row first, so two changes of one order take turns and the second reads what the first
@@ -36,7 +36,7 @@ const addFigures = (table: string) =>
     unknown_cost_pieces = ${table}.unknown_cost_pieces + excluded.unknown_cost_pieces, refunds = ${table}.refunds + excluded.refunds, updated_at = now()`);
 
 /**
- * Adds the signed shares `rows` (a query of `sign` and `s`, the share) to the three rollups, each table's rows in
+ * Adds the signed shares `rows` (a query of `sign` and `s`, the share) to the rollups, each table's rows in
  * their key's order.
  */
 async function addToRollups(tx: Db, rows: SQL): Promise<void> {
@@ -58,7 +58,19 @@ async function addToRollups(tx: Db, rows: SQL): Promise<void> {
     select (s->>'month')::date, (p->>0)::int, ${figureSums("p", 1)}
     from (${rows}) signed, jsonb_array_elements(s->'products') p group by 1, 2 order by 1, 2
     on conflict (month, product_id) do update set ${addFigures("sales_month_product")}`);
+  await tx.execute(sql`
+    insert into sales_period_product (period, product_id, ${figureColumns})
+    select period, (p->>0)::int, ${figureSums("p", 1)}
+    from (${rows}) signed, jsonb_array_elements(s->'products') p, ${quarterAndYear(sql`(s->>'month')::date`)}
+    group by 1, 2 order by 1, 2
+    on conflict (period, product_id) do update set ${addFigures("sales_period_product")}`);
 }
+
+/**
+ * The quarter ("2026-Q1") and the year ("2026") of the month `month` as two rows of `period`: the product-month's
+ * figures count in both (sales_period_product).
+ */
+const quarterAndYear = (month: SQL) => sql`lateral (values (to_char(${month}, 'YYYY-"Q"Q')), (to_char(${month}, 'YYYY'))) as periods (period)`;
 
 /**
  * Brings the rollups in step with the order as it stands in this transaction: its stored share out, its share now in,

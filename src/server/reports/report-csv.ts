@@ -18,7 +18,7 @@ import { stockValuation } from "./stock-valuation";
 
 const LOT_BATCH = 1000;
 
-/** The file's name and its lines; the report's options come from the address (`?months=24`, `?from=…&to=…`). */
+/** The file's name and its lines; the report's options come from the address (`?months=24`, `?period=2026-Q1`). */
 export function reportCsv(db: Db, report: ReportName, search: URLSearchParams, now = new Date()): { filename: string; lines: AsyncGenerator<string> } {
   const day = now.toISOString().slice(0, 10);
   switch (report) {
@@ -33,8 +33,8 @@ export function reportCsv(db: Db, report: ReportName, search: URLSearchParams, n
     case "sell-through":
       return { filename: `sell-through-${day}.csv`, lines: sellThroughCsv(db) };
     case "sellers": {
-      const input = sellersInput.parse({ from: search.get("from") ?? monthOf(now), to: search.get("to") ?? monthOf(now), limit: 100 });
-      return { filename: `sellers-${input.from}-to-${input.to}.csv`, lines: sellersCsv(db, input) };
+      const input = sellersInput.parse({ period: search.get("period") ?? monthOf(now), limit: 100 });
+      return { filename: `sellers-${input.period}.csv`, lines: sellersCsv(db, input) };
     }
   }
 }

@@ -1,12 +1,15 @@
 import { Decimal } from "decimal.js";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { box, purchaseRecord, salesDay, salesMonthProduct, stockLot, stockRecord, stockRecordCost } from "@/server/db/schema";
+import { rebuildHoldings } from "@/server/stock/holdings";
 import { makeCategory, makeProduct } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { agedLots, agedStock } from "./aged-stock";
 import { reportCsv } from "./report-csv";
 import { salesByMonth } from "./sales-by-month";
+import { sellersInput } from "./schemas";
 import { sellers } from "./sellers";
 import { sellThrough } from "./sell-through";
 import { stockValuation } from "./stock-valuation";
@@ -81,6 +84,9 @@ beforeAll(async () => {
     { stockRecordId: back!.id, lotId: lots.straps, pieces: 1, costEuro: new Decimal("2.50"), costPhp: new Decimal("150.00") },
   ]);
 
+  // What the lots hold per category and box: kept with the lots by stock/cost-layers.ts, here made from them at once.
+  await rebuildHoldings(db);
+
   const day = (values: Partial<typeof salesDay.$inferInsert> & Pick<typeof salesDay.$inferInsert, "day" | "channel" | "countryCode">) => values;
   const money = (value: string) => new Decimal(value);
   await db.insert(salesDay).values([
@@ -100,7 +106,14 @@ beforeAll(async () => {
     month({ month: "2026-02-01", productId: loss.id, orders: 1, pieces: 1, revenue: money("10.00"), costEuro: money("40.00") }),
     month({ month: "2026-03-01", productId: strap.id, orders: 9, pieces: 9, revenue: money("1000.00") }),
     month({ month: "2025-12-01", productId: loose.id, orders: 3, pieces: 3, revenue: money("500.00") }),
+    // An order cancelled since: nothing left of it, so no seller.
+    month({ month: "2025-11-01", productId: seiko.id }),
   ]);
+  // The quarters and years, kept with the months by orders/sales-rollup.ts: here added up from them, as the migration did.
+  await db.execute(sql`
+    insert into sales_period_product (period, product_id, orders, pieces, revenue, cost_euro, cost_php, unknown_cost_pieces, refunds)
+    select period, product_id, sum(orders), sum(pieces), sum(revenue), sum(cost_euro), sum(cost_php), sum(unknown_cost_pieces), sum(refunds)
+    from sales_month_product, lateral (values (to_char(month, 'YYYY-"Q"Q')), (to_char(month, 'YYYY'))) as periods (period) group by 1, 2`);
   ids = { seiko: seiko.id, strap: strap.id, loose: loose.id, loss: loss.id, box1: box1!.id, box2: box2!.id, lots };
 });
 
@@ -201,18 +214,36 @@ describe("sell-through", () => {
 });
 
 describe("best and worst sellers", () => {
-  it("ranks the products by revenue less purchase cost and refunds over the months chosen", async () => {
-    const found = await sellers(t.db, { from: "2026-01", to: "2026-02", limit: 2 });
-    const rows = (list: typeof found.best) => list.map((row) => [row.productName, row.orders, row.pieces, text(row.revenue), text(row.purchaseCost), row.unknownCostPieces, text(row.refunds), text(row.margin)]);
-    // The Seiko: 450 - 150 - 150 = 150 over both months; the March straps and the December crown fall outside.
+  const rows = (list: Awaited<ReturnType<typeof sellers>>["best"]) =>
+    list.map((row) => [row.productName, row.orders, row.pieces, text(row.revenue), text(row.purchaseCost), row.unknownCostPieces, text(row.refunds), text(row.margin)]);
+
+  it("ranks the products by revenue less purchase cost and refunds over a quarter", async () => {
+    const found = await sellers(t.db, { period: "2026-Q1", limit: 2 });
+    expect(found.period).toBe("2026-Q1");
+    // The straps: 1100 - 25 over February and March; the Seiko: 450 - 150 - 150 over January and February.
     expect(rows(found.best)).toEqual([
+      ["Leather strap", 14, 19, "1100.00", "25.00", 0, "0.00", "1075.00"],
       ["Seiko 6139", 3, 3, "450.00", "150.00", 0, "150.00", "150.00"],
-      ["Leather strap", 5, 10, "100.00", "25.00", 0, "0.00", "75.00"],
     ]);
     expect(rows(found.worst)).toEqual([
       ["Crystal", 1, 1, "10.00", "40.00", 0, "0.00", "-30.00"],
       ["Loose crown", 1, 1, "20.00", "0.00", 1, "0.00", "20.00"],
     ]);
+  });
+
+  it("over a month, and over a year, leaving out a product whose orders were all cancelled", async () => {
+    const february = await sellers(t.db, { period: "2026-02", limit: 2 });
+    expect(rows(february.best).map((row) => [row[0], row.at(-1)])).toEqual([["Leather strap", "75.00"], ["Loose crown", "20.00"]]);
+    expect(rows(february.worst).map((row) => [row[0], row.at(-1)])).toEqual([["Seiko 6139", "-50.00"], ["Crystal", "-30.00"]]);
+    const year = await sellers(t.db, { period: "2025", limit: 5 });
+    expect(rows(year.best)).toEqual([["Loose crown", 3, 3, "500.00", "0.00", 0, "0.00", "500.00"]]);
+    expect(rows(year.worst)).toEqual(rows(year.best));
+    expect((await sellers(t.db, { period: "2024-Q2", limit: 5 })).best).toEqual([]);
+  });
+
+  it("takes a month, a quarter or a year, nothing else", () => {
+    for (const period of ["2026-03", "2026-Q4", "2026"]) expect(sellersInput.safeParse({ period }).success).toBe(true);
+    for (const period of ["2026-13", "2026-Q5", "26", "2026-01-01", ""]) expect(sellersInput.safeParse({ period }).success).toBe(false);
   });
 });
 
@@ -240,8 +271,10 @@ describe("CSV for the accountant", () => {
     const through = await read(reportCsv(t.db, "sell-through", new URLSearchParams(), now).lines);
     expect(through[1]).toBe("category,Straps,23,12,2,9,0.5217");
 
-    const best = await read(reportCsv(t.db, "sellers", new URLSearchParams("from=2026-01&to=2026-02"), now).lines);
-    expect(best[1]).toBe(`best,1,${ids.seiko},Seiko 6139,3,3,450.00,150.00,0,150.00,150.00`);
-    expect(best.at(-1)).toBe(`worst,4,${ids.seiko},Seiko 6139,3,3,450.00,150.00,0,150.00,150.00`);
+    const sellersFile = reportCsv(t.db, "sellers", new URLSearchParams("period=2026-Q1"), now);
+    expect(sellersFile.filename).toBe("sellers-2026-Q1.csv");
+    const best = await read(sellersFile.lines);
+    expect(best[1]).toBe(`best,1,${ids.strap},Leather strap,14,19,1100.00,25.00,0,0.00,1075.00`);
+    expect(best.at(-1)).toBe(`worst,4,${ids.strap},Leather strap,14,19,1100.00,25.00,0,0.00,1075.00`);
   });
 });

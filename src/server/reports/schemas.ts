@@ -6,12 +6,11 @@ import type { ChannelMonthMargin } from "@/server/margins/schemas";
 
 /*
  * The owner's reports (`admin.reports.*`): what a dealer who buys in boxes asks of the books. Staff only: every one
- * shows cost prices. Read from the rollups (`sales_day`, `sales_month_product`) and the cost layers (`stock_lot`), so
- * each costs the same at ten orders or a million.
+ * shows cost prices. Read from the rollups (`sales_day`, `sales_month_product`, `sales_period_product`), what the lots
+ * hold per category and box (`stock_holding`) and the lots themselves (`stock_lot`, aged stock), so each costs the
+ * same at ten orders or a million.
  */
 
-/** "2026-03": a month in shop time. */
-const monthKey = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "a month as YYYY-MM");
 
 export const salesReportInput = z.object({ months: z.union([z.literal(12), z.literal(24)]).default(12) });
 export type SalesReportInput = z.input<typeof salesReportInput>;
@@ -80,9 +79,14 @@ export type SellThroughByCategory = SellThrough & { categoryId: number | null; c
 export type SellThroughByBox = SellThrough & { boxId: number | null; boxStatus: BoxStatus | null; boxCreatedAt: Date | null };
 export type SellThroughReport = { categories: SellThroughByCategory[]; boxes: SellThroughByBox[] };
 
-export const sellersInput = z
-  .object({ from: monthKey, to: monthKey, limit: z.number().int().min(1).max(100).default(20) })
-  .refine((input) => input.from <= input.to, { message: "The first month comes before the last.", path: ["to"] });
+/**
+ * A period the owner looks at sellers over: a shop-time month ("2026-03"), quarter ("2026-Q1") or calendar year
+ * ("2026"), the current one or a past one.
+ */
+export const sellersPeriod = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, "a month (YYYY-MM), a quarter (YYYY-Q1) or a year (YYYY)");
+export type SellersPeriod = z.infer<typeof sellersPeriod>;
+
+export const sellersInput = z.object({ period: sellersPeriod, limit: z.number().int().min(1).max(100).default(20) });
 export type SellersInput = z.input<typeof sellersInput>;
 
 /** What one product's lines earned over the period: revenue less their purchase cost and the refunds of them. */
@@ -98,7 +102,7 @@ export type Seller = {
   margin: Decimal;
 };
 
-export type Sellers = { from: string; to: string; best: Seller[]; worst: Seller[] };
+export type Sellers = { period: string; best: Seller[]; worst: Seller[] };
 
 /** The reports the accountant downloads as CSV, by the name their address uses. */
 export const reportNames = ["sales", "stock-value", "aged-stock", "sell-through", "sellers"] as const;

@@ -5,6 +5,7 @@ import type { StockRecordType } from "@/lib/enums";
 import type { Db } from "@/server/db/client";
 import { rawRows } from "@/server/db/raw-rows";
 import { purchaseRecord, stockLot, stockRecordCost } from "@/server/db/schema";
+import { holdLot, holdMovedPieces } from "./holdings";
 
 /*
  * The cost of each piece, recorded when it moves (issue 29): every ledger row `bookStock` writes either brings pieces
@@ -42,16 +43,20 @@ export async function recordCostLayers(tx: Db, row: BookedRow): Promise<void> {
   if (row.orderItemId !== undefined && row.type !== "PURCHASE_RECORD") pieces -= await giveBackToLine(tx, row, row.orderItemId);
   if (pieces === 0) return;
   const bought = row.type === "PURCHASE_RECORD" && row.purchaseRecordId !== undefined ? await unitCostsOf(tx, row.purchaseRecordId) : undefined;
-  await tx.insert(stockLot).values({
-    productId: row.productId,
-    stockRecordId: row.stockRecordId,
-    purchaseRecordId: bought ? row.purchaseRecordId : undefined,
-    bookedAt: sql`now()`,
-    pieces,
-    piecesLeft: pieces,
-    unitCostEuro: bought?.euro ?? null,
-    unitCostPhp: bought?.php ?? null,
-  });
+  const [lot] = await tx
+    .insert(stockLot)
+    .values({
+      productId: row.productId,
+      stockRecordId: row.stockRecordId,
+      purchaseRecordId: bought ? row.purchaseRecordId : undefined,
+      bookedAt: sql`now()`,
+      pieces,
+      piecesLeft: pieces,
+      unitCostEuro: bought?.euro ?? null,
+      unitCostPhp: bought?.php ?? null,
+    })
+    .returning({ id: stockLot.id });
+  await holdLot(tx, lot!.id);
 }
 
 async function unitCostsOf(tx: Db, purchaseRecordId: number) {
@@ -86,6 +91,8 @@ async function recordSlices(tx: Db, row: BookedRow, slices: readonly LotSlice[])
     update ${stockLot} set pieces_left = pieces_left + m.pieces, updated_at = now()
     from (select lot_id, sum(pieces) as pieces from unnest(${ids}::int[], ${moves}::int[]) as u(lot_id, pieces) group by lot_id) m
     where ${stockLot.id} = m.lot_id`);
+  // Pieces a correction took (no order line's): written off, which the sell-through tells apart from pieces sold.
+  await holdMovedPieces(tx, { lotIds: ids, pieces: moves, writeOff: row.type === "INVENTORY_CORRECTION" && row.orderItemId === undefined });
 }
 
 /**
@@ -114,6 +121,7 @@ async function takeOldest(tx: Db, row: BookedRow, count: number): Promise<void> 
       .insert(stockLot)
       .values({ productId: row.productId, stockRecordId: row.stockRecordId, bookedAt: sql`now()`, pieces: left, piecesLeft: left })
       .returning({ id: stockLot.id });
+    await holdLot(tx, missing!.id);
     slices.push({ lotId: missing!.id, pieces: -left, unitCostEuro: null, unitCostPhp: null });
   }
   await recordSlices(tx, row, slices);

@@ -1,5 +1,6 @@
 import "server-only";
 import { defineScheduledJob } from "@/server/jobs/define";
+import { foldHoldingChanges } from "./holdings";
 import { DRIFTS_LOGGED_ONE_BY_ONE, reconcileStock } from "./reconciliation";
 
 /**
@@ -22,4 +23,19 @@ export const stockReconciliationJob = defineScheduledJob({
   },
 });
 
-export const stockJobs = [stockReconciliationJob];
+/**
+ * Every minute, adds the changes to what the lots hold per category and box into the holdings (holdings.ts), so that
+ * the reports add up a few hundred rows and a minute's changes. Missed runs only leave more changes to add.
+ */
+export const stockHoldingFoldJob = defineScheduledJob({
+  name: "stock-holding-fold",
+  schedule: "* * * * *",
+  retry: { limit: 2, delaySeconds: 30 },
+  expireInSeconds: 300,
+  async run({ db, log }) {
+    const { changes } = await foldHoldingChanges(db);
+    if (changes > 0) log.debug({ event: "STOCK_CHANGE", changes }, "folded changes into the stock holdings");
+  },
+});
+
+export const stockJobs = [stockReconciliationJob, stockHoldingFoldJob];

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { AdminCard, AdminCardHeader } from "@/components/ui/admin-card";
-import { AdminInput, AdminLabel } from "@/components/ui/admin-form-controls";
+import { AdminLabel, AdminSelect } from "@/components/ui/admin-form-controls";
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableHeader, AdminTableRow } from "@/components/ui/admin-table";
 import { cn } from "@/lib/utils";
 import type { Seller } from "@/server/reports/schemas";
@@ -12,19 +13,10 @@ import { Money } from "../kit/money";
 import { stackedTable } from "../kit/list-table";
 import { useSellers } from "./queries";
 import { CsvLink, MarginCell, RefundsCell, ReportState } from "./report-kit";
+import { currentPeriod, periodKindLabels, periodKinds, periodOptions, type PeriodKind } from "./seller-periods";
 
-// Best and worst sellers by margin over months the owner picks: the last three unless changed.
-
-const two = (value: number) => String(value).padStart(2, "0");
-
-/** The browser's current month and the two before it, as month fields hold them. */
-function lastThreeMonths(): { from: string; to: string } {
-  const today = new Date();
-  const start = new Date(today.getFullYear(), today.getMonth() - 2, 1);
-  return { from: `${start.getFullYear()}-${two(start.getMonth() + 1)}`, to: `${today.getFullYear()}-${two(today.getMonth() + 1)}` };
-}
-
-const isPeriod = (period: { from: string; to: string }) => /^\d{4}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}$/.test(period.to) && period.from <= period.to;
+// Best and worst sellers by margin over the period the owner picks: a month, a quarter or a year, the current quarter
+// unless changed.
 
 function SellerTable({ testId, rows }: { testId: string; rows: Seller[] }) {
   return (
@@ -44,7 +36,7 @@ function SellerTable({ testId, rows }: { testId: string; rows: Seller[] }) {
           {rows.length === 0 ? (
             <AdminTableRow>
               <AdminTableCell colSpan={6} className="h-20 text-center text-muted-foreground">
-                Nothing was sold in these months.
+                Nothing was sold in this period.
               </AdminTableCell>
             </AdminTableRow>
           ) : null}
@@ -80,32 +72,52 @@ function SellerTable({ testId, rows }: { testId: string; rows: Seller[] }) {
 }
 
 export function SellersReport() {
-  const [period, setPeriod] = useState(lastThreeMonths);
-  // What was last asked of the server: the months on screen until both fields hold a valid period again.
-  const [asked, setAsked] = useState(period);
-  const change = (next: typeof period) => {
-    setPeriod(next);
-    if (isPeriod(next)) setAsked(next);
+  const [kind, setKind] = useState<PeriodKind>("quarter");
+  const [period, setPeriod] = useState(() => currentPeriod("quarter", new Date()));
+  const options = useMemo(() => periodOptions(kind, new Date()), [kind]);
+  const choose = (next: PeriodKind) => {
+    setKind(next);
+    setPeriod(currentPeriod(next, new Date()));
   };
-  const { data, error, isFetching } = useSellers({ ...asked, limit: 20 });
+  const { data, error, isFetching } = useSellers({ period, limit: 20 });
   return (
     <div className="space-y-4">
       <AdminCard>
         <AdminCardHeader
           title="Best and worst sellers by margin"
-          description="Per product, over the months chosen (shop time): what its lines were paid, less what the pieces kept cost to buy and the refunds of them. Fees, shipping and labels belong to whole orders: the sales report has them. * pieces of unknown cost: the margin is too high by what they cost."
-          actions={<CsvLink report="sellers" options={asked} />}
+          description="Per product, over the period chosen (shop time): what its lines were paid, less what the pieces kept cost to buy and the refunds of them. Fees, shipping and labels belong to whole orders: the sales report has them. * pieces of unknown cost: the margin is too high by what they cost."
+          actions={<CsvLink report="sellers" options={{ period }} />}
         />
         <div className="flex flex-wrap items-end gap-3 px-4 py-3">
           <div className="space-y-1">
-            <AdminLabel htmlFor="sellers-from">First month</AdminLabel>
-            <AdminInput id="sellers-from" type="month" className="w-44" value={period.from} max={period.to} onChange={(event) => change({ ...period, from: event.target.value })} />
+            <span id="sellers-kind-label" className="block text-xs font-medium text-muted-foreground">
+              Period
+            </span>
+            <div className="flex h-9 items-center gap-1" role="group" aria-labelledby="sellers-kind-label">
+              {periodKinds.map((candidate) => (
+                <Button
+                  key={candidate}
+                  size="sm"
+                  variant={candidate === kind ? "secondary" : "ghost"}
+                  className="h-8 px-3 text-xs"
+                  aria-pressed={candidate === kind}
+                  onClick={() => choose(candidate)}
+                >
+                  {periodKindLabels[candidate]}
+                </Button>
+              ))}
+            </div>
           </div>
-          <div className="space-y-1">
-            <AdminLabel htmlFor="sellers-to">Last month</AdminLabel>
-            <AdminInput id="sellers-to" type="month" className="w-44" value={period.to} min={period.from} onChange={(event) => change({ ...period, to: event.target.value })} />
+          <div className="min-w-0 space-y-1 max-sm:w-full">
+            <AdminLabel htmlFor="sellers-period">{periodKindLabels[kind]}</AdminLabel>
+            <AdminSelect id="sellers-period" className="w-60 max-sm:w-full" value={period} onChange={(event) => setPeriod(event.target.value)}>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </AdminSelect>
           </div>
-          {isPeriod(period) ? null : <p className="text-xs text-destructive">Choose a first month before the last.</p>}
         </div>
       </AdminCard>
       <div className="grid gap-4 2xl:grid-cols-2">

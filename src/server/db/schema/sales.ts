@@ -59,16 +59,48 @@ export const salesDayCategory = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.channel, t.countryCode, t.categoryId] }), index("sales_day_category_category_idx").on(t.categoryId, t.day)],
 );
 
-/** Per shop-time month (its first day) and product: best and worst sellers. */
+/**
+ * A product's margin as the sellers report ranks it (reports/sellers.ts): what its lines were paid less what the pieces
+ * kept cost and the refunds of its lines. Fees, shipping and labels belong to whole orders, not to a product. Stored,
+ * so that the best and worst of a period are read from an index on it, not summed and sorted.
+ */
+const productMargin = () => money().generatedAlwaysAs(sql`revenue - cost_euro - refunds`);
+
+/** Per shop-time month (its first day) and product: best and worst sellers of a month. */
 export const salesMonthProduct = pgTable(
   "sales_month_product",
   {
     month: date({ mode: "string" }).notNull(),
     productId: productReference("restrict"),
     ...figures(),
+    margin: productMargin(),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.month, t.productId] }), index("sales_month_product_product_idx").on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.month, t.productId] }),
+    index("sales_month_product_product_idx").on(t.productId),
+    index("sales_month_product_margin_idx").on(t.month, t.margin),
+  ],
+);
+
+/**
+ * The same per shop-time quarter ("2026-Q1") and year ("2026") and product: best and worst sellers of a quarter or a
+ * year, as a few index reads (a year's products are 300,000 rows at a million orders).
+ */
+export const salesPeriodProduct = pgTable(
+  "sales_period_product",
+  {
+    period: text().notNull(),
+    productId: productReference("restrict"),
+    ...figures(),
+    margin: productMargin(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.productId] }),
+    index("sales_period_product_product_idx").on(t.productId),
+    index("sales_period_product_margin_idx").on(t.period, t.margin),
+  ],
 );
 
 /**

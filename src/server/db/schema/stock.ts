@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { money, timestamps } from "./columns";
 import { product, productReference } from "./catalogue";
@@ -100,6 +100,8 @@ export const stockLot = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Every lot of a product, sold out or not: what it holds moves with the product to another category (stock_holding).
+    index("stock_lot_product_idx").on(t.productId),
     index("stock_lot_product_left_idx").on(t.productId, t.bookedAt, t.id).where(sql`${t.piecesLeft} > 0`),
     // The aged-stock report's oldest lots first, a page at a time (reports/aged-stock.ts).
     index("stock_lot_booked_left_idx").on(t.bookedAt, t.id).where(sql`${t.piecesLeft} > 0`),
@@ -140,6 +142,49 @@ export const stockRecordCost = pgTable(
     index("stock_record_cost_lot_idx").on(t.lotId),
   ],
 );
+
+/**
+ * What the lots add up to per category of their product and box of their purchase (0: none): the stock valuation and
+ * the sell-through read a few hundred rows here, not every lot. Each change to a lot, made by stock/holdings.ts in the
+ * transaction that makes, takes or gives back its pieces (or moves its product to another category), is a row of
+ * `stock_holding_change`, which the `stock-holding-fold` job adds into these every minute; a reader adds both up.
+ */
+export const stockHolding = pgTable(
+  "stock_holding",
+  {
+    categoryId: integer().notNull(),
+    boxId: integer().notNull(),
+    /** Every piece its lots brought in (the sell-through's "received"). */
+    piecesBought: integer().notNull().default(0),
+    piecesLeft: integer().notNull().default(0),
+    /** The pieces left at their lots' unit costs; pieces of unknown cost are counted apart and add nothing. */
+    costLeftEuro: money().notNull().default(sql`0`),
+    costLeftPhp: money().notNull().default(sql`0`),
+    unknownCostPiecesLeft: integer().notNull().default(0),
+    /** Pieces an inventory correction took: lost, damaged, miscounted. */
+    piecesWrittenOff: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.boxId] })],
+);
+
+/**
+ * One change to what the lots hold in a category and box, as the transaction that moved the lots wrote it: inserted,
+ * never updated, so that two changes of the same category and box never wait for each other (nor, touching several,
+ * in a circle), until the fold adds them into `stock_holding`.
+ */
+export const stockHoldingChange = pgTable("stock_holding_change", {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  categoryId: integer().notNull(),
+  boxId: integer().notNull(),
+  piecesBought: integer().notNull(),
+  piecesLeft: integer().notNull(),
+  costLeftEuro: money().notNull(),
+  costLeftPhp: money().notNull(),
+  unknownCostPiecesLeft: integer().notNull(),
+  piecesWrittenOff: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 export const boxRelations = relations(box, ({ many }) => ({
   purchaseRecords: many(purchaseRecord),

@@ -114,7 +114,8 @@ const demoTables: PgTable[] = [
   schema.productSelectOptions, schema.productCategory, schema.productManufacturer,
   schema.region, schema.country, schema.shippingSurcharge, schema.shippingCalendar,
   schema.configParams, schema.logbookReadByUser, schema.logbook, schema.adminNotification,
-  schema.orderSalesShare, schema.salesDay, schema.salesDayCategory, schema.salesMonthProduct,
+  schema.orderSalesShare, schema.salesDay, schema.salesDayCategory, schema.salesMonthProduct, schema.salesPeriodProduct,
+  schema.stockHolding, schema.stockHoldingChange,
 ];
 
 async function wipeDemoData(tx: Db): Promise<void> {

@@ -7,7 +7,7 @@ import { reportCsv } from "@/server/reports/report-csv";
 import { reportNames } from "@/server/reports/schemas";
 
 /**
- * One of the owner's reports as CSV for the accountant (`?report=sales&months=24`, `?report=sellers&from=…&to=…`),
+ * One of the owner's reports as CSV for the accountant (`?report=sales&months=24`, `?report=sellers&period=2026-Q1`),
  * for staff only: it shows cost prices, so anyone else gets a 404 as for a page that does not exist, and a link on
  * another site is refused.
  */
