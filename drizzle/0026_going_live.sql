@@ -24,7 +24,8 @@ CREATE TABLE "stock_holding_change" (
 	"cost_left_php" numeric(12, 2) NOT NULL,
 	"unknown_cost_pieces_left" integer NOT NULL,
 	"pieces_written_off" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sales_period_product" (

@@ -183,7 +183,7 @@ export const stockHoldingChange = pgTable("stock_holding_change", {
   costLeftPhp: money().notNull(),
   unknownCostPiecesLeft: integer().notNull(),
   piecesWrittenOff: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  ...timestamps,
 });
 
 export const boxRelations = relations(box, ({ many }) => ({
