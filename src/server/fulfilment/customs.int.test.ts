@@ -4,7 +4,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageSizes } from "@/server/documents/pdf";
-import { country, order, orderDetail, product, productDescription } from "@/server/db/schema";
+import { country, order, orderDetail, product, productDescription, productManufacturer } from "@/server/db/schema";
 import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
 import type { PrivateStoragePort } from "@/server/integrations/storage/port";
@@ -148,6 +148,16 @@ describe("a parcel leaving the EU", () => {
     const [switzerland] = await t.db.select({ id: country.id }).from(country).where(eq(country.code, "CH"));
     await t.db.update(product).set({ countryId: switzerland!.id }).where(eq(product.id, paid.productIds[0]!));
     await expect(createLabel(t.db, paid.orderId, staff, ports)).resolves.toMatchObject({ carrier: "UPS" });
+  });
+
+  it("gives a piece without a country of origin its maker's, where the shop knows where the maker is based", async () => {
+    const paid = await paidOrderFrom({ email: "maker-origin@example.com", address: newYork, items: [{ name: "Miyota 8215", price: "45.00", itemType: "MOVEMENT" }] }, [null]);
+    await t.db.update(productDescription).set({ caliber: "AUTOMATIC" }).where(eq(productDescription.productId, paid.productIds[0]!));
+    const [japan] = await t.db.select({ id: country.id }).from(country).where(eq(country.code, "JP"));
+    const [miyota] = await t.db.insert(productManufacturer).values({ name: "Miyota", countryId: japan!.id }).returning({ id: productManufacturer.id });
+    await t.db.update(product).set({ manufacturerId: miyota!.id }).where(eq(product.id, paid.productIds[0]!));
+    await createLabel(t.db, paid.orderId, staff, ports);
+    expect(requests.at(-1)!.customs!.lines).toMatchObject([{ hsCode: "910820", originCountryCode: "JP", description: "Watch movement, complete, automatic: Miyota 8215" }]);
   });
 
   it("declares nothing for a parcel within the EU, but does for the Canary Islands", async () => {

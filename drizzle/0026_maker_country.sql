@@ -1,0 +1,2 @@
+ALTER TABLE "product_manufacturer" ADD COLUMN "country_id" integer;--> statement-breakpoint
+ALTER TABLE "product_manufacturer" ADD CONSTRAINT "product_manufacturer_country_id_country_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."country"("id") ON DELETE set null ON UPDATE no action;
