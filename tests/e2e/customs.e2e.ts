@@ -80,4 +80,31 @@ describe("customs", () => {
     keepPdfPicture("customs-e2e-label", await pdfPagePng(pdf, { dpi: 72, page: 1 }));
     await staffContext.close();
   });
+
+  it("fills a new product's country of origin with its maker's, and staff may choose another", async () => {
+    for (const width of [1280, 390]) {
+      const staff = await b.newContext({ viewport: { width, height: 900 } });
+      const admin = await staff.newPage();
+      await signInAs(admin, "admin@example.com");
+      await admin.goto("/admin/products/create");
+      const maker = admin.locator("#field-manufacturerId");
+      await maker.locator("option", { hasText: "Zenith" }).first().waitFor({ state: "attached", timeout: 20_000 });
+      const country = admin.locator("#field-countryId");
+      const chosenCountry = () => country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
+      // Empty: the "—" choice, or none at all while the form holds no country.
+      expect(["", "—"]).toContain(await chosenCountry());
+
+      await maker.selectOption({ label: (await maker.locator("option", { hasText: "Zenith" }).first().textContent())! });
+      await expect.poll(chosenCountry).toBe("Switzerland");
+      await admin.getByText("Where it was made; customs declarations name it for parcels leaving the EU").waitFor();
+      await country.scrollIntoViewIfNeeded();
+      await screenshot(admin, `product-form-origin-${width}`);
+
+      // A country staff chose stays when the maker changes.
+      await country.selectOption({ label: "Italy" });
+      await maker.selectOption({ label: (await maker.locator("option", { hasText: "Seiko" }).first().textContent())! });
+      expect(await chosenCountry()).toBe("Italy");
+      await staff.close();
+    }
+  });
 });
