@@ -124,6 +124,7 @@ CREATE TABLE "marketplace_category_tree" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "product_manufacturer" ADD COLUMN "country_id" integer;--> statement-breakpoint
 ALTER TABLE "sales_month_product" ADD COLUMN "margin" numeric(12, 2) GENERATED ALWAYS AS (revenue - cost_euro - refunds) STORED;--> statement-breakpoint
 ALTER TABLE "marketplace_bulk_run" ADD COLUMN "in_flight_job_id" text;--> statement-breakpoint
 ALTER TABLE "sales_period_product" ADD CONSTRAINT "sales_period_product_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -138,6 +139,7 @@ CREATE INDEX "marketplace_request_order_idx" ON "marketplace_request" USING btre
 CREATE INDEX "sandbox_marketplace_request_created_idx" ON "sandbox_marketplace_request" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sandbox_marketplace_request_order_idx" ON "sandbox_marketplace_request" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "job_worker_try_worker_idx" ON "job_worker_try" USING btree ("worker_id");--> statement-breakpoint
+ALTER TABLE "product_manufacturer" ADD CONSTRAINT "product_manufacturer_country_id_country_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."country"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_lot_product_idx" ON "stock_lot" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "sales_month_product_margin_idx" ON "sales_month_product" USING btree ("month","margin");
 --> statement-breakpoint

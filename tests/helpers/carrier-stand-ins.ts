@@ -12,6 +12,46 @@ import { startProviderServer, type ProviderAnswer, type ProviderServer, type Rec
 // services and `{"fault":{...}}` from the API gateway (invalid key, rate limit).
 
 export const postnlCredentials = { apiKey: "postnl-test-key-2f1c", customerCode: "DEVC", customerNumber: "11223344" };
+/** The contract's GlobalPack barcode type and customer code, for parcels outside the EU (product 4945). */
+export const postnlGlobalPack = { barcodeType: "CD", customerCode: "1234" };
+
+/** The EU's member states: PostNL's EU product goes only there, its GlobalPack product only elsewhere, as do UPS's exports. */
+const euMembers = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
+
+/** A UPU S10 item number (2 letters, 8 digits, a check digit, the country), as GlobalPack barcodes are. */
+function s10(prefix: string, serial: number): string {
+  const digits = String(serial % 100_000_000).padStart(8, "0");
+  const sum = [8, 6, 4, 2, 3, 5, 9, 7].reduce((total, weight, index) => total + weight * Number(digits[index]), 0);
+  const check = 11 - (sum % 11);
+  return `${prefix}${digits}${check === 10 ? 0 : check === 11 ? 5 : check}NL`;
+}
+
+type PostNLContent = { Description?: string; Quantity?: string; Weight?: string; Value?: string; HSTariffNr?: string; CountryOfOrigin?: string };
+type PostNLCustoms = { ShipmentType?: string; Currency?: string; Invoice?: boolean; InvoiceNr?: string; Certificate?: boolean; License?: boolean; HandleAsNonDeliverable?: boolean; Content?: PostNLContent[] };
+
+/** What PostNL's Labelling service says of a GlobalPack parcel's customs data, or null when it takes it. */
+function postnlCustomsErrors(customs: PostNLCustoms | undefined): { Code: string; Description: string }[] {
+  if (!customs) return [{ Code: "44", Description: "Customs is mandatory for a shipment outside the EU" }];
+  const errors: { Code: string; Description: string }[] = [];
+  if (!["Gift", "Documents", "Commercial Goods", "Commercial Sample", "Returned Goods"].includes(customs.ShipmentType ?? "")) errors.push({ Code: "45", Description: `ShipmentType ${customs.ShipmentType} is invalid` });
+  if (!["EUR", "USD", "GBP"].includes(customs.Currency ?? "")) errors.push({ Code: "46", Description: `Currency ${customs.Currency} is invalid` });
+  if (typeof customs.HandleAsNonDeliverable !== "boolean") errors.push({ Code: "47", Description: "HandleAsNonDeliverable is mandatory" });
+  if (customs.ShipmentType === "Commercial Goods" && !(customs.Invoice && customs.InvoiceNr) && !customs.Certificate && !customs.License) {
+    errors.push({ Code: "48", Description: "Commercial Goods need an invoice (Invoice true and InvoiceNr), a certificate or a license" });
+  }
+  const content = customs.Content ?? [];
+  if (content.length === 0 || content.length > 5) errors.push({ Code: "49", Description: "Content must hold 1 to 5 lines" });
+  content.forEach((line, index) => {
+    const where = `Content[${index}]`;
+    if (!line.Description || line.Description.length > 35) errors.push({ Code: "50", Description: `${where}.Description is mandatory, at most 35 characters` });
+    if (!/^[1-9]\d*$/.test(line.Quantity ?? "")) errors.push({ Code: "53", Description: `${where}.Quantity is invalid` });
+    if (!/^[1-9]\d*$/.test(line.Weight ?? "")) errors.push({ Code: "54", Description: `${where}.Weight (grams) is invalid` });
+    if (!/^\d+(\.\d{1,2})?$/.test(line.Value ?? "") || Number(line.Value) <= 0) errors.push({ Code: "55", Description: `${where}.Value is invalid` });
+    if (!/^\d{6,10}$/.test(line.HSTariffNr ?? "")) errors.push({ Code: "56", Description: `${where}.HSTariffNr must be 6 to 10 digits` });
+    if (!/^[A-Z]{2}$/.test(line.CountryOfOrigin ?? "")) errors.push({ Code: "57", Description: `${where}.CountryOfOrigin is invalid` });
+  });
+  return errors;
+}
 
 export type PostNLStatusEntry = { TimeStamp: string; StatusCode: string; StatusDescription: string; PhaseCode: string; PhaseDescription: string };
 
@@ -40,6 +80,7 @@ export async function startPostNLStandIn(): Promise<PostNLStandIn> {
   const parcels: PostNLStandIn["parcels"] = new Map();
   const rateLimited = { value: false };
   let nextSerial = 100_000_001;
+  let nextGlobalPack = 1_001;
 
   const statusShipment = (barcode: string, parcel: { product: string; statuses: PostNLStatusEntry[] }, detail: boolean) => ({
     MainBarcode: barcode,
@@ -65,6 +106,11 @@ export async function startPostNLStandIn(): Promise<PostNLStandIn> {
       if (CustomerCode !== postnlCredentials.customerCode || CustomerNumber !== postnlCredentials.customerNumber) {
         return postnlErrors(400, [{ Code: "13", Description: "Combination of CustomerCode and CustomerNumber is invalid" }]);
       }
+      if (Type === postnlGlobalPack.barcodeType) {
+        const { Range } = Object.fromEntries(request.query);
+        if (Range !== postnlGlobalPack.customerCode || Serie !== "0000-9999") return postnlErrors(400, [{ Code: "2", Description: `Invalid GlobalPack range or serie (${Range}, ${Serie})` }]);
+        return { status: 200, body: { Barcode: s10(Type, nextGlobalPack++) } };
+      }
       if (Type !== "3S" || Serie !== "000000000-999999999") return postnlErrors(400, [{ Code: "2", Description: `Invalid barcode type or serie (${Type}, ${Serie})` }]);
       return { status: 200, body: { Barcode: `3S${CustomerCode}${nextSerial++}` } };
     }
@@ -74,7 +120,7 @@ export async function startPostNLStandIn(): Promise<PostNLStandIn> {
       const body = request.json as {
         Customer: { CustomerCode: string; CustomerNumber: string };
         Message: { Printertype: string };
-        Shipments: { Barcode: string; ProductCodeDelivery: string; Addresses: { AddressType: string; Zipcode: string; Countrycode: string; HouseNr: string }[] }[];
+        Shipments: { Barcode: string; ProductCodeDelivery: string; Customs?: PostNLCustoms; Addresses: { AddressType: string; Zipcode: string; Countrycode: string; HouseNr: string }[] }[];
       };
       const shipment = body.Shipments[0]!;
       const receiver = shipment.Addresses.find((address) => address.AddressType === "01");
@@ -89,6 +135,14 @@ export async function startPostNLStandIn(): Promise<PostNLStandIn> {
         };
       }
       if (!postnlProducts.has(shipment.ProductCodeDelivery)) return postnlErrors(400, [{ Code: "4", Description: `ProductCodeDelivery ${shipment.ProductCodeDelivery} is invalid` }]);
+      if (shipment.ProductCodeDelivery === "4945") {
+        if (euMembers.has(receiver.Countrycode)) return postnlErrors(400, [{ Code: "42", Description: `ProductCodeDelivery 4945 is not allowed to ${receiver.Countrycode}: use a Parcels EU product` }]);
+        if (!shipment.Barcode.startsWith(postnlGlobalPack.barcodeType)) return postnlErrors(400, [{ Code: "43", Description: `Barcode ${shipment.Barcode} is not a GlobalPack barcode` }]);
+        const errors = postnlCustomsErrors(shipment.Customs);
+        if (errors.length > 0) return postnlErrors(400, errors);
+      } else if (!euMembers.has(receiver.Countrycode)) {
+        return postnlErrors(400, [{ Code: "42", Description: `ProductCodeDelivery ${shipment.ProductCodeDelivery} is not allowed to ${receiver.Countrycode}` }]);
+      }
       if (body.Message.Printertype !== "GraphicFile|PDF") return postnlErrors(400, [{ Code: "9", Description: "The stand-in prints PDF only" }]);
       parcels.set(shipment.Barcode, {
         product: shipment.ProductCodeDelivery,
@@ -149,6 +203,37 @@ export type UpsActivity = { type: string; code: string; description: string; gmt
 const upsError = (status: number, code: string, message: string): ProviderAnswer => ({ status, body: { response: { errors: [{ code, message }] } } });
 const upsServices = new Set(["07", "11", "65"]);
 
+type UpsProduct = { Description?: string[] | string; Unit?: { Number?: string; Value?: string; UnitOfMeasurement?: { Code?: string } }; CommodityCode?: string; OriginCountryCode?: string };
+type UpsInternationalForms = { FormType?: string | string[]; InvoiceNumber?: string; InvoiceDate?: string; ReasonForExport?: string; CurrencyCode?: string; Contacts?: { SoldTo?: { Name?: string; Address?: unknown } }; Product?: UpsProduct[] };
+
+/**
+ * What UPS's Shipping API says of an export's paperwork (an EU shipper to a country outside the EU): the shipment's
+ * description, and the invoice form (FormType 01) with its number, date, reason, currency, sold-to party and 1 to 50
+ * products each with description, unit (number, value, measure), commodity code and origin. Null when it is taken.
+ */
+function upsExportError(description: string | undefined, forms: UpsInternationalForms | undefined): ProviderAnswer | null {
+  if (!description?.trim()) return upsError(400, "120416", "A shipment description is required for international shipments.");
+  const formTypes = [forms?.FormType ?? []].flat();
+  if (!forms || !formTypes.includes("01")) return upsError(400, "120420", "An invoice (InternationalForms FormType 01) is required for this shipment.");
+  if (!forms.InvoiceNumber) return upsError(400, "120426", "Missing InvoiceNumber.");
+  if (!/^\d{8}$/.test(forms.InvoiceDate ?? "")) return upsError(400, "120427", "Missing or invalid InvoiceDate (YYYYMMDD).");
+  if (!["SALE", "GIFT", "SAMPLE", "RETURN", "REPAIR", "INTERCOMPANYDATA"].includes(forms.ReasonForExport ?? "")) return upsError(400, "120428", "Missing or invalid ReasonForExport.");
+  if (!/^[A-Z]{3}$/.test(forms.CurrencyCode ?? "")) return upsError(400, "120429", "Missing or invalid CurrencyCode.");
+  if (!forms.Contacts?.SoldTo?.Name || !forms.Contacts.SoldTo.Address) return upsError(400, "120430", "SoldTo is required for an invoice.");
+  const products = forms.Product ?? [];
+  if (products.length < 1 || products.length > 50) return upsError(400, "120431", "An invoice needs 1 to 50 products.");
+  for (const [index, product] of products.entries()) {
+    const lines = [product.Description ?? []].flat();
+    if (lines.length === 0 || lines.length > 3 || lines.some((line) => !line || line.length > 35)) return upsError(400, "120432", `Product ${index + 1}: Description is required (up to 3 lines of 35 characters).`);
+    if (!/^[1-9]\d*$/.test(product.Unit?.Number ?? "") || !/^\d+(\.\d{1,6})?$/.test(product.Unit?.Value ?? "") || !product.Unit?.UnitOfMeasurement?.Code) {
+      return upsError(400, "120433", `Product ${index + 1}: Unit Number, Value and UnitOfMeasurement are required.`);
+    }
+    if (!/^\d{6,15}$/.test(product.CommodityCode ?? "")) return upsError(400, "120434", `Product ${index + 1}: CommodityCode must be 6 to 15 digits.`);
+    if (!/^[A-Z]{2}$/.test(product.OriginCountryCode ?? "")) return upsError(400, "120435", `Product ${index + 1}: OriginCountryCode is required.`);
+  }
+  return null;
+}
+
 /** A landscape GIF like the ones UPS sends (the 4x6 label lying on its side). */
 async function upsGif(trackingNumber: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="white"/><text x="40" y="120" font-size="80" font-family="sans-serif">UPS ${trackingNumber}</text></svg>`;
@@ -188,7 +273,14 @@ export async function startUpsStandIn(): Promise<UpsStandIn> {
     if (request.method === "POST" && request.path === "/api/shipments/v2409/ship") {
       const body = request.json as {
         ShipmentRequest: {
-          Shipment: { Shipper: { ShipperNumber: string }; Service: { Code: string }; Package: { PackageWeight: { UnitOfMeasurement: { Code: string }; Weight: string } }[] };
+          Shipment: {
+            Description?: string;
+            Shipper: { ShipperNumber: string; Address: { CountryCode: string } };
+            ShipTo: { Address: { CountryCode: string } };
+            ShipmentServiceOptions?: { InternationalForms?: UpsInternationalForms };
+            Service: { Code: string };
+            Package: { PackageWeight: { UnitOfMeasurement: { Code: string }; Weight: string } }[];
+          };
           LabelSpecification: { LabelImageFormat: { Code: string } };
         };
       };
@@ -197,6 +289,10 @@ export async function startUpsStandIn(): Promise<UpsStandIn> {
       if (!upsServices.has(Shipment.Service.Code)) return upsError(400, "121210", `The requested service ${Shipment.Service.Code} is unavailable between the selected locations.`);
       const weight = Shipment.Package[0]!.PackageWeight;
       if (weight.UnitOfMeasurement.Code !== "KGS" || Number(weight.Weight) > 70) return upsError(400, "120540", "Package weight exceeds the maximum for the service.");
+      if (euMembers.has(Shipment.Shipper.Address.CountryCode) && !euMembers.has(Shipment.ShipTo.Address.CountryCode)) {
+        const refused = upsExportError(Shipment.Description, Shipment.ShipmentServiceOptions?.InternationalForms);
+        if (refused) return refused;
+      }
       if (LabelSpecification.LabelImageFormat.Code !== "GIF") return upsError(400, "120700", "The stand-in prints GIF only");
       const serial = nextShipment++;
       const shipmentId = `1Z${upsCredentials.accountNumber}${Shipment.Service.Code}${serial}`;

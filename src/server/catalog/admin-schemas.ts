@@ -268,6 +268,8 @@ export type ProductFormChoices = {
   categories: Choice[];
   manufacturers: Choice[];
   countries: Choice[];
+  /** Where each maker the shop knows the country of is based (maker id → country id): a new product's default country of origin. */
+  makerCountries: Record<number, number>;
   /** productSelectOptions grouped by the field (selectRow) they belong to. */
   selectOptions: Partial<Record<DescriptionTextField, string[]>>;
 };

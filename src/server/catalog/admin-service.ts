@@ -267,12 +267,12 @@ function changedFields(before: AdminProduct, after: ProductFormValues): (keyof P
 // Form choices
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Categories and manufacturers as "Parent › Child" for the selects, the countries, and the select options. */
+/** Categories and manufacturers as "Parent › Child" for the selects, the countries, where each maker is based, and the select options. */
 export async function productFormChoices(db: Db): Promise<ProductFormChoices> {
   const [categories, manufacturers, countries, options] = await Promise.all([
     db.select({ id: productCategory.id, name: productCategory.name, parentId: productCategory.parentId, isParent: productCategory.isParent }).from(productCategory),
     db
-      .select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId, isParent: productManufacturer.isParent })
+      .select({ id: productManufacturer.id, name: productManufacturer.name, parentId: productManufacturer.parentId, isParent: productManufacturer.isParent, countryId: productManufacturer.countryId })
       .from(productManufacturer),
     db.select({ id: country.id, label: country.name }).from(country).orderBy(asc(country.name)),
     db.select({ selectRow: productSelectOptions.selectRow, optionText: productSelectOptions.optionText }).from(productSelectOptions).orderBy(asc(productSelectOptions.id)),
@@ -283,7 +283,8 @@ export async function productFormChoices(db: Db): Promise<ProductFormChoices> {
     const field = option.selectRow as DescriptionTextField;
     (selectOptions[field] ??= []).push(option.optionText);
   }
-  return { categories: treeChoices(categories), manufacturers: treeChoices(manufacturers), countries, selectOptions };
+  const makerCountries = Object.fromEntries(manufacturers.flatMap((maker) => (maker.countryId === null ? [] : [[maker.id, maker.countryId]])));
+  return { categories: treeChoices(categories), manufacturers: treeChoices(manufacturers), countries, makerCountries, selectOptions };
 }
 
 /** The entries products are filed under (not the grouping parents), labelled with their path. */

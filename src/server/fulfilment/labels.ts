@@ -6,7 +6,7 @@ import { formatEuro } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { order, orderDetail } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { CarrierError, type CarrierPort, type Label } from "@/server/integrations/carriers/port";
+import { CarrierError, type CarrierPort, type CustomsDeclaration, type Label } from "@/server/integrations/carriers/port";
 import { privateFolders, type PrivateStoragePort } from "@/server/integrations/storage/port";
 import { logOrderChange } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
@@ -14,10 +14,14 @@ import { notifyStaff } from "@/server/notifications/service";
 import { transitionOrder } from "@/server/orders/service";
 import { shopDateAndHour } from "@/server/shipping/service";
 import type { CreatedLabel, RefusedOrder, VoidedLabel } from "./schemas";
-import { lockShippingState, planShipment, readShippingOrder, receiverAddress, shopAddress } from "./parcel";
+import { lockShippingState, planShipment, readShippingOrder, receiverAddress, shopAddress, type ShippingOrder } from "./parcel";
 import { shopPorts, type FulfilmentActor, type FulfilmentPorts } from "./ports";
 import { collectedRefusal } from "./shipment-rules";
 import { recordSalesShare } from "@/server/orders/sales-rollup";
+import { renderCustomsDeclaration } from "./documents/customs-declaration";
+import { mergeLabelPdfs } from "./documents/labels";
+import { shopSeller } from "./documents/service";
+import { readCustomsDeclaration } from "./parcel-customs";
 
 /*
  * A parcel's label: which orders may get one, buying it, voiding it until the parcel has shipped, and its PDF, kept
@@ -97,6 +101,8 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
   const refusal = labelRefusal({ ...row.order, ...row.detail }, now);
   if (refusal) throw new AppError("CONFLICT", refusal);
   const plan = await planShipment(db, row);
+  // Read before anything is claimed or bought: a piece customs cannot be told about refuses the label here.
+  const customs = await readCustomsDeclaration(db, row);
 
   const claimed = await db
     .update(orderDetail)
@@ -130,6 +136,7 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
       weightGrams: Math.max(1, plan.weightGrams),
       product: plan.choice.product,
       declaredValue: plan.declaredValue,
+      customs,
       // One key per claim: the adapter's own retries of this request never buy a second label.
       idempotencyKey: `${orderNumber}-${now.getTime()}`,
     });
@@ -146,7 +153,8 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
 
   const key = labelKey(shopDateAndHour(now).date.slice(0, 4), orderNumber, label.trackingNumber);
   try {
-    await ports.storage.put(key, label.pdf, "application/pdf");
+    const pdf = customs ? await withDeclaration(label, customs, { orderNumber, receiver: row.address, grossWeightGrams: plan.weightGrams, carrierName: plan.choice.name, date: now }) : label.pdf;
+    await ports.storage.put(key, pdf, "application/pdf");
     await db.transaction(async (tx) => {
       const [mine] = await tx
         .select({ id: orderDetail.id })
@@ -179,6 +187,30 @@ export async function createLabel(db: Db, orderId: number, actor: FulfilmentActo
     throw error;
   }
   return { orderNumber, carrier: plan.choice.carrier, product: plan.choice.product, trackingNumber: label.trackingNumber, labelKey: key };
+}
+
+/**
+ * The label with its customs declaration after it, in one PDF: staff print the parcel's papers in one go, and a
+ * batch of labels carries each parcel's declaration behind its label.
+ */
+async function withDeclaration(
+  label: Label,
+  declaration: CustomsDeclaration,
+  parcel: { orderNumber: string; receiver: ShippingOrder["address"]; grossWeightGrams: number; carrierName: string; date: Date },
+): Promise<Buffer> {
+  const seller = shopSeller();
+  const pages = await renderCustomsDeclaration({
+    declaration,
+    sender: seller,
+    receiver: receiverAddress(parcel.receiver),
+    orderNumber: parcel.orderNumber,
+    trackingNumber: label.trackingNumber,
+    carrierName: parcel.carrierName,
+    grossWeightGrams: parcel.grossWeightGrams,
+    date: parcel.date,
+  });
+  const papers = [label.pdf, pages].map((pdf) => ({ orderNumber: parcel.orderNumber, pdf }));
+  return mergeLabelPdfs(papers, { title: `Label ${label.trackingNumber} with customs declaration`, producer: seller.name });
 }
 
 /** Voids a label just bought that no order will carry and removes its PDF, logging it; what fails here is put before staff. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
 import { rawRows } from "@/server/db/raw-rows";
-import { logbook, mailMessage, mailOutbox, order, orderDetail } from "@/server/db/schema";
+import { country, logbook, mailMessage, mailOutbox, order, orderDetail, product } from "@/server/db/schema";
 import { seedDatabase } from "@/server/setup/seed/seed";
 import type { CarrierPort } from "@/server/integrations/carriers/port";
 import { createSandboxCarrier } from "@/server/integrations/carriers/sandbox";
@@ -126,6 +126,9 @@ describe("creating a label", () => {
       items: [{ name: "Seiko for New York", price: "40.00", itemType: "WRISTWATCH" }],
       address: { street: "Fifth Avenue", houseNumber: "1", postCode: "10001", city: "New York", countryCode: "US", stateCode: "NY" },
     });
+    // A parcel leaving the EU is declared to customs, which need the piece's country of origin (customs.int.test.ts).
+    const [japan] = await t.db.select({ id: country.id }).from(country).where(eq(country.code, "JP"));
+    await t.db.update(product).set({ countryId: japan!.id }).where(eq(product.id, usa.productIds[0]!));
     const chosen = async (orderId: number) => {
       const label = await createLabel(t.db, orderId, staff, ports);
       return `${label.carrier} ${label.product}`;

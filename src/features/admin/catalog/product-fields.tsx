@@ -66,8 +66,8 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
       </AdminSelect>
     </FormField>
   );
-  const idSelect = (name: "categoryId" | "manufacturerId" | "countryId", label: string, options: { id: number; label: string }[] | undefined, empty: string) => (
-    <FormField label={label} htmlFor={`field-${name}`} required={required.has(name)} error={missing(name)}>
+  const idSelect = (name: "categoryId" | "manufacturerId" | "countryId", label: string, options: { id: number; label: string }[] | undefined, empty: string, hint?: string) => (
+    <FormField label={label} htmlFor={`field-${name}`} required={required.has(name)} error={missing(name)} hint={hint}>
       <AdminSelect {...field(name)} {...reg(name, { setValueAs: (value: string) => (value === "" ? Number.NaN : Number(value)) } as never)}>
         <option value="">{empty}</option>
         {options?.map((option) => (
@@ -98,7 +98,7 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
         </FormField>
         {idSelect("categoryId", "Category", choices?.categories, "Choose a category")}
         {idSelect("manufacturerId", "Manufacturer", choices?.manufacturers, "Choose a manufacturer")}
-        {idSelect("countryId", "Country of origin", choices?.countries, "—")}
+        {idSelect("countryId", "Country of origin", choices?.countries, "—", "Where it was made; customs declarations name it for parcels leaving the EU")}
       </Section>
       <Section title="Attributes" description="The filters visitors narrow the shop by.">
         {enumSelect("itemType", "Item type", itemTypes)}

@@ -91,6 +91,16 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
 
   useEffect(() => form.reset(initial), [form, initial]);
 
+  // Choosing a maker whose country the shop knows fills in an empty country of origin with it; staff may change it.
+  const manufacturerId = useWatch({ control: form.control, name: "manufacturerId" });
+  const chosenMaker = useRef(manufacturerId);
+  useEffect(() => {
+    if (chosenMaker.current === manufacturerId) return;
+    chosenMaker.current = manufacturerId;
+    const makerCountry = choices.data?.makerCountries[manufacturerId];
+    if (makerCountry !== undefined && Number.isNaN(form.getValues("countryId"))) form.setValue("countryId", makerCountry, { shouldDirty: true });
+  }, [manufacturerId, choices.data, form]);
+
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const [uploading, setUploading] = useState(false);

@@ -65,6 +65,11 @@ export const productManufacturer = pgTable(
     parentId: integer().references((): AnyPgColumn => productManufacturer.id, { onDelete: "set null" }),
     orderWeight: integer().notNull().default(0),
     ebayShopManufacturer: text(),
+    /**
+     * Where the maker is based, where the shop knows it: the country of origin its products are given in the product
+     * form until staff choose another, and the one customs are told for a product whose own is empty.
+     */
+    countryId: integer().references(() => country.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("product_manufacturer_parent_idx").on(t.parentId, t.orderWeight)],

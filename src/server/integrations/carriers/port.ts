@@ -25,6 +25,34 @@ export type CarrierAddress = {
   phoneNumber?: string | null;
 };
 
+/**
+ * One line of a parcel's customs declaration (CN22/CN23 and the carrier's customs fields): a product and how many of
+ * it are in the parcel.
+ */
+export type CustomsLine = {
+  /** What the goods are, in English, for customs ("Wrist-watch, automatic: Seiko 5 SNK809"); an adapter shortens it to its carrier's limit. */
+  description: string;
+  quantity: number;
+  /** Net weight of all the line's pieces, grams, at least 1. */
+  netWeightGrams: number;
+  /** What the customer paid for the line (all its pieces), euro. */
+  value: Decimal;
+  /** The HS tariff code, 6 digits. */
+  hsCode: string;
+  /** ISO 3166-1 alpha-2 of where the goods were made. */
+  originCountryCode: string;
+};
+
+/** What customs are told about a parcel leaving the EU: a sale of goods, in euro, under the shop's invoice. */
+export type CustomsDeclaration = {
+  category: "SALE_OF_GOODS";
+  currency: "EUR";
+  /** The invoice the goods were sold under (the order's invoice number, or its order number before one was made). */
+  invoiceNumber: string;
+  invoiceDate: Date;
+  lines: CustomsLine[];
+};
+
 export type LabelRequest = {
   /** Our order number, printed on the label as the reference and sent as the carrier's customer reference. */
   reference: string;
@@ -36,6 +64,11 @@ export type LabelRequest = {
   product: string;
   /** Value of the contents in euro, for insurance and customs. */
   declaredValue: Decimal;
+  /**
+   * The customs declaration of a parcel leaving the EU's customs and VAT area (the shop decides, `fulfilment/customs.ts`);
+   * null within it. The carriers refuse an export without one.
+   */
+  customs: CustomsDeclaration | null;
   /** The same key for a retried request, so a retry after a timeout does not buy a second label where the API allows it. */
   idempotencyKey: string;
 };

@@ -1,8 +1,8 @@
 import { Decimal } from "decimal.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CarrierError, type LabelRequest } from "@/server/integrations/carriers/port";
+import { CarrierError, type CustomsDeclaration, type LabelRequest } from "@/server/integrations/carriers/port";
 import { createPostNLCarrier, parsePostnlTimestamp, postnlTimestamp } from "@/server/integrations/carriers/postnl";
-import { postnlCredentials, startPostNLStandIn } from "../../../../tests/helpers/carrier-stand-ins";
+import { postnlCredentials, postnlGlobalPack, startPostNLStandIn } from "../../../../tests/helpers/carrier-stand-ins";
 import { standInForFile } from "../../../../tests/helpers/stand-in";
 
 /**
@@ -23,6 +23,7 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
   weightGrams: 450,
   product: "3085",
   declaredValue: new Decimal("120.00"),
+  customs: null,
   idempotencyKey: "1001-1772614800000",
   ...overrides,
 });
@@ -156,5 +157,55 @@ describe("PostNL's time stamps", () => {
     expect(postnlTimestamp(new Date("2026-07-05T12:02:41Z"))).toBe("05-07-2026 14:02:41");
     expect(parsePostnlTimestamp("07-03-2018 23:22:56.326")).toEqual(new Date("2018-03-07T22:22:56Z"));
     expect(parsePostnlTimestamp("yesterday")).toBeNull();
+  });
+});
+
+describe("live PostNL adapter: parcels leaving the EU (GlobalPack)", () => {
+  const globalPack = () => createPostNLCarrier({ ...postnlCredentials, baseUrl: server.url, now: () => clock.now, globalPack: postnlGlobalPack });
+  const newYork = { name: "Ada Byron", street: "Fifth Avenue", houseNumber: "1", postCode: "10001", city: "New York", stateCode: "NY", countryCode: "US", email: "ada@example.com" };
+  const customs: CustomsDeclaration = {
+    category: "SALE_OF_GOODS",
+    currency: "EUR",
+    invoiceNumber: "2026-000042",
+    invoiceDate: new Date("2026-03-03T10:00:00Z"),
+    lines: [
+      { description: "Wrist-watch, automatic: Seiko 5 SNK809 on its original bracelet", quantity: 1, netWeightGrams: 100, value: new Decimal("149.00"), hsCode: "910221", originCountryCode: "JP" },
+      { description: "Watch strap: Hirsch leather 20 mm", quantity: 2, netWeightGrams: 40, value: new Decimal("39.90"), hsCode: "911390", originCountryCode: "AT" },
+    ],
+  };
+
+  it("takes a GlobalPack barcode and sends the customs block: sale of goods, invoice, and per line description, quantity, grams, value, HS code and origin", async () => {
+    const label = await globalPack().createLabel(request({ product: "4945", receiver: newYork, customs }));
+
+    expect(label.trackingNumber).toMatch(/^CD\d{9}NL$/);
+    const [barcodeCall, labelCall] = server.requests;
+    expect(Object.fromEntries(barcodeCall!.query)).toEqual({ CustomerCode: "DEVC", CustomerNumber: "11223344", Type: "CD", Range: "1234", Serie: "0000-9999" });
+    const shipment = (labelCall!.json as { Shipments: Record<string, unknown>[] }).Shipments[0]!;
+    expect(shipment).toMatchObject({ Barcode: label.trackingNumber, ProductCodeDelivery: "4945", Addresses: [{ Countrycode: "US", Zipcode: "10001", Region: "NY" }] });
+    expect(shipment.Customs).toEqual({
+      ShipmentType: "Commercial Goods",
+      Currency: "EUR",
+      HandleAsNonDeliverable: false,
+      Invoice: true,
+      InvoiceNr: "2026-000042",
+      Certificate: false,
+      License: false,
+      Content: [
+        { Description: "Wrist-watch, automatic: Seiko 5", Quantity: "1", Weight: "100", Value: "149.00", HSTariffNr: "910221", CountryOfOrigin: "JP" },
+        { Description: "Watch strap: Hirsch leather 20 mm", Quantity: "2", Weight: "40", Value: "39.90", HSTariffNr: "911390", CountryOfOrigin: "AT" },
+      ],
+    });
+  });
+
+  it("refuses an export without its customs declaration before asking PostNL", async () => {
+    await expect(globalPack().createLabel(request({ product: "4945", receiver: newYork }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("customs declaration") });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("passes on PostNL's refusal of a customs line without a proper tariff code or origin", async () => {
+    const incomplete = { ...customs, lines: [{ ...customs.lines[0]!, hsCode: "9102", originCountryCode: "" }] };
+    const refused = globalPack().createLabel(request({ product: "4945", receiver: newYork, customs: incomplete }));
+    await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringContaining("HSTariffNr must be 6 to 10 digits") });
+    await expect(refused).rejects.toMatchObject({ message: expect.stringContaining("CountryOfOrigin is invalid") });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { carrierHttp, oneOrMany } from "./carrier-http";
-import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type LabelRequest, type TrackingEvent, type TrackingInfo } from "./port";
+import { customsTextLines } from "./customs-text";
+import { CarrierError, type CarrierAddress, type CarrierPort, type CustomsDeclaration, type Label, type LabelRequest, type TrackingEvent, type TrackingInfo } from "./port";
 
 /**
  * The live PostNL adapter, on PostNL's Send & Track REST API (PROVIDERS.md section 3): a barcode from the Barcode
@@ -162,6 +163,34 @@ function trackingStatusOf(current: PostNLStatus): TrackingInfo["status"] {
 /** Whether PostNL has scanned the parcel (anything past "pre-announced"). */
 const scanned = (current: PostNLStatus | undefined) => current !== undefined && current.StatusCode !== "1";
 
+/** PostNL's limit on a customs line's description. */
+const DESCRIPTION_MAX = 35;
+
+/**
+ * The `Customs` block a GlobalPack parcel carries (Labelling v2_2, "Customs" and "Content" types): a sale of goods
+ * under the shop's invoice, not to be abandoned when undeliverable but returned, and per line the description,
+ * quantity, net weight in grams, value in euro, the 6-digit HS code and the country of origin.
+ */
+function postnlCustoms(customs: CustomsDeclaration) {
+  return {
+    ShipmentType: "Commercial Goods",
+    Currency: customs.currency,
+    HandleAsNonDeliverable: false,
+    Invoice: true,
+    InvoiceNr: customs.invoiceNumber,
+    Certificate: false,
+    License: false,
+    Content: customs.lines.map((line) => ({
+      Description: customsTextLines(line.description, DESCRIPTION_MAX, 1).join(""),
+      Quantity: String(line.quantity),
+      Weight: String(Math.max(1, Math.round(line.netWeightGrams))),
+      Value: line.value.toFixed(2),
+      HSTariffNr: line.hsCode,
+      CountryOfOrigin: line.originCountryCode,
+    })),
+  };
+}
+
 export function createPostNLCarrier(options: PostNLOptions): CarrierPort {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const now = options.now ?? (() => new Date());
@@ -173,10 +202,7 @@ export function createPostNLCarrier(options: PostNLOptions): CarrierPort {
 
   async function newBarcode(product: string): Promise<string> {
     let query: Record<string, string> = { ...customer, Type: "3S", Serie: "000000000-999999999" };
-    if (globalPackProducts.has(product)) {
-      if (!options.globalPack) {
-        throw new CarrierError("POSTNL", 400, `PostNL parcels outside the EU (product ${product}) need the contract's GlobalPack barcode type and customer code, which are not configured.`);
-      }
+    if (globalPackProducts.has(product) && options.globalPack) {
       query = { ...customer, Type: options.globalPack.barcodeType, Range: options.globalPack.customerCode, Serie: "0000-9999" };
     }
     return barcodeResponse.parse(await get("/shipment/v1_1/barcode", query)).Barcode;
@@ -205,18 +231,7 @@ export function createPostNLCarrier(options: PostNLOptions): CarrierPort {
           ProductCodeDelivery: request.product,
           ProductOptions: productOptions[request.product] ?? [],
           Reference: request.reference,
-          ...(globalPackProducts.has(request.product)
-            ? {
-                Customs: {
-                  ShipmentType: "Commercial Goods",
-                  Currency: "EUR",
-                  Invoice: true,
-                  InvoiceNr: request.reference,
-                  HandleAsNonDeliverable: false,
-                  Content: [{ Description: "Watches and watch parts", Quantity: "1", Weight: String(Math.round(request.weightGrams)), Value: request.declaredValue.toFixed(2) }],
-                },
-              }
-            : {}),
+          ...(request.customs ? { Customs: postnlCustoms(request.customs) } : {}),
         },
       ],
     };
@@ -227,6 +242,13 @@ export function createPostNLCarrier(options: PostNLOptions): CarrierPort {
     kind: "live",
 
     async createLabel(request: LabelRequest): Promise<Label> {
+      // Both are the shop's to put right, so PostNL is not asked for a barcode first.
+      if (globalPackProducts.has(request.product) && !options.globalPack) {
+        throw new CarrierError("POSTNL", 400, `PostNL parcels outside the EU (product ${request.product}) need the contract's GlobalPack barcode type and customer code, which are not configured.`);
+      }
+      if (globalPackProducts.has(request.product) && !request.customs) {
+        throw new CarrierError("POSTNL", 400, `PostNL parcels outside the EU (product ${request.product}) need the parcel's customs declaration, which the request lacks.`);
+      }
       const barcode = await newBarcode(request.product);
       const answer = labelResponse.parse(
         await send({

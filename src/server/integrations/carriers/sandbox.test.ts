@@ -24,6 +24,7 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
   weightGrams: 450,
   product: "3085",
   declaredValue: new Decimal("120.00"),
+  customs: null,
   idempotencyKey: "1001-1",
   ...overrides,
 });
@@ -136,5 +137,25 @@ describe("sandbox void", () => {
   it("links to the carrier's own tracking page", () => {
     expect(createSandboxCarrier("POSTNL").trackingUrl("3SSBOX0MWTRDLVCGRM", { countryCode: "NL", postCode: "1015 CS" })).toBe("https://jouw.postnl.nl/track-and-trace/3SSBOX0MWTRDLVCGRM-NL-1015CS");
     expect(createSandboxCarrier("UPS").trackingUrl("1ZSBOX0MWTRDM5WF6H", { countryCode: "CZ", postCode: "100 00" })).toBe("https://www.ups.com/track?tracknum=1ZSBOX0MWTRDM5WF6H");
+  });
+});
+
+describe("sandbox carrier: parcels leaving the EU", () => {
+  const newYork = { name: "Ada Byron", street: "Fifth Avenue", houseNumber: "1", postCode: "10001", city: "New York", stateCode: "NY", countryCode: "US" };
+  const line = { description: "Wrist-watch, automatic: Seiko 5", quantity: 1, netWeightGrams: 100, value: new Decimal("149.00"), hsCode: "910221", originCountryCode: "JP" };
+  const customs = { category: "SALE_OF_GOODS", currency: "EUR", invoiceNumber: "1003", invoiceDate: madeAt, lines: [line] } as const;
+
+  it("refuses an export without its customs declaration, as PostNL and UPS do", async () => {
+    for (const [carrier, product] of [["POSTNL", "4945"], ["UPS", "65"]] as const) {
+      await expect(createSandboxCarrier(carrier).createLabel(request({ product, receiver: newYork }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("needs its customs declaration") });
+    }
+  });
+
+  it("refuses a customs line without a 6-digit tariff code or an origin, and takes a complete one", async () => {
+    const postnl = createSandboxCarrier("POSTNL");
+    const export_ = (lines: (typeof line)[]) => postnl.createLabel(request({ product: "4945", receiver: newYork, customs: { ...customs, lines } }));
+    await expect(export_([{ ...line, hsCode: "9102" }])).rejects.toMatchObject({ message: expect.stringContaining("6-digit HS tariff code") });
+    await expect(export_([{ ...line, originCountryCode: "" }])).rejects.toMatchObject({ message: expect.stringContaining("country of origin") });
+    await expect(export_([line])).resolves.toMatchObject({ trackingNumber: expect.stringMatching(/^3SSBOX/) });
   });
 });

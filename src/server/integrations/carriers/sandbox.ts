@@ -12,7 +12,8 @@ import { carrierTrackingUrl } from "./tracking-url";
  * as not valid for shipping.
  *
  * Like the real carriers it refuses what they refuse: an unknown product, a parcel too heavy for its product, a
- * Dutch-only PostNL product to another country, and voiding a label whose parcel the carrier already has.
+ * Dutch-only PostNL product to another country, a parcel leaving the EU without its customs declaration (or with a
+ * line missing its tariff code, origin, weight or value), and voiding a label whose parcel the carrier already has.
  */
 
 type SandboxProduct = { name: string; price: string; maxGrams: number; netherlandsOnly?: boolean };
@@ -33,6 +34,26 @@ export const sandboxProducts: Record<Carrier, Record<string, SandboxProduct>> = 
     "65": { name: "UPS Worldwide Saver", price: "47.50", maxGrams: 70_000 },
   },
 };
+
+/** The EU's member states: a parcel to any other country is an export, which carriers take only with customs data. */
+export const euMemberStates: ReadonlySet<string> = new Set([
+  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+]);
+
+/** Why a carrier refuses a parcel's customs data, or null: PostNL and UPS both want each line complete. */
+export function customsRefusal(request: LabelRequest): string | null {
+  const country = request.receiver.countryCode.toUpperCase();
+  if (euMemberStates.has(country)) return null;
+  if (!request.customs || request.customs.lines.length === 0) return `a parcel to ${country} leaves the EU and needs its customs declaration (contents, HS codes, origin, values)`;
+  for (const [index, line] of request.customs.lines.entries()) {
+    const what = `customs line ${index + 1} (${line.description})`;
+    if (!/^\d{6}$/.test(line.hsCode)) return `${what} needs a 6-digit HS tariff code, not "${line.hsCode}"`;
+    if (!/^[A-Z]{2}$/.test(line.originCountryCode)) return `${what} needs its country of origin`;
+    if (!(line.quantity > 0) || !(line.netWeightGrams > 0)) return `${what} needs its quantity and net weight`;
+    if (!line.value.greaterThan(0)) return `${what} needs its value`;
+  }
+  return null;
+}
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -95,6 +116,8 @@ export function createSandboxCarrier(carrier: Carrier, options: { now?: () => Da
       if (product.netherlandsOnly && request.receiver.countryCode.toUpperCase() !== "NL") {
         throw new CarrierError(carrier, 400, `${name} refused the request: ${product.name} (${request.product}) only goes to addresses in the Netherlands`);
       }
+      const customs = customsRefusal(request);
+      if (customs) throw new CarrierError(carrier, 400, `${name} refused the request: ${customs}`);
       const createdAt = now();
       const trackingNumber = sandboxTrackingNumber(carrier, createdAt);
       const pdf = await renderSandboxLabel({ carrier, product: { code: request.product, name: product.name }, trackingNumber, request, createdAt });

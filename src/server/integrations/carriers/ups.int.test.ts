@@ -2,7 +2,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { Decimal } from "decimal.js";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CarrierError, type LabelRequest } from "@/server/integrations/carriers/port";
+import { CarrierError, type CustomsDeclaration, type LabelRequest } from "@/server/integrations/carriers/port";
 import { createUpsCarrier, upsTokenMarginMs } from "@/server/integrations/carriers/ups";
 import { startUpsStandIn, upsCredentials } from "../../../../tests/helpers/carrier-stand-ins";
 import { keepPdfPicture, pdfPagePng } from "../../../../tests/helpers/pdf-pages";
@@ -26,6 +26,7 @@ const request = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
   weightGrams: 23_450,
   product: "11",
   declaredValue: new Decimal("1450.00"),
+  customs: null,
   idempotencyKey: "1002-1772614800000",
   ...overrides,
 });
@@ -206,5 +207,63 @@ describe("live UPS adapter: void and tracking", () => {
 
   it("links to UPS's tracking page", () => {
     expect(newUps().trackingUrl("1ZA1B2C31110000001", { countryCode: "CZ", postCode: "100 00" })).toBe("https://www.ups.com/track?tracknum=1ZA1B2C31110000001");
+  });
+});
+
+describe("live UPS adapter: shipments leaving the EU (Worldwide Saver)", () => {
+  const newYork = { name: "Ada Byron", street: "Fifth Avenue", houseNumber: "1", postCode: "10001", city: "New York", stateCode: "NY", countryCode: "US", phoneNumber: "+1 212 555 0100" };
+  const customs: CustomsDeclaration = {
+    category: "SALE_OF_GOODS",
+    currency: "EUR",
+    invoiceNumber: "2026-000043",
+    invoiceDate: new Date("2026-03-03T23:30:00Z"), // 4 March in Amsterdam
+    lines: [
+      { description: "Pocket watch, precious-metal case: Longines 18k gold hunter", quantity: 1, netWeightGrams: 90, value: new Decimal("1850.00"), hsCode: "910199", originCountryCode: "CH" },
+      { description: "Watch movement, complete, hand-wound: ETA 6497", quantity: 3, netWeightGrams: 75, value: new Decimal("270.00"), hsCode: "910890", originCountryCode: "CH" },
+    ],
+  };
+  const export_ = (overrides: Partial<LabelRequest> = {}) => request({ product: "65", receiver: newYork, weightGrams: 900, customs, ...overrides });
+
+  it("sends the invoice form: sold to the receiver, reason SALE, in euro, and per product description, pieces, unit value, commodity code and origin", async () => {
+    const label = await newUps().createLabel(export_());
+    expect(label.trackingNumber).toMatch(/^1ZA1B2C365\d{8}$/);
+
+    const shipment = (apiCalls()[0]!.json as { ShipmentRequest: { Shipment: Record<string, unknown> } }).ShipmentRequest.Shipment;
+    expect(shipment.Description).toBe("Watches and watch parts");
+    expect(shipment.ShipmentServiceOptions).toEqual({
+      InternationalForms: {
+        FormType: "01",
+        InvoiceNumber: "2026-000043",
+        InvoiceDate: "20260304",
+        ReasonForExport: "SALE",
+        CurrencyCode: "EUR",
+        Contacts: { SoldTo: expect.objectContaining({ Name: "Ada Byron", Address: expect.objectContaining({ CountryCode: "US", StateProvinceCode: "NY", PostalCode: "10001" }) }) },
+        Product: [
+          {
+            Description: ["Pocket watch, precious-metal case:", "Longines 18k gold hunter"],
+            Unit: { Number: "1", Value: "1850.00", UnitOfMeasurement: { Code: "PCS" } },
+            CommodityCode: "910199",
+            OriginCountryCode: "CH",
+            ProductWeight: { UnitOfMeasurement: { Code: "KGS" }, Weight: "0.1" },
+          },
+          {
+            Description: ["Watch movement, complete,", "hand-wound: ETA 6497"],
+            Unit: { Number: "3", Value: "90.00", UnitOfMeasurement: { Code: "PCS" } },
+            CommodityCode: "910890",
+            OriginCountryCode: "CH",
+            ProductWeight: { UnitOfMeasurement: { Code: "KGS" }, Weight: "0.1" },
+          },
+        ],
+      },
+    });
+  });
+
+  it("is refused by UPS without the invoice form, as UPS refuses an export without one", async () => {
+    await expect(newUps().createLabel(export_({ customs: null }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("(InternationalForms FormType 01) is required") });
+  });
+
+  it("is refused by UPS for a product without its commodity code", async () => {
+    const withoutCode = { ...customs, lines: [{ ...customs.lines[0]!, hsCode: "" }] };
+    await expect(newUps().createLabel(export_({ customs: withoutCode }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("CommodityCode must be 6 to 15 digits") });
   });
 });

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { createPdf, pageSizes, pdfBuffer } from "@/server/documents/pdf";
 import { carrierHttp, oneOrMany, type CarrierRequest } from "./carrier-http";
+import { internationalForms } from "./ups-customs";
 import { CarrierError, type CarrierAddress, type CarrierPort, type Label, type LabelRequest, type TrackingEvent, type TrackingInfo } from "./port";
 
 /**
@@ -239,6 +240,7 @@ export function createUpsCarrier(options: UpsOptions): CarrierPort {
           PaymentInformation: { ShipmentCharge: [{ Type: "01", BillShipper: { AccountNumber: options.accountNumber } }] },
           Service: { Code: request.product },
           ShipmentRatingOptions: { NegotiatedRatesIndicator: "Y" },
+          ...(request.customs ? { ShipmentServiceOptions: { InternationalForms: internationalForms(request.customs, party(request.receiver)) } } : {}),
           Package: [
             {
               Packaging: { Code: "02" },

@@ -28,7 +28,7 @@ export type CategoryKey = (typeof categoryKeys)[number];
 export const supplyMakers = ["Sternkreuz", "GS", "Bergeon", "Horotec", "Dumont", "Renata", "Hirsch", "Generale Ressorts"] as const;
 export type SupplyMaker = (typeof supplyMakers)[number];
 
-/** Where the shop buys from; the product's country of origin. */
+/** Countries of origin for the demo pieces whose maker is not a brand or movement maker with a known country (parts, tools). */
 export const originCountries = ["NL", "DE", "CH", "JP", "PH", "US", "GB", "FR", "IT", "BE"] as const;
 
 const categoryKey = z.enum(categoryKeys);

@@ -3,14 +3,17 @@ import type { InferInsertModel } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { insertInChunks } from "@/server/db/bulk-insert";
-import { categoryTree, manufacturerGroups, productTemplates, type CategoryNode } from "./catalogue-data";
+import { brands, categoryTree, manufacturerGroups, movementMakers, productTemplates, type CategoryNode } from "./catalogue-data";
+
+/** Where the brands and movement makers are based; the makers of parts and tools are left unknown. */
+const makerCountries = new Map([...brands, ...movementMakers].map((maker) => [maker.name, maker.country]));
 import { selectOptionLists } from "./products";
 
 /**
  * The catalogue's frame, before any product: the category tree, the manufacturers and the product form's select
  * options. Answers the ids (and the categories' names) the products refer to.
  */
-export async function seedCatalogueTree(tx: Db): Promise<{
+export async function seedCatalogueTree(tx: Db, countryIds: ReadonlyMap<string, number>): Promise<{
   categoryIds: Map<string, number>;
   categoryNames: Map<string, string>;
   manufacturerIds: Map<string, number>;
@@ -52,7 +55,8 @@ export async function seedCatalogueTree(tx: Db): Promise<{
     group.members.forEach((name, position) => {
       const id = manufacturerRows.length + 1;
       if (!manufacturerIds.has(name)) manufacturerIds.set(name, id);
-      manufacturerRows.push({ id, name, isParent: false, parentId: groupId, orderWeight: (position + 1) * 10, ebayShopManufacturer: name });
+      const country = makerCountries.get(name);
+      manufacturerRows.push({ id, name, isParent: false, parentId: groupId, orderWeight: (position + 1) * 10, ebayShopManufacturer: name, countryId: country ? (countryIds.get(country) ?? null) : null });
     });
   });
   await insertInChunks(tx, schema.productManufacturer, manufacturerRows);

@@ -888,6 +888,10 @@ const groupGenders: Record<Group, readonly (readonly [Gender, number])[]> = {
   supply: [["UNKNOWN", 70], ["UNISEX", 30]],
 };
 
+/** Where the brands and movement makers are based: their pieces were made there. */
+const makerCountries = new Map<string, string>([...brands, ...movementMakers].map((maker) => [maker.name, maker.country]));
+const originOf = (manufacturer: string, drawn: string) => makerCountries.get(manufacturer) ?? drawn;
+
 const countryWeights = originCountries.map((code) => [code, code === "NL" ? 30 : code === "PH" ? 25 : code === "CH" || code === "DE" || code === "JP" ? 10 : 3] as const);
 
 const weightedItemTypes = itemTypes.map((type) => [type, itemTypeMix[type].weight] as const);
@@ -959,7 +963,9 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
     isBulk,
     categoryKey: built.category,
     manufacturer: built.manufacturer,
-    countryCode: rng.weighted(countryWeights),
+    // Drawn for every product, so that the demo's other random choices stay as they were; a piece by a maker whose
+    // country is known was made there, which its customs declaration names.
+    countryCode: originOf(built.manufacturer, rng.weighted(countryWeights)),
     createdAt: new Date(options.now.getTime() - Math.round(daysAgo * DAY)),
     description: { caliber: built.caliber, state, itemType, gender, ...text },
     picture: {

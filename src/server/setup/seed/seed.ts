@@ -155,7 +155,7 @@ async function seedInTransaction(tx: Db, storage: StoragePort, options: SeedOpti
   log("Cleared the catalogue, stock, orders, shipping settings, discounts and logbook");
 
   const settings = await seedShopSettings(tx, { now, productCount, serverUrl: options.serverUrl });
-  const tree = await seedCatalogueTree(tx);
+  const tree = await seedCatalogueTree(tx, settings.countryIds);
   const { categoryNames } = tree;
   const ids: Ids = { category: tree.categoryIds, manufacturer: tree.manufacturerIds, country: settings.countryIds, discount: settings.discountIds };
   const { adminId, customerId } = await seedDemoUsers(tx, { now, loyalDiscountId: ids.discount.get("user-loyal") ?? null, log });
