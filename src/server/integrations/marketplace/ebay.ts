@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
 import { challengeResponse, notificationReader } from "./ebay-notification";
@@ -52,6 +53,11 @@ const ordersPageSize = 200;
 const orderIdsPerCall = 50;
 
 const inventory = "/sell/inventory/v1";
+/** getPrivileges' answer (Account API); `sellingLimit` is left out for a seller without a monthly cap. */
+const sellingPrivileges = z.object({
+  sellerRegistrationCompleted: z.boolean().optional(),
+  sellingLimit: z.object({ amount: z.object({ value: z.coerce.string(), currency: z.string() }).optional(), quantity: z.number().optional() }).optional(),
+});
 const fulfillment = "/sell/fulfillment/v1";
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -84,6 +90,18 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
 
   return {
     kind: "live",
+
+    /**
+     * `GET /sell/account/v1/privilege` (getPrivileges) as the seller: a read that needs a user token renewed from the
+     * refresh token, so it answers for all three credentials at once, and says whether the account may sell.
+     */
+    async probe() {
+      const privileges = read("getPrivileges", sellingPrivileges, await client.call("getPrivileges", { method: "GET", path: "/sell/account/v1/privilege" }));
+      if (privileges.sellerRegistrationCompleted === false) return "eBay accepted the shop's token, but the seller's registration is not complete";
+      const limit = privileges.sellingLimit;
+      const cap = limit?.amount ? `; monthly selling limit ${limit.amount.value} ${limit.amount.currency}${limit.quantity === undefined ? "" : `, ${limit.quantity} items`}` : "";
+      return `eBay accepted the shop's token${cap}`;
+    },
 
     async putItems(items) {
       // One Content-Language per call, so each marketplace's items go in calls of their own.
