@@ -26,6 +26,8 @@ export type WebhookAddress = {
 export type ExpiryState = "ok" | "soon" | "expired" | "unknown";
 
 export type EbayTokens = {
+  /** The marketplace's mode: the sandbox needs no tokens, so only the signing key's row says anything then. */
+  mode: "sandbox" | "live" | "off";
   /** Until when the access token in the token store holds (renewed from the refresh token as needed); null: none yet. */
   accessTokenExpiresAt: Date | null;
   accessToken: ExpiryState;
@@ -43,8 +45,7 @@ export type IntegrationsOverview = {
   integrations: "sandbox" | "live";
   rows: IntegrationRow[];
   webhooks: WebhookAddress[];
-  /** Null while the marketplace is the sandbox, which has no tokens. */
-  ebay: EbayTokens | null;
+  ebay: EbayTokens;
 };
 
 /** The answer to one Test connection. */

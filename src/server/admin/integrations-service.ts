@@ -39,7 +39,7 @@ export async function getIntegrationsOverview(db: Db, now: Date = new Date()): P
     integrations: env.INTEGRATIONS,
     rows,
     webhooks: webhookAddresses(),
-    ebay: describeMarketplace().mode === "live" ? await ebayTokens(db, now) : null,
+    ebay: await ebayTokens(db, now),
   };
   return withoutSecrets(overview);
 }
@@ -75,11 +75,11 @@ function webhookAddresses(): WebhookAddress[] {
 }
 
 async function ebayTokens(db: Db, now: Date): Promise<EbayTokens> {
-  const stored = await marketplaceTokenStore(db)
-    .read()
-    .catch(() => null);
-  const refreshTokenExpiresAt = env.EBAY_REFRESH_TOKEN_EXPIRES_AT ?? null;
+  const { mode } = describeMarketplace();
+  const stored = mode === "live" ? await marketplaceTokenStore(db).read().catch(() => null) : null;
+  const refreshTokenExpiresAt = mode === "live" ? (env.EBAY_REFRESH_TOKEN_EXPIRES_AT ?? null) : null;
   return {
+    mode,
     accessTokenExpiresAt: stored?.expiresAt ?? null,
     // The access token lives two hours and is renewed on the next call: an expired one is no problem by itself.
     accessToken: stored ? (stored.expiresAt > now ? "ok" : "expired") : "unknown",
