@@ -419,6 +419,10 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       // eBay sends the key on one line between its markers.
       return { status: 200, body: { algorithm: "ECDSA", digest: "SHA1", key: pem.replace(/\n/g, "") } };
     }
+    // getPrivileges (Account API): a read as the seller, with a monthly selling limit as eBay gives new sellers.
+    if (request.method === "GET" && request.path === "/sell/account/v1/privilege") {
+      return { status: 200, body: { sellingLimit: { amount: { value: "25000.0", currency: "EUR" }, quantity: 500 }, sellerRegistrationCompleted: true } };
+    }
     if (request.path.startsWith("/sell/inventory/v1/")) return inventory(request, request.path.slice("/sell/inventory/v1".length));
     if (request.path.startsWith("/sell/fulfillment/v1/")) return fulfillment(request, request.path.slice("/sell/fulfillment/v1".length));
     return ebayError(404, [{ errorId: 2002, domain: "ACCESS", category: "REQUEST", message: `No such resource in the stand-in: ${request.method} ${request.path}` }]);

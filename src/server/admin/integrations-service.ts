@@ -116,7 +116,8 @@ export async function testConnection(
   const entry = integrationPortEntries[port];
   const timeoutMs = options.timeoutMs ?? connectionTestTimeoutMs;
   const started = performance.now();
-  const answer = await within(entry.probe(db), timeoutMs).then(
+  // A chooser that cannot build its adapter (a key missing) throws at once: that is the answer too.
+  const answer = await within(Promise.resolve().then(() => entry.probe(db)), timeoutMs).then(
     (message) => ({ outcome: "ok" as const, message }),
     (error: unknown) =>
       error instanceof ProbeTimeout ? { outcome: "timeout" as const, message: `No answer within ${timeoutMs / 1000} s` } : { outcome: "error" as const, message: errorText(error) },

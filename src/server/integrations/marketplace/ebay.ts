@@ -92,10 +92,12 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
     kind: "live",
 
     /**
-     * `GET /sell/account/v1/privilege` (getPrivileges) as the seller: a read that needs a user token renewed from the
-     * refresh token, so it answers for all three credentials at once, and says whether the account may sell.
+     * A user token renewed from the refresh token now (not one renewed earlier and stored), then
+     * `GET /sell/account/v1/privilege` (getPrivileges) with it: a read that answers for all three credentials and the
+     * sell scopes at once, and says whether the account may sell.
      */
     async probe() {
+      await client.renewUserAccessToken();
       const privileges = read("getPrivileges", sellingPrivileges, await client.call("getPrivileges", { method: "GET", path: "/sell/account/v1/privilege" }));
       if (privileges.sellerRegistrationCompleted === false) return "eBay accepted the shop's token, but the seller's registration is not complete";
       const limit = privileges.sellingLimit;
