@@ -6,7 +6,7 @@ import { createCaller } from "@/server/root";
 import { contextFor, makeUser } from "../../../tests/helpers/admin-fixtures";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { integrationPorts } from "./integrations-schemas";
-import { connectionTestLimit, expiryState, getIntegrationsOverview, testConnection } from "./integrations-service";
+import { connectionTestLimit, connectionTestsInAllLimit, expiryState, getIntegrationsOverview, testConnection } from "./integrations-service";
 
 /**
  * Issue 30, acceptance 4 (the owner's integrations page), with sandbox integrations: what the page reads, Test
@@ -68,14 +68,22 @@ describe("the integrations page with sandbox integrations", () => {
     }
   });
 
-  it(`allows ${connectionTestLimit.limit} tests a minute per staff member, then refuses with when to try again`, async () => {
+  it(`allows ${connectionTestLimit.limit} tests a minute per staff member and port, then refuses with when to try again`, async () => {
     const at = new Date("2026-11-29T10:00:00Z");
     for (let i = 0; i < connectionTestLimit.limit; i++) await testConnection(t.db, staff.id, "ups", { now: () => at });
     await expect(testConnection(t.db, staff.id, "ups", { now: () => at })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Too many connection tests: try again in 60 seconds." });
-    // Another member of staff has a count of their own, and a minute later the first may test again.
+    // Another port may still be tested, another member of staff has counts of their own, and a minute later the first may test again.
+    await expect(testConnection(t.db, staff.id, "postnl", { now: () => at })).resolves.toMatchObject({ outcome: "ok" });
     const colleague = await makeUser(t.db, "ADMIN", "Colleague");
     await expect(testConnection(t.db, colleague.id, "ups", { now: () => at })).resolves.toMatchObject({ outcome: "ok" });
     await expect(testConnection(t.db, staff.id, "ups", { now: () => new Date(at.getTime() + 60_001) })).resolves.toMatchObject({ outcome: "ok" });
+  });
+
+  it(`allows ${connectionTestsInAllLimit.limit} tests a minute per staff member in all: every port once and a few retries`, async () => {
+    const at = new Date("2026-11-29T11:00:00Z");
+    const ports = [...integrationPorts, ...integrationPorts];
+    for (const port of ports.slice(0, connectionTestsInAllLimit.limit)) await testConnection(t.db, staff.id, port, { now: () => at });
+    await expect(testConnection(t.db, staff.id, ports[connectionTestsInAllLimit.limit]!, { now: () => at })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
   });
 
   it("serves the page and its tests to staff only", async () => {

@@ -19,9 +19,11 @@ import { integrationPorts, type ConnectionTest, type EbayTokens, type ExpiryStat
 
 /**
  * Test connection calls a provider on a staff member's click, and a provider counts (and bills, for geocoding) the
- * calls: a few a minute per person is plenty to retry after fixing a key.
+ * calls: a few a minute per person and provider is plenty to retry after fixing a key, and the cap on all of them
+ * together leaves room to test every port once after setting up and retry a couple.
  */
-export const connectionTestLimit: RateLimitRule = { limit: 5, windowMs: 60_000 };
+export const connectionTestLimit: RateLimitRule = { limit: 3, windowMs: 60_000 };
+export const connectionTestsInAllLimit: RateLimitRule = { limit: 15, windowMs: 60_000 };
 /** How long a Test connection waits for its provider before it reports a timeout. */
 export const connectionTestTimeoutMs = 10_000;
 /** The refresh token is flagged this long before the consent behind it ends: time to sign in to eBay again. */
@@ -108,8 +110,13 @@ export async function testConnection(
   options: { timeoutMs?: number; now?: () => Date } = {},
 ): Promise<ConnectionTest> {
   const now = options.now ?? (() => new Date());
-  const limited = await hitRateLimit(db, `integration-test:${userId}`, connectionTestLimit, now());
-  if (!limited.allowed) {
+  const at = now();
+  const [perPort, inAll] = await Promise.all([
+    hitRateLimit(db, `integration-test:${userId}:${port}`, connectionTestLimit, at),
+    hitRateLimit(db, `integration-test:${userId}`, connectionTestsInAllLimit, at),
+  ]);
+  const limited = !perPort.allowed ? perPort : !inAll.allowed ? inAll : null;
+  if (limited) {
     const seconds = Math.max(1, Math.ceil(limited.retryAfterMs / 1000));
     throw new AppError("TOO_MANY_REQUESTS", `Too many connection tests: try again in ${seconds} second${seconds === 1 ? "" : "s"}.`);
   }
