@@ -2,7 +2,7 @@
  * The providers' local stand-ins (the servers the live adapters' integration tests run, in the providers' documented
  * shapes) started together, for running the whole shop with live integrations on a machine without the providers:
  *
- *   npx tsx scripts/integrations-stand-ins.ts > .data/stand-ins.env &
+ *   npx tsx --conditions react-server scripts/integrations-stand-ins.ts > .data/stand-ins.env &
  *   set -a; . .data/stand-ins.env; set +a; npm start
  *
  * It prints the settings that point each live adapter at its stand-in (Mollie, PayPal, PostNL, UPS, eBay, Resend),
@@ -10,6 +10,8 @@
  * feed, Google geocoding and Google sign-in have no stand-in the shop can be pointed at by configuration: on
  * /admin/settings/integrations they show what they lack, and their Test connection fails as it would offline.
  */
+// The stand-ins share helpers with the shop's code, which reads configuration: the embedded defaults fill it in first.
+import "../src/server/config/apply-embedded-defaults";
 import { postnlCredentials, startPostNLStandIn, startUpsStandIn, upsCredentials } from "../tests/helpers/carrier-stand-ins";
 import { ebayCredentials, startEbayStandIn } from "../tests/helpers/ebay-stand-in";
 import { mollieTestKey, payPalCredentials, startMollieStandIn, startPayPalStandIn } from "../tests/helpers/provider-server";
