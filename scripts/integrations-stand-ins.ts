@@ -33,6 +33,8 @@ async function main() {
     MOLLIE_API_URL: `${mollie.url}/v2`,
     MOLLIE_API_KEY: mollieTestKey,
     PAYPAL_API_URL: paypal.url,
+    // Outside production the shop uses PayPal's sandbox account; the live id is required all the same.
+    NEXT_PUBLIC_PAYPAL_CLIENT_ID: payPalCredentials.clientId,
     NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID: payPalCredentials.clientId,
     PAYPAL_SANDBOX_CLIENT_SECRET: payPalCredentials.clientSecret,
     POSTNL_API_URL: postnl.url,
