@@ -128,7 +128,7 @@ describe("the integrations page with live settings against the stand-ins", () =>
     expect(row("postnl").settings).toContainEqual({ name: "POSTNL_CUSTOMER_NUMBER", state: "set", shown: postnlCredentials.customerNumber });
     expect(row("postnl").settings).toContainEqual({ name: "POSTNL_GLOBALPACK_CUSTOMER_CODE", state: "missing", shown: null });
     expect(row("ups").settings).toContainEqual({ name: "UPS_ACCOUNT_NUMBER", state: "set", shown: upsCredentials.accountNumber });
-    expect(row("ebay")).toMatchObject({ mode: "live", detail: "eBay production, site EBAY_NL", endpoint: ebay.url });
+    expect(row("ebay")).toMatchObject({ mode: "live", detail: "eBay's API at EBAY_API_URL, site EBAY_NL", endpoint: ebay.url });
     expect(row("mail")).toMatchObject({ mode: "live", detail: "Resend's API", endpoint: resend.url });
     expect(row("storage")).toMatchObject({ mode: "live", settings: [{ name: "GCS_BUCKET", state: "missing" }, { name: "GCS_SA_KEY", state: "missing" }] });
     expect(row("exchange-rate")).toMatchObject({ mode: "live", settings: [] });

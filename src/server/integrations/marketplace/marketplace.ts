@@ -44,10 +44,11 @@ function ebayApiUrl(): string {
 /** How `getMarketplace` is set up, for the owner's integrations page; nothing is called. */
 export function describeMarketplace(): PortDescription {
   if (env.INTEGRATIONS !== "live") return { mode: "sandbox", detail: "The sandbox marketplace, with its buyer pages at /sandbox/ebay", endpoint: null, settings: [] };
-  const host = ebayApiUrl();
+  const host = ebayApiUrl().replace(/\/+$/, "");
+  const which = host === "https://api.ebay.com" ? "eBay's production API" : host === "https://api.sandbox.ebay.com" ? "eBay's sandbox" : "eBay's API at EBAY_API_URL";
   return {
     mode: "live",
-    detail: `eBay ${/sandbox\.ebay\.com/.test(host) ? "sandbox" : "production"}, site ${env.EBAY_MARKETPLACE_ID}`,
+    detail: `${which}, site ${env.EBAY_MARKETPLACE_ID}`,
     endpoint: host,
     settings: [
       idSetting("EBAY_CLIENT_ID", env.EBAY_CLIENT_ID),
