@@ -110,10 +110,14 @@ export const env = createEnv({
     /** Where Resend's API is: its production host unless a test points it at a local stand-in. */
     RESEND_API_URL: z.url().default("https://api.resend.com"),
     MOLLIE_API_KEY: optional,
+    /** Where Mollie's API is (with its version): its production host unless a test points it at a local stand-in. */
+    MOLLIE_API_URL: z.url().default("https://api.mollie.com/v2"),
     PAYPAL_CLIENT_SECRET: optional,
     PAYPAL_SANDBOX_CLIENT_SECRET: optional,
     /** The id PayPal's dashboard gives the shop's webhook; PayPal's signature check of each event needs it. */
     PAYPAL_WEBHOOK_ID: optional,
+    /** Where PayPal's API is: unset, api-m.paypal.com in production and api-m.sandbox.paypal.com elsewhere; a test sets a local stand-in. */
+    PAYPAL_API_URL: z.url().optional(),
     POSTNL_API_KEY: optional,
     /** PostNL's contract codes (sandbox: DEVC and 11223344). */
     POSTNL_CUSTOMER_CODE: optional,
@@ -146,6 +150,11 @@ export const env = createEnv({
     EBAY_CLIENT_ID: optional,
     EBAY_CLIENT_SECRET: optional,
     EBAY_REFRESH_TOKEN: optional,
+    /**
+     * When the seller's consent behind EBAY_REFRESH_TOKEN ends (eBay's `refresh_token_expires_in`, 18 months after
+     * the seller signed in; renewing an access token does not say it again), so the integrations page can warn in time.
+     */
+    EBAY_REFRESH_TOKEN_EXPIRES_AT: z.coerce.date().optional(),
     /** eBay's API host: https://api.ebay.com in production, https://api.sandbox.ebay.com (the default) elsewhere. */
     EBAY_API_URL: z.url().optional(),
     /** The one eBay site the shop lists on; every SKU lives on one site only. */

@@ -3,7 +3,7 @@ import { customerAdminRouter } from "@/server/account/customer-admin-router";
 import { customerSearchRouter } from "@/server/account/customer-search-router";
 import { accountRouter } from "@/server/account/router";
 import { secondFactorRouter } from "@/server/auth/second-factor-router";
-import { dashboardRouter, sidebarRouter } from "@/server/admin/router";
+import { dashboardRouter, integrationsRouter, sidebarRouter } from "@/server/admin/router";
 import { cartRouter } from "@/server/cart/router";
 import { discountAdminRouter } from "@/server/discounts/admin-router";
 import { checkoutRouter } from "@/server/checkout/router";
@@ -67,6 +67,7 @@ export const appRouter = createTRPCRouter({
     shippingCosts: shippingCostsRouter,
     margins: marginsRouter,
     reports: reportsRouter,
+    integrations: integrationsRouter,
   }),
 });
 

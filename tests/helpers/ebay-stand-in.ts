@@ -460,6 +460,10 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     }
     const described = taxonomyAnswer(request);
     if (described) return described;
+    // getPrivileges (Account API): a read as the seller, with a monthly selling limit as eBay gives new sellers.
+    if (request.method === "GET" && request.path === "/sell/account/v1/privilege") {
+      return { status: 200, body: { sellingLimit: { amount: { value: "25000.0", currency: "EUR" }, quantity: 500 }, sellerRegistrationCompleted: true } };
+    }
     if (request.path.startsWith("/sell/inventory/v1/")) return inventory(request, request.path.slice("/sell/inventory/v1".length));
     if (request.path.startsWith("/sell/fulfillment/v1/")) return fulfillment(request, request.path.slice("/sell/fulfillment/v1".length));
     return ebayError(404, [{ errorId: 2002, domain: "ACCESS", category: "REQUEST", message: `No such resource in the stand-in: ${request.method} ${request.path}` }]);

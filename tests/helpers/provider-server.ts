@@ -211,6 +211,11 @@ export async function startMollieStandIn(): Promise<MollieStandIn> {
     return answer;
   };
   const answerMollie = (request: ReceivedRequest): ProviderAnswer => {
+    // List payment methods: those enabled on the key's profile.
+    if (request.method === "GET" && request.path === "/v2/methods") {
+      const methods = ["ideal", "creditcard", "bancontact"].map((id) => ({ resource: "method", id, description: id, status: "activated" }));
+      return { status: 200, body: { count: methods.length, _embedded: { methods }, _links: { self: { href: `${base}/v2/methods`, type: "application/hal+json" } } } };
+    }
     if (request.method === "POST" && request.path === "/v2/payments") {
       const body = request.json as { amount: { currency: string; value: string }; method: string; metadata: unknown; description: string };
       if (!/^\d+\.\d{2}$/.test(body.amount.value)) return mollieError(422, "Unprocessable Entity", "The amount contains an invalid value", "amount.value");

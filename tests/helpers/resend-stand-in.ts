@@ -35,6 +35,8 @@ export async function startResendStandIn() {
     const authorization = request.headers.authorization;
     if (!authorization) return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
     if (authorization !== `Bearer ${apiKey}`) return resendError(403, "invalid_api_key", "API key is invalid");
+    // The stand-in's key is a sending-access key, as the shop's should be: it may send, not read the account.
+    if (request.method === "GET" && request.path === "/domains") return resendError(401, "restricted_api_key", "This API key is restricted to only send emails");
     if (request.method !== "POST" || request.path !== "/emails") return resendError(404, "not_found", "The requested endpoint does not exist.");
     const next = upcoming.shift();
     if (next) return next;

@@ -94,7 +94,7 @@ describe("exchange rate", () => {
   });
 
   it("keeps the last rate, warns and tells staff when the feed fails", async () => {
-    const failing = { kind: "live" as const, eurToPhp: () => Promise.reject(new Error("HTTP 503")) };
+    const failing = { kind: "live" as const, eurToPhp: () => Promise.reject(new Error("HTTP 503")), probe: () => Promise.reject(new Error("HTTP 503")) };
     await expect(refreshExchangeRate(t.db, failing, ada.id)).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
     expect((await exchangeRateInfo(t.db, failing)).rate.toFixed(3)).toBe("63.412");
     const warnings = await t.db.select().from(adminNotification).where(eq(adminNotification.severity, "WARNING"));

@@ -174,6 +174,7 @@ describe("geocoding (M12)", () => {
   it("limits callers and asks the geocoding service once per position", async () => {
     const asked: string[] = [];
     const geo: GeoPort = {
+      probe: async () => "unused",
       async countryCode(position) {
         asked.push(`${position.lat},${position.lng}`);
         return "nl";

@@ -54,6 +54,7 @@ function countingCarrier(carrier: Carrier): CarrierPort {
   return {
     carrier: port.carrier,
     kind: port.kind,
+    probe: port.probe,
     createLabel: async (request) => {
       bought += 1;
       return port.createLabel(request);
@@ -293,7 +294,7 @@ describe("shipping", () => {
     const paid = await watchOrder(email);
     await createLabel(t.db, paid.orderId, staff, ports);
     await markShipped(t.db, [paid.orderId], staff);
-    const down: MailPort = { send: async () => Promise.reject(new Error("mail server down")) };
+    const down: MailPort = { send: async () => Promise.reject(new Error("mail server down")), probe: async () => "unused" };
     const { id } = (await shippingMessageOf(paid.orderId))!;
 
     await expect(deliverMail(t.db, id, down)).rejects.toThrow("mail server down");
@@ -311,7 +312,7 @@ describe("shipping", () => {
     const paid = await watchOrder(email);
     await createLabel(t.db, paid.orderId, staff, ports);
     await markShipped(t.db, [paid.orderId], staff);
-    const refused: MailPort = { send: async () => Promise.reject(new Error("550 mailbox unavailable")) };
+    const refused: MailPort = { send: async () => Promise.reject(new Error("550 mailbox unavailable")), probe: async () => "unused" };
     await expect(deliverMail(t.db, (await shippingMessageOf(paid.orderId))!.id, refused, { lastTry: true })).rejects.toThrow("550");
     expect(await shippingMessageOf(paid.orderId)).toMatchObject({ status: "FAILED", lastError: "550 mailbox unavailable" });
     expect((await detailOf(paid.orderId)).shippingEmailSent).toBe(false);

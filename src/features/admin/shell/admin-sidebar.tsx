@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Package,
   Percent,
+  Settings,
   ShieldCheck,
   ShoppingBag,
   Store,
@@ -40,6 +41,7 @@ const icons: Record<IconName, LucideIcon> = {
   surcharge: Truck,
   marketplace: Store,
   logbook: BookText,
+  settings: Settings,
 };
 
 export type AdminUser = { name: string | null; email: string; image: string | null };

@@ -13,7 +13,7 @@ describe("admin navigation", () => {
       "/admin/orders/status/cancelled", "/admin/orders/create", "/admin/orders/edit", "/admin/orders/shipping-calendar",
       "/admin/discounts/create", "/admin/discounts/manage", "/admin/shippingSurcharge/create", "/admin/shippingSurcharge/manage", "/admin/shippingSurcharge/countries",
       "/admin/ebay", "/admin/ebay/manage-ads", "/admin/logbook/level/info", "/admin/logbook/level/warning", "/admin/logbook/level/error",
-      "/admin/jobs", "/admin/customers",
+      "/admin/jobs", "/admin/customers", "/admin/settings/integrations",
       "/admin/reports/sales", "/admin/reports/stock-value", "/admin/reports/aged-stock", "/admin/reports/sell-through", "/admin/reports/sellers",
     ];
     expect(hrefs.sort()).toEqual(spec.sort());
@@ -38,6 +38,7 @@ describe("admin navigation", () => {
     expect(headingFor("/admin/products/edit-template")).toBe("Templates");
     expect(headingFor("/admin/boxes/open")).toBe("Open boxes");
     expect(headingFor("/admin/customers")).toBe("Customers");
+    expect(headingFor("/admin/settings/integrations")).toBe("Integrations");
     expect(headingFor("/admin/reports/sales")).toBe("Sales and margin");
     expect(headingFor("/admin/reports/aged-stock")).toBe("Aged stock");
     expect(headingFor("/admin/customers/5b0c2a4e-0000-4000-8000-000000000000")).toBe("Customer");

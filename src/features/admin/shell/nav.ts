@@ -9,7 +9,7 @@ export type CountKey = (info: SidebarInformation) => number;
 
 export type NavItem = { href: string; label: string; count?: CountKey; tone?: "warning" | "danger" };
 export type NavGroup = { id: string; label: string; icon: IconName; items: NavItem[]; count: CountKey };
-export type IconName = "dashboard" | "reports" | "products" | "boxes" | "bucket" | "orders" | "customers" | "discounts" | "surcharge" | "marketplace" | "logbook";
+export type IconName = "dashboard" | "reports" | "products" | "boxes" | "bucket" | "orders" | "customers" | "discounts" | "surcharge" | "marketplace" | "logbook" | "settings";
 
 /** A group's count, shown while it is closed, is what its entries count together, so the two never disagree. */
 function withCount(group: Omit<NavGroup, "count">): NavGroup {
@@ -120,6 +120,7 @@ const groups: Omit<NavGroup, "count">[] = [
       { href: "/admin/jobs", label: "Background jobs" },
     ],
   },
+  { id: "settings", label: "Settings", icon: "settings", items: [{ href: "/admin/settings/integrations", label: "Integrations" }] },
 ];
 
 export const navGroups: NavGroup[] = groups.map(withCount);

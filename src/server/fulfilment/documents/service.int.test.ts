@@ -311,6 +311,7 @@ describe("an address stored with line breaks before they were refused (SECURITY-
       return {
         carrier: port.carrier,
         kind: port.kind,
+        probe: port.probe,
         createLabel: (request) => (sent.push(request), port.createLabel(request)),
         voidLabel: (id) => port.voidLabel(id),
         track: (id) => port.track(id),

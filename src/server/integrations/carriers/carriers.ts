@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/env";
 import type { Carrier } from "@/lib/enums";
-import type { CarrierPort } from "./port";
+import { idSetting, plainSetting, secretSetting, type PortDescription } from "../port-status";
+import { carrierNames, type CarrierPort } from "./port";
 import { createPostNLCarrier } from "./postnl";
 import { createSandboxCarrier } from "./sandbox";
 import { createUpsCarrier } from "./ups";
@@ -33,4 +34,28 @@ function createLiveUps(): CarrierPort {
   const { UPS_CLIENT_ID: clientId, UPS_CLIENT_SECRET: clientSecret, UPS_ACCOUNT_NUMBER: accountNumber } = env;
   if (!clientId || !clientSecret || !accountNumber) throw new Error("Live UPS labels need UPS_CLIENT_ID, UPS_CLIENT_SECRET and UPS_ACCOUNT_NUMBER");
   return createUpsCarrier({ clientId, clientSecret, accountNumber, baseUrl: env.UPS_API_URL });
+}
+
+/** How `getCarrier` sets up a carrier, for the owner's integrations page; nothing is called. */
+export function describeCarrier(carrier: Carrier): PortDescription {
+  if (env.INTEGRATIONS !== "live") return { mode: "sandbox", detail: `The sandbox carrier draws ${carrierNames[carrier]} labels itself`, endpoint: null, settings: [] };
+  if (carrier === "POSTNL") {
+    return {
+      mode: "live",
+      detail: "PostNL's Send & Track API",
+      endpoint: env.POSTNL_API_URL,
+      settings: [
+        secretSetting("POSTNL_API_KEY", env.POSTNL_API_KEY),
+        plainSetting("POSTNL_CUSTOMER_CODE", env.POSTNL_CUSTOMER_CODE),
+        plainSetting("POSTNL_CUSTOMER_NUMBER", env.POSTNL_CUSTOMER_NUMBER),
+        plainSetting("POSTNL_GLOBALPACK_CUSTOMER_CODE", env.POSTNL_GLOBALPACK_CUSTOMER_CODE),
+      ],
+    };
+  }
+  return {
+    mode: "live",
+    detail: "UPS's Shipping and Tracking APIs",
+    endpoint: env.UPS_API_URL,
+    settings: [idSetting("UPS_CLIENT_ID", env.UPS_CLIENT_ID), secretSetting("UPS_CLIENT_SECRET", env.UPS_CLIENT_SECRET), plainSetting("UPS_ACCOUNT_NUMBER", env.UPS_ACCOUNT_NUMBER)],
+  };
 }

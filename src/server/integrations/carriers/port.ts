@@ -1,5 +1,6 @@
 import type { Decimal } from "decimal.js";
 import type { Carrier } from "@/lib/enums";
+import type { Probe } from "../port-status";
 
 /**
  * The parcel carriers (PostNL, UPS) behind one port. The fulfilment service decides which carrier and which of its
@@ -118,6 +119,8 @@ export class CarrierError extends Error {
 export interface CarrierPort {
   readonly carrier: Carrier;
   readonly kind: "sandbox" | "live";
+  /** The owner's Test connection: one harmless authenticated call (PostNL: a status lookup; UPS: a token). */
+  probe: Probe;
   createLabel(request: LabelRequest): Promise<Label>;
   /**
    * Cancels a shipment whose parcel has not been handed over; voiding one already voided is not an error. A parcel

@@ -241,6 +241,16 @@ export function createPostNLCarrier(options: PostNLOptions): CarrierPort {
     carrier: "POSTNL",
     kind: "live",
 
+    /**
+     * A Shippingstatus lookup of a barcode of the shop's own series that no label carries: a read that changes
+     * nothing and costs nothing, refused with 401 for a wrong key. (The barcode service would use up a number, and
+     * "updated shipments" would move PostNL's cursor for the tracking poll.)
+     */
+    async probe() {
+      await currentStatus(`3S${options.customerCode}000000000`, false);
+      return "PostNL accepted the API key";
+    },
+
     async createLabel(request: LabelRequest): Promise<Label> {
       // Both are the shop's to put right, so PostNL is not asked for a barcode first.
       if (globalPackProducts.has(request.product) && !options.globalPack) {

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { Decimal } from "decimal.js";
 import type { Carrier } from "@/lib/enums";
 import { CarrierError, carrierNames, type CarrierPort, type Label, type LabelRequest, type TrackingInfo } from "./port";
+import { sandboxProbeAnswer } from "../port-status";
 import { renderSandboxLabel } from "./sandbox-label";
 import { carrierTrackingUrl } from "./tracking-url";
 
@@ -106,6 +107,7 @@ export function createSandboxCarrier(carrier: Carrier, options: { now?: () => Da
   return {
     carrier,
     kind: "sandbox",
+    probe: async () => sandboxProbeAnswer,
 
     async createLabel(request: LabelRequest): Promise<Label> {
       const product = sandboxProducts[carrier][request.product];

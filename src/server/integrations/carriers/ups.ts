@@ -261,6 +261,13 @@ export function createUpsCarrier(options: UpsOptions): CarrierPort {
     carrier: "UPS",
     kind: "live",
 
+    /** A fresh OAuth token (`POST /security/v1/oauth/token`): UPS refuses a wrong client id or secret with 401. */
+    async probe() {
+      token = null;
+      await accessToken();
+      return "UPS issued an access token";
+    },
+
     async createLabel(request: LabelRequest): Promise<Label> {
       const answer = shipResponse.parse(await api({ method: "POST", path: "/api/shipments/v2409/ship", body: JSON.stringify(shipmentRequest(request)) }));
       const results = answer.ShipmentResponse.ShipmentResults;

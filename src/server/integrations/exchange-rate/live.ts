@@ -12,12 +12,19 @@ export function createEcbExchangeRate(options: { url?: string; timeoutMs?: numbe
   const url = options.url ?? ECB_DAILY_URL;
   return {
     kind: "live",
-    async eurToPhp() {
-      const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000), headers: { accept: "application/xml" } });
-      if (!response.ok) throw new Error(`The ECB rate feed answered HTTP ${response.status}`);
-      return parseEcbDaily(await response.text(), "PHP");
+    eurToPhp,
+    /** The feed needs no key: reading today's rate is the whole check. */
+    async probe() {
+      const quote = await eurToPhp();
+      return `The ECB feed gave 1 EUR = ${quote.rate.toString()} PHP for ${quote.date}`;
     },
   };
+
+  async function eurToPhp(): Promise<EurToPhpQuote> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000), headers: { accept: "application/xml" } });
+    if (!response.ok) throw new Error(`The ECB rate feed answered HTTP ${response.status}`);
+    return parseEcbDaily(await response.text(), "PHP");
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { sandboxProbeAnswer } from "../port-status";
 import type { EurToPhpQuote, ExchangeRatePort } from "./port";
 
 /**
@@ -8,6 +9,7 @@ import type { EurToPhpQuote, ExchangeRatePort } from "./port";
 export function createFixedExchangeRate(readStoredRate: () => Promise<string | null>, today: () => Date = () => new Date()): ExchangeRatePort {
   return {
     kind: "sandbox",
+    probe: async () => sandboxProbeAnswer,
     async eurToPhp(): Promise<EurToPhpQuote> {
       const stored = await readStoredRate();
       if (!stored) throw new Error("No EUR_TO_PHP_EXCHANGE_RATE is configured");

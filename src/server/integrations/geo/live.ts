@@ -11,7 +11,13 @@ const geocodeResponse = z.object({
 
 /** Google's Geocoding API (PROVIDERS section 7): the short name of the component typed `country`. */
 export function createGoogleGeo(apiKey: string, baseUrl = "https://maps.googleapis.com"): GeoPort {
-  return {
+  const port: GeoPort = {
+    /** The shop's own address (Amsterdam) reverse geocoded with the key: billed as one request, refused REQUEST_DENIED for a bad key. */
+    async probe() {
+      const country = await port.countryCode({ lat: 52.3676, lng: 4.8846, accuracy: 0 });
+      return `Google's geocoding accepted the key (Amsterdam is in ${country ?? "no country"})`;
+    },
+
     async countryCode({ lat, lng }) {
       const url = new URL("/maps/api/geocode/json", baseUrl);
       url.search = new URLSearchParams({ latlng: `${lat},${lng}`, result_type: "country", key: apiKey }).toString();
@@ -24,4 +30,5 @@ export function createGoogleGeo(apiKey: string, baseUrl = "https://maps.googleap
       return country?.short_name ?? null;
     },
   };
+  return port;
 }

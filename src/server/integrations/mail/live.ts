@@ -13,6 +13,12 @@ export function createSmtpMail(options: { url: string; from: string }): MailPort
   // runs beside its own retry; nodemailer's own limits are minutes.
   const transport = createTransport({ url: options.url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   return {
+    /** nodemailer's `verify()`: connects, says hello and logs in as the address says, and sends nothing. */
+    async probe() {
+      await transport.verify();
+      return "The mail server accepted the connection and login";
+    },
+
     async send(message) {
       const result = await transport.sendMail({
         from: options.from,

@@ -3,6 +3,7 @@ import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { logger } from "@/server/logger";
 import { createSmtpMail } from "./live";
+import { plainSetting, secretSetting, type PortDescription } from "../port-status";
 import type { MailPort } from "./port";
 import { createResendMail } from "./resend";
 import { createOutboxMail } from "./sandbox";
@@ -37,4 +38,23 @@ export function getMail(db: Db): MailPort {
 
 export function isMailSandbox(): boolean {
   return configuredService() === null;
+}
+
+/** How `getMail` is set up, for the owner's integrations page; nothing is called. SMTP_URL holds a password: only its host is shown. */
+export function describeMail(): PortDescription {
+  const configured = configuredService();
+  const from = plainSetting("MAIL_FROM", env.MAIL_FROM);
+  if (configured?.service === "resend") return { mode: "live", detail: "Resend's API", endpoint: env.RESEND_API_URL, settings: [secretSetting("RESEND_API_KEY", configured.apiKey), from] };
+  if (configured?.service === "smtp") return { mode: "live", detail: "A mail server over SMTP", endpoint: smtpHost(configured.url), settings: [secretSetting("SMTP_URL", configured.url), from] };
+  const wanted = env.MAIL_SERVICE === "resend" ? secretSetting("RESEND_API_KEY", null) : secretSetting("SMTP_URL", null);
+  return { mode: "sandbox", detail: "The outbox keeps every e-mail at /dev/outbox; nothing is sent", endpoint: null, settings: env.INTEGRATIONS === "live" ? [wanted] : [] };
+}
+
+function smtpHost(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return null;
+  }
 }

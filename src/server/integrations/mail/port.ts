@@ -1,3 +1,5 @@
+import type { Probe } from "../port-status";
+
 /** One e-mail, always with both an HTML and a plain-text body. */
 export type MailMessage = {
   to: string;
@@ -18,6 +20,8 @@ export type MailMessage = {
 
 export interface MailPort {
   send(message: MailMessage): Promise<void>;
+  /** The owner's Test connection: the mail server's greeting and login, or Resend's answer to the key; sends nothing. */
+  probe: Probe;
 }
 
 /**

@@ -38,11 +38,34 @@ export type ResendMailOptions = {
 };
 
 export function createResendMail(options: ResendMailOptions): MailPort {
-  const url = `${(options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "")}/emails`;
+  const base = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+  const url = `${base}/emails`;
   const maxWaitMs = options.maxWaitMs ?? defaultMaxWaitMs;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   return {
+    /**
+     * `GET /domains`, which sends nothing: a full-access key lists the domains, and a key made for sending only
+     * (what the shop needs, and should have) is refused with 401 `restricted_api_key`, which proves it valid all
+     * the same. A wrong key is 403 `invalid_api_key`.
+     */
+    async probe() {
+      let response: Response;
+      try {
+        response = await fetch(`${base}/domains`, {
+          headers: { authorization: `Bearer ${options.apiKey}`, "user-agent": options.userAgent ?? "balance-and-crown-shop/1.0" },
+          signal: AbortSignal.timeout(requestTimeoutMs),
+        });
+      } catch (error) {
+        throw new MailDeliveryError(service, `${service} could not be reached: ${errorMessage(error)}`, { status: null, code: null }, { cause: error });
+      }
+      const text = await response.text();
+      if (response.ok) return `${service} accepted the key (full access)`;
+      const failure = errorFrom(response, text);
+      if (failure.details.code === "restricted_api_key") return `${service} accepted the key (sending access only)`;
+      throw new MailDeliveryError(service, failure.message.replace("refused the e-mail", "refused the key"), failure.details);
+    },
+
     async send(message) {
       const headers: Record<string, string> = {
         authorization: `Bearer ${options.apiKey}`,

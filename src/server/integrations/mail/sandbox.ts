@@ -3,6 +3,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { mailOutbox, user } from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
+import { sandboxProbeAnswer } from "../port-status";
 import type { MailPort } from "./port";
 
 /**
@@ -12,6 +13,7 @@ import type { MailPort } from "./port";
  */
 export function createOutboxMail(options: { db: Db; from: string; log: Logger }): MailPort {
   return {
+    probe: async () => sandboxProbeAnswer,
     async send(message) {
       // A message sent again under its key (a delivery retried after a crash) is kept once, as Resend keeps it once.
       const kept = await options.db

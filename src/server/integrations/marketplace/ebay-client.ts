@@ -149,6 +149,16 @@ export function createEbayClient(options: EbayClientOptions) {
     return pendingUserToken;
   }
 
+  /**
+   * A new seller's token from the refresh token now, stored for every process: the Test connection, which must
+   * prove the refresh token itself rather than a token renewed from it earlier.
+   */
+  async function renewUserAccessToken(): Promise<EbayToken> {
+    const renewed = await requestToken({ grant_type: "refresh_token", refresh_token: options.refreshToken, scope: ebayUserScopes.join(" ") });
+    await options.tokenStore.write(renewed);
+    return (userToken = renewed);
+  }
+
   function applicationAccessToken(): Promise<EbayToken> {
     if (fresh(applicationToken)) return Promise.resolve(applicationToken);
     pendingApplicationToken ??= (async () => {
@@ -228,6 +238,7 @@ export function createEbayClient(options: EbayClientOptions) {
     userAccessToken,
     /** The signing key, made with eBay when the shop has none (or it is near its end). */
     currentSigningKey,
+    renewUserAccessToken,
   };
 }
 

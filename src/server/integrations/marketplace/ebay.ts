@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createEbayClient, read, type EbayClientOptions } from "./ebay-client";
 import { financesBase, orderFeesOf, orderTransactionsQuery, transactionsPage, type EbayTransaction } from "./ebay-finances";
@@ -65,6 +66,11 @@ const ordersPageSize = 200;
 const orderIdsPerCall = 50;
 
 const inventory = "/sell/inventory/v1";
+/** getPrivileges' answer (Account API); `sellingLimit` is left out for a seller without a monthly cap. */
+const sellingPrivileges = z.object({
+  sellerRegistrationCompleted: z.boolean().optional(),
+  sellingLimit: z.object({ amount: z.object({ value: z.coerce.string(), currency: z.string() }).optional(), quantity: z.number().optional() }).optional(),
+});
 const fulfillment = "/sell/fulfillment/v1";
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -98,6 +104,20 @@ export function createEbayMarketplace(options: EbayMarketplaceOptions): Marketpl
 
   return {
     kind: "live",
+
+    /**
+     * A user token renewed from the refresh token now (not one renewed earlier and stored), then
+     * `GET /sell/account/v1/privilege` (getPrivileges) with it: a read that answers for all three credentials and the
+     * sell scopes at once, and says whether the account may sell.
+     */
+    async probe() {
+      await client.renewUserAccessToken();
+      const privileges = read("getPrivileges", sellingPrivileges, await client.call("getPrivileges", { method: "GET", path: "/sell/account/v1/privilege" }));
+      if (privileges.sellerRegistrationCompleted === false) return "eBay accepted the shop's token, but the seller's registration is not complete";
+      const limit = privileges.sellingLimit;
+      const cap = limit?.amount ? `; monthly selling limit ${limit.amount.value} ${limit.amount.currency}${limit.quantity === undefined ? "" : `, ${limit.quantity} items`}` : "";
+      return `eBay accepted the shop's token${cap}`;
+    },
 
     async putItems(items) {
       // One Content-Language per call, so each marketplace's items go in calls of their own.

@@ -1,6 +1,7 @@
 import type { Decimal } from "decimal.js";
 import type { MarketplaceId } from "@/lib/enums";
 import { AppError } from "@/server/errors";
+import type { Probe } from "../port-status";
 
 /**
  * Selling on the marketplace (eBay): inventory items and offers written from the shop's products, orders read back,
@@ -255,6 +256,8 @@ export type MarketplaceConnection = {
 
 export interface MarketplacePort {
   readonly kind: "live" | "sandbox";
+  /** The owner's Test connection: one harmless call as the seller (eBay: the account's selling privileges). */
+  probe: Probe;
   /** Creates or replaces inventory items (25 per call to the marketplace); one result per item, in order. */
   putItems(items: readonly MarketplaceItem[]): Promise<MarketplaceItemResult[]>;
   /** The offer of a SKU, or null when it has none. */

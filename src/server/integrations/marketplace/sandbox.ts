@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { env } from "@/env";
 import type { Db } from "@/server/db/client";
 import { sandboxMarketplaceItem, sandboxMarketplaceOffer, sandboxMarketplaceOrder } from "@/server/db/schema";
+import { sandboxProbeAnswer } from "../port-status";
 import type { MarketplaceItemResult, MarketplacePort } from "./port";
 import {
   asItemRecord,
@@ -55,6 +56,7 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
   // offers must not take a round trip per field.
   return {
     kind: "sandbox",
+    probe: async () => sandboxProbeAnswer,
 
     async putItems(items) {
       const skus = [...new Set(items.filter((item) => !itemProblem(item)).map((item) => item.sku))];

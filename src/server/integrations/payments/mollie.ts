@@ -63,6 +63,8 @@ const refundStatuses = new Map<string, RefundStatus>([
   ["canceled", "canceled"],
 ]);
 
+const methodsResponse = z.object({ count: z.number() });
+
 const errorResponse = z.object({
   status: z.number().optional(),
   title: z.string().optional(),
@@ -119,6 +121,12 @@ export function createMolliePayments(options: { apiKey: string; baseUrl?: string
   return {
     kind: "live",
     provider: "mollie",
+    /** `GET /methods`: the methods enabled on the profile the key belongs to; Mollie answers 401 to a bad key. */
+    async probe() {
+      const methods = answerOf("Mollie", methodsResponse, await call("GET", "/methods"));
+      const mode = options.apiKey.startsWith("live_") ? "live" : "test";
+      return `Mollie accepted the ${mode} key: ${methods.count} payment method${methods.count === 1 ? "" : "s"} enabled`;
+    },
     createPayment: createPaymentWith("Mollie", startPayment),
     getPayment: fetchPayment,
 

@@ -4,6 +4,7 @@ import { shopUrl } from "@/server/config/shop-url";
 import { getDb } from "@/server/db/client";
 import { createMolliePayments } from "./mollie";
 import { createPayPalPayments, type PayPalPayments } from "./paypal";
+import { idSetting, secretSetting, type PortDescription } from "../port-status";
 import type { PaymentGateway, PaymentsPort } from "./port";
 import { createSandboxPayments } from "./sandbox";
 
@@ -46,7 +47,7 @@ export function paymentWebhookUrl(gateway: PaymentGateway): string {
 
 function createLiveMollie(): PaymentsPort {
   if (!env.MOLLIE_API_KEY) throw new Error("Live payments need MOLLIE_API_KEY");
-  return createMolliePayments({ apiKey: env.MOLLIE_API_KEY });
+  return createMolliePayments({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL });
 }
 
 /** PayPal's live account in production, its sandbox account (its own client id and secret) everywhere else. */
@@ -55,5 +56,28 @@ function createLivePayPal(): PayPalPayments {
   const clientId = production ? env.NEXT_PUBLIC_PAYPAL_CLIENT_ID : env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID;
   const clientSecret = production ? env.PAYPAL_CLIENT_SECRET : env.PAYPAL_SANDBOX_CLIENT_SECRET;
   if (!clientSecret) throw new Error(`Live PayPal payments need ${production ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_SANDBOX_CLIENT_SECRET"}`);
-  return createPayPalPayments({ clientId, clientSecret, environment: production ? "live" : "sandbox", brandName: env.SHOP_NAME, webhookId: env.PAYPAL_WEBHOOK_ID });
+  return createPayPalPayments({ clientId, clientSecret, environment: production ? "live" : "sandbox", brandName: env.SHOP_NAME, webhookId: env.PAYPAL_WEBHOOK_ID, baseUrl: env.PAYPAL_API_URL });
+}
+
+/** How `getPayments` sets up a gateway, for the owner's integrations page; nothing is called. */
+export function describePayments(gateway: PaymentGateway): PortDescription {
+  if (env.INTEGRATIONS !== "live") return { mode: "sandbox", detail: "The shop's own payment page stands in for Mollie and PayPal", endpoint: null, settings: [] };
+  if (gateway === "mollie") {
+    const key = env.MOLLIE_API_KEY;
+    const detail = !key ? "Mollie: no key" : key.startsWith("live_") ? "Mollie with a live key: real payments" : "Mollie with a test key: Mollie's test mode";
+    return { mode: "live", detail, endpoint: env.MOLLIE_API_URL, settings: [secretSetting("MOLLIE_API_KEY", key)] };
+  }
+  const production = env.ENVIRONMENT === "production";
+  return {
+    mode: "live",
+    detail: production ? "PayPal's live account: real payments" : "PayPal's sandbox account (outside production)",
+    endpoint: env.PAYPAL_API_URL ?? (production ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com"),
+    settings: production
+      ? [idSetting("NEXT_PUBLIC_PAYPAL_CLIENT_ID", env.NEXT_PUBLIC_PAYPAL_CLIENT_ID), secretSetting("PAYPAL_CLIENT_SECRET", env.PAYPAL_CLIENT_SECRET), idSetting("PAYPAL_WEBHOOK_ID", env.PAYPAL_WEBHOOK_ID)]
+      : [
+          idSetting("NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID", env.NEXT_PUBLIC_PAYPAL_SANDBOX_CLIENT_ID),
+          secretSetting("PAYPAL_SANDBOX_CLIENT_SECRET", env.PAYPAL_SANDBOX_CLIENT_SECRET),
+          idSetting("PAYPAL_WEBHOOK_ID", env.PAYPAL_WEBHOOK_ID),
+        ],
+  };
 }

@@ -143,6 +143,12 @@ export function createPayPalPayments(options: {
   return {
     kind: "live",
     provider: "paypal",
+    /** A fresh client-credentials token (`POST /v1/oauth2/token`): PayPal answers 401 invalid_client to bad credentials. */
+    async probe() {
+      token = null;
+      await accessToken();
+      return `PayPal (${options.environment}) issued an access token`;
+    },
     createPayment: createPaymentWith("PayPal", startPayment),
 
     async getPayment(id) {

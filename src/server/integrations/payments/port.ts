@@ -3,6 +3,7 @@ import { z } from "zod";
 import { amountInput } from "@/lib/amount-input";
 import { checkoutPaymentMethods, type OnlinePaymentMethod } from "@/lib/payment-methods";
 import { AppError, type AppErrorCode } from "@/server/errors";
+import type { Probe } from "../port-status";
 
 
 /**
@@ -137,6 +138,8 @@ export interface PaymentsPort {
   readonly kind: "live" | "sandbox";
   /** The provider's name, for logs and for recording webhook events. */
   readonly provider: "mollie" | "paypal" | "sandbox";
+  /** The owner's Test connection: one harmless authenticated call (Mollie: the enabled methods; PayPal: a token). */
+  probe: Probe;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** The payment's real state, fetched from the provider; throws NOT_FOUND for an id the provider does not know. */
   getPayment(externalPaymentId: string): Promise<ProviderPayment>;

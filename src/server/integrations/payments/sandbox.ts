@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { sandboxPayment, sandboxRefund } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isOnlinePaymentMethod } from "@/lib/payment-methods";
+import { sandboxProbeAnswer } from "../port-status";
 import {
   createPaymentInput,
   externalPaymentId as externalPaymentIdSchema,
@@ -68,6 +69,7 @@ export function createSandboxPayments(options: { db: Db; baseUrl: string }): Pay
   return {
     kind: "sandbox",
     provider: "sandbox",
+    probe: async () => sandboxProbeAnswer,
 
     async createPayment(raw) {
       const input = createPaymentInput.parse(raw);

@@ -124,6 +124,15 @@ function gcsObjects(client: Storage, bucketName: string, cacheControl: string): 
   return {
     kind: "live",
 
+    /**
+     * Lists at most one object (objects.list): the permission the shop's service account has on its buckets (object
+     * roles, which do not include reading the bucket's own metadata), refused for a wrong key or a bucket it may not use.
+     */
+    async probe() {
+      await bucket.getFiles({ maxResults: 1, autoPaginate: false });
+      return `Cloud Storage let the shop's service account list bucket ${bucketName}`;
+    },
+
     async put(objectKey, body, contentType) {
       await fileOf(objectKey).save(body, { contentType, resumable: false, metadata: { contentType, cacheControl } });
     },

@@ -12,6 +12,8 @@
  * `publicUrl`. The public storage also refuses to store, or give an address to, a key in a private folder.
  */
 
+import type { Probe } from "../port-status";
+
 export type StoredObject = { body: Buffer; contentType: string };
 
 export type StoredObjectInfo = { key: string; size: number; updatedAt: Date };
@@ -19,6 +21,8 @@ export type StoredObjectInfo = { key: string; size: number; updatedAt: Date };
 /** What both storages do. */
 export interface ObjectStore {
   readonly kind: "sandbox" | "live";
+  /** The owner's Test connection: lists at most one object, which needs the shop's credentials on the bucket. */
+  probe: Probe;
   /** Writes the object, replacing any object under the same key. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object, or null when there is none under the key. */

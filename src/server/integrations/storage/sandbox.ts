@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { sandboxProbeAnswer } from "../port-status";
 import { assertStorageKey, contentTypeForKey, publicStorage, type ObjectStore, type PrivateStoragePort, type StoragePort, type StoredObjectInfo } from "./port";
 
 /**
@@ -53,6 +54,7 @@ function sandboxObjects(folder: string): ObjectStore {
 
   return {
     kind: "sandbox",
+    probe: async () => sandboxProbeAnswer,
 
     async put(key, body, contentType) {
       const file = fileOf(key);

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Storage } from "@google-cloud/storage";
 import { env } from "@/env";
 import { createGcsClient, createGcsPrivateStorage, createGcsPublicStorage } from "./live";
+import { plainSetting, secretSetting, type PortDescription } from "../port-status";
 import type { PrivateStoragePort, StoragePort } from "./port";
 import { createSandboxPrivateStorage, createSandboxStorage } from "./sandbox";
 
@@ -58,4 +59,19 @@ export function sandboxStorageRoot(dataDir: string): string {
 /** Where the sandbox keeps its private documents: beside the public folder, never inside what /storage serves. */
 export function sandboxPrivateStorageRoot(dataDir: string): string {
   return path.join(path.resolve(dataDir), "private-storage");
+}
+
+/** How `getStorage` or `getPrivateStorage` is set up, for the owner's integrations page; nothing is called. */
+export function describeStorage(which: "public" | "private"): PortDescription {
+  if (env.INTEGRATIONS !== "live") {
+    const folder = which === "public" ? "a folder under the data folder, served at /storage" : "a folder under the data folder that no address serves";
+    return { mode: "sandbox", detail: `The sandbox keeps objects in ${folder}`, endpoint: null, settings: [] };
+  }
+  const bucket = which === "public" ? plainSetting("GCS_BUCKET", env.GCS_BUCKET) : plainSetting("GCS_PRIVATE_BUCKET", env.GCS_PRIVATE_BUCKET);
+  return {
+    mode: "live",
+    detail: which === "public" ? "Cloud Storage, readable by everyone" : "Cloud Storage, readable by the shop only",
+    endpoint: "https://storage.googleapis.com",
+    settings: [bucket, secretSetting("GCS_SA_KEY", env.GCS_SA_KEY)],
+  };
 }
