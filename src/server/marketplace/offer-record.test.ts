@@ -30,7 +30,7 @@ const speedmaster: OfferSource = {
 
 describe("a product's listing", () => {
   it("has the SKU BC-<id>, the list price, the stock as quantity and the categories from the mappings", () => {
-    const { item, offer } = buildListing(speedmaster, "EBAY_NL");
+    const { item, offer } = buildListing(speedmaster, "EBAY_NL", speedmaster.price);
     expect(productSku(42)).toBe("BC-42");
     expect(item).toMatchObject({
       sku: "BC-42",
@@ -93,7 +93,7 @@ describe("a product's listing", () => {
     expect(listingCondition("NEW")).toBe("NEW");
     expect(listingCondition("USED")).toBe("USED_EXCELLENT");
     expect(listingCondition("UNKNOWN")).toBe("USED_EXCELLENT");
-    expect(buildListing({ ...speedmaster, state: "NEW" }, "EBAY_DE").item.conditionDescription).toBeNull();
+    expect(buildListing({ ...speedmaster, state: "NEW" }, "EBAY_DE", speedmaster.price).item.conditionDescription).toBeNull();
   });
 
   it("says why a product cannot be listed", () => {
@@ -106,7 +106,7 @@ describe("a product's listing", () => {
     expect(listingBlocker({ ...speedmaster, published: false }, "publish")).toMatch(/^A draft/);
     // A listed piece that sold out stays listed with quantity 0.
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "revise")).toBeNull();
-    expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL").offer.quantity).toBe(0);
-    expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL")).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
+    expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL", speedmaster.price).offer.quantity).toBe(0);
+    expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL", speedmaster.price)).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
   });
 });

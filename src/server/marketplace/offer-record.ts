@@ -1,4 +1,5 @@
 import "server-only";
+import type { Decimal } from "decimal.js";
 import { inArray } from "drizzle-orm";
 import type { Caliber, Gender, ItemType, MarketplaceId, ProductState } from "@/lib/enums";
 import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
@@ -186,8 +187,11 @@ export function listingBlocker(source: OfferSource, purpose: "publish" | "revise
 
 export type Listing = { item: MarketplaceItem; offer: MarketplaceOfferRecord };
 
-/** The whole inventory item and offer of a product; PRECONDITION_FAILED with the blocker when it cannot be listed. */
-export function buildListing(source: OfferSource, marketplaceId: MarketplaceId): Listing {
+/**
+ * The whole inventory item and offer of a product at its eBay price (channel-price.ts); PRECONDITION_FAILED with the
+ * blocker when it cannot be listed.
+ */
+export function buildListing(source: OfferSource, marketplaceId: MarketplaceId, price: Decimal): Listing {
   const blocker = listingBlocker(source, "revise");
   if (blocker) throw new AppError("PRECONDITION_FAILED", blocker);
   const sku = productSku(source.productId);
@@ -209,7 +213,7 @@ export function buildListing(source: OfferSource, marketplaceId: MarketplaceId):
     offer: {
       sku,
       marketplaceId,
-      price: source.price,
+      price,
       quantity,
       categoryId: source.ebayCategoryId!,
       storeCategoryNames: [source.shopCategory, source.shopManufacturer].filter((name): name is string => name !== null),
