@@ -66,7 +66,7 @@ export const productFormInput = z.object({
   name: lineText("The name").min(1, "Give the product a name").max(200),
   price: euroText,
   /** A fixed price on eBay; left empty, eBay gets the price with the shop's eBay markup. */
-  ebayPrice: euroText.refine((value) => value.gt(0), "must be more than €0, or empty for the price with the eBay markup").optional().or(z.literal("").transform(() => undefined)),
+  ebayPrice: euroText.refine((value) => Number(value) > 0, "must be more than €0, or empty for the price with the eBay markup").optional().or(z.literal("").transform(() => undefined)),
   shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
   isBulk: z.boolean(),
   categoryId: id,

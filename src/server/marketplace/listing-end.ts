@@ -45,7 +45,7 @@ const endedWords: Record<MarketplaceEndReason, string> = {
  * STAFF takes the product off eBay (ebayStatus OFFLINE); OUT_OF_STOCK leaves the product meant for eBay, to be
  * relisted by the push when stock returns. A listing eBay had ended is recorded as MARKETPLACE on staff's withdraw.
  */
-export async function endListing({ db, port, actor }: WriteContext, productId: number, reason: "STAFF" | "OUT_OF_STOCK"): Promise<Done> {
+export async function endListing({ db, port, actor }: Pick<WriteContext, "db" | "port" | "actor">, productId: number, reason: "STAFF" | "OUT_OF_STOCK"): Promise<Done> {
   const stored = await readStoredOffer(db, productId);
   if (stored?.status !== "PUBLISHED" || !stored.offerId) throw new AppError("CONFLICT", "Not on eBay: there is nothing to withdraw.");
   const withdrawal = await withdrawAtMarketplace(port, stored.sku, stored.offerId);

@@ -15,7 +15,7 @@ import { channelPrice } from "./channel-price";
 import { readChannelSettings } from "./channel-settings";
 import { endListing } from "./listing-end";
 import { logOfferChange } from "./logbook";
-import { shopProductPictures } from "./offer-record";
+import { shopProductPictures, type ProductPictures } from "./offer-record";
 import { list } from "./offers";
 import { marketplaceDay, nextMarketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
@@ -163,10 +163,10 @@ async function claimRelist(db: Db, productId: number, at: Date): Promise<boolean
 }
 
 /** Relists an offer ended at 0 whose stock returned, under a new listing id; a failure hands the claim back. */
-async function relist(db: Db, port: MarketplacePort, productId: number, at: Date): Promise<QuantityPushOutcome> {
+async function relist(db: Db, port: MarketplacePort, productId: number, at: Date, pictures: ProductPictures): Promise<QuantityPushOutcome> {
   if (!(await claimRelist(db, productId, at))) return { result: "relisting elsewhere" };
   try {
-    const done = await list({ db, port, actor: { userId: null }, pictures: shopProductPictures() }, productId, "relist");
+    const done = await list({ db, port, actor: { userId: null }, pictures }, productId, "relist");
     const [offer] = await db.select({ quantity: marketplaceOffer.pushedQuantity }).from(marketplaceOffer).where(eq(marketplaceOffer.productId, productId));
     return { result: "relisted", quantity: offer?.quantity ?? 0, listingId: done.listingId! };
   } catch (error) {
@@ -191,7 +191,13 @@ async function relist(db: Db, port: MarketplacePort, productId: number, at: Date
  * 5xx) is recorded and thrown, for the queue to try again. Past the listing's daily revision limit the push is left
  * for the marketplace's next day, queued for then.
  */
-export async function pushQuantity(db: Db, port: MarketplacePort, productId: number, now: () => Date = () => new Date()): Promise<QuantityPushOutcome> {
+export async function pushQuantity(
+  db: Db,
+  port: MarketplacePort,
+  productId: number,
+  now: () => Date = () => new Date(),
+  pictures?: ProductPictures,
+): Promise<QuantityPushOutcome> {
   let pushes = 0;
   let quantity = 0;
   let changed: QuantityPushOutcome | null = null;
@@ -199,7 +205,7 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
     const state = await readPushState(db, productId);
     if (state?.status === "WITHDRAWN" && state.endReason === "OUT_OF_STOCK") {
       if (state.stock <= 0) return changed ?? { result: "ended" };
-      changed = await relist(db, port, productId, now());
+      changed = await relist(db, port, productId, now(), pictures ?? shopProductPictures());
       if (changed.result !== "relisted") return changed;
       continue;
     }
@@ -208,7 +214,7 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
     const settings = await readChannelSettings(db);
     if (quantity === 0 && settings.outOfStock === "END") {
       try {
-        await endListing({ db, port, actor: { userId: null }, pictures: shopProductPictures() }, productId, "OUT_OF_STOCK");
+        await endListing({ db, port, actor: { userId: null } }, productId, "OUT_OF_STOCK");
       } catch (error) {
         // Another write ended or changed the offer meanwhile: the next round reads what it recorded.
         if (error instanceof AppError && !(error instanceof MarketplaceError)) continue;
@@ -227,7 +233,7 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
     const day = marketplaceDay(at);
     const revisions = revisionsOn(state, day);
     if (revisions >= REVISIONS_PER_DAY) {
-      const message = `eBay allows ${REVISIONS_PER_DAY} revisions of a listing a day and this one had them all today; quantity ${quantity} at ${price.toFixed(2)} is pushed after midnight (UTC).`;
+      const message = `eBay allows ${REVISIONS_PER_DAY} revisions of a listing a day and this one had them all today; quantity ${quantity} is pushed after midnight (UTC), at ${price.toFixed(2)}.`;
       await db.transaction(async (tx) => {
         await tx.update(marketplaceOffer).set({ lastError: message, lastErrorAt: at }).where(eq(marketplaceOffer.productId, productId));
         await queuePush(tx, productId, nextMarketplaceDay(at));
@@ -241,7 +247,7 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
       const [answer] = await port.updatePriceQuantity([{ sku: state.sku, offerId: state.offerId, quantity, price }]);
       if (!answer?.ok) {
         const words = answer?.error ?? "no answer for the offer";
-        failure = new MarketplaceError("updatePriceQuantity", answer?.statusCode ?? null, [], `eBay refused quantity ${quantity} at ${price.toFixed(2)} for ${state.sku}: ${words}`);
+        failure = new MarketplaceError("updatePriceQuantity", answer?.statusCode ?? null, [], `eBay refused quantity ${quantity} for ${state.sku} (at ${price.toFixed(2)}): ${words}`);
       }
     } catch (error) {
       failure = error instanceof MarketplaceError ? error : new MarketplaceError("updatePriceQuantity", null, [], errorMessage(error), { cause: error });

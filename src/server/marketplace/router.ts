@@ -3,12 +3,14 @@ import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
+import { readChannelSettings } from "./channel-settings";
+import { saveEbaySettings } from "./ebay-settings";
 import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
 import { pollMarketplaceOrders } from "./order-poll";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
 import { findQuantityMismatches } from "./reconciliation";
-import { bulkUpdateInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
+import { bulkUpdateInput, channelSettingsInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
 
 /**
  * The marketplace in the back office (admin.ebay.*): the offers table and its actions on /admin/ebay/manage-ads, the
@@ -29,4 +31,7 @@ export const ebayRouter = createTRPCRouter({
   reconciliation: adminProcedure.input(reconciliationInput).query(({ ctx, input }) => findQuantityMismatches(ctx.db, getMarketplace(), input)),
   startBulkUpdate: adminProcedure.input(bulkUpdateInput).mutation(({ ctx, input }) => startBulkUpdate(ctx.db, input, { userId: ctx.session.user.id })),
   cancelBulkUpdate: adminProcedure.mutation(({ ctx }) => cancelBulkUpdate(ctx.db, { userId: ctx.session.user.id })),
+  /** The shop-wide eBay settings: the markup on list prices, and whether a listing ends at 0. */
+  settings: adminProcedure.query(({ ctx }) => readChannelSettings(ctx.db)),
+  saveSettings: adminProcedure.input(channelSettingsInput).mutation(({ ctx, input }) => saveEbaySettings(ctx.db, input, ctx.session.user.id)),
 });
