@@ -1,7 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { MarketplaceEndReason } from "@/lib/enums";
-import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
