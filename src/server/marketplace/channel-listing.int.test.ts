@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAdminProduct, updateProduct } from "@/server/catalog/admin-service";
 import { productFormInput, type AdminProduct } from "@/server/catalog/admin-schemas";
 import { rawRows } from "@/server/db/raw-rows";
-import { logbook, marketplaceOffer, product, productCategory, productDescription, sandboxMarketplaceOffer } from "@/server/db/schema";
+import { logbook, marketplaceBulkRun, marketplaceOffer, product, productCategory, productDescription, sandboxMarketplaceOffer } from "@/server/db/schema";
 import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { createSandboxMarketplace } from "@/server/integrations/marketplace/sandbox";
 import { endSandboxListing } from "@/server/integrations/marketplace/sandbox-rows";
@@ -17,7 +17,8 @@ import { makeUser } from "../../../tests/helpers/admin-fixtures";
 import { makeCategory, makeManufacturer, makeProduct } from "../../../tests/helpers/factories";
 import { databaseForFile } from "../../../tests/helpers/test-database";
 import { batchOf, sendPriceQuantity } from "./bulk-batch";
-import { saveChannelSettings } from "./channel-settings";
+import { readChannelSettings, saveChannelSettings } from "./channel-settings";
+import { saveEbaySettings } from "./ebay-settings";
 import { picturesIn, productSku } from "./offer-record";
 import { publishOffers, republishOffers, withdrawOffers } from "./offers";
 import { pushQuantity, quantityPushJob } from "./quantity-push";
@@ -131,6 +132,25 @@ describe("the eBay price", () => {
     expect(batch[0]!.price.toFixed(2)).toBe("1012.50");
     expect(await sendPriceQuantity(port, batch, { price: true, quantity: true, description: false })).toEqual([{ productId: seamaster.id, ok: true, error: null, revisions: 1 }]);
     expect((await sandboxOfferOf(seamaster.id)).price.toFixed(2)).toBe("1012.50");
+    await settings("0", "KEEP");
+  });
+});
+
+describe("the eBay settings", () => {
+  it("start a bulk price update when the markup changes; a second change while it runs is saved and says so", async () => {
+    await listed("Omega De Ville", { stock: 1 });
+    const first = await saveEbaySettings(t.db, { markupPercent: "7", outOfStock: "KEEP" }, staff.id);
+    expect(first).toMatchObject({ markupChanged: true, bulkRunStarted: true });
+    const [run] = await t.db.select().from(marketplaceBulkRun).where(eq(marketplaceBulkRun.status, "RUNNING"));
+    expect(run!.fields).toEqual({ price: true, quantity: false, description: false });
+
+    const second = await saveEbaySettings(t.db, { markupPercent: "8", outOfStock: "END" }, staff.id);
+    expect(second).toMatchObject({ markupChanged: true, bulkRunStarted: false, message: expect.stringContaining("already running") });
+    expect(await readChannelSettings(t.db)).toMatchObject({ outOfStock: "END" });
+    expect((await readChannelSettings(t.db)).markupPercent.toString()).toBe("8");
+    // Only the outOfStock setting changed: no bulk update is asked for.
+    expect(await saveEbaySettings(t.db, { markupPercent: "8", outOfStock: "KEEP" }, staff.id)).toMatchObject({ markupChanged: false, bulkRunStarted: false });
+    await t.db.update(marketplaceBulkRun).set({ status: "CANCELLED" }).where(eq(marketplaceBulkRun.id, run!.id));
     await settings("0", "KEEP");
   });
 });
