@@ -20,7 +20,9 @@ export async function saveEbaySettings(db: Db, input: ChannelSettingsInput, user
       return { settings, markupChanged, bulkRunStarted: true, message: "The new markup is on its way to eBay: a bulk price update started." };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { settings, markupChanged, bulkRunStarted: false, message: `Saved. eBay's prices follow with a bulk price update; none started now: ${error.message}` };
+      // Nothing listed: nothing on eBay to reprice, and every publish from now on takes the new markup.
+      if (error.code === "PRECONDITION_FAILED") return { settings, markupChanged, bulkRunStarted: false, message: "Nothing is listed on eBay yet: products take the new markup when published." };
+      return { settings, markupChanged, bulkRunStarted: false, message: `Saved. eBay's prices follow with a bulk price update, which could not start now: ${error.message}` };
     }
   });
 }
