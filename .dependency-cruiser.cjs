@@ -74,6 +74,13 @@ const exceptions = [
       "bookStock queues the push of a product's new quantity in the transaction that changes it, so that no stock change, whichever domain makes it, can forget to tell the marketplace",
   },
   {
+    place: "catalog",
+    from: "^src/server/catalog/admin-service\\.ts$",
+    to: "^src/server/marketplace/quantity-push\\.ts$",
+    because:
+      "a product's price change queues the push of its eBay price (marketplace/channel-price.ts) in the transaction that changes it, as bookStock does for its quantity, so the live listing follows the price staff set",
+  },
+  {
     place: "trpc.ts",
     from: "^src/server/trpc\\.ts$",
     to: "^src/server/auth/session\\.ts$",

@@ -1,5 +1,8 @@
+CREATE TYPE "public"."marketplace_end_reason" AS ENUM('STAFF', 'OUT_OF_STOCK', 'MARKETPLACE');--> statement-breakpoint
 ALTER TYPE "public"."config_param_key" ADD VALUE 'EBAY_SIGNING_KEY';--> statement-breakpoint
 ALTER TYPE "public"."config_param_key" ADD VALUE 'SANDBOX_EBAY_SIGNING_KEYS';--> statement-breakpoint
+ALTER TYPE "public"."config_param_key" ADD VALUE 'EBAY_PRICE_MARKUP_PERCENT';--> statement-breakpoint
+ALTER TYPE "public"."config_param_key" ADD VALUE 'EBAY_OUT_OF_STOCK';--> statement-breakpoint
 CREATE TABLE "stock_holding" (
 	"category_id" integer NOT NULL,
 	"box_id" integer NOT NULL,
@@ -124,9 +127,12 @@ CREATE TABLE "marketplace_category_tree" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "product" ADD COLUMN "ebay_price" numeric(12, 2);--> statement-breakpoint
 ALTER TABLE "product_manufacturer" ADD COLUMN "country_id" integer;--> statement-breakpoint
 ALTER TABLE "sales_month_product" ADD COLUMN "margin" numeric(12, 2) GENERATED ALWAYS AS (revenue - cost_euro - refunds) STORED;--> statement-breakpoint
 ALTER TABLE "marketplace_bulk_run" ADD COLUMN "in_flight_job_id" text;--> statement-breakpoint
+ALTER TABLE "marketplace_offer" ADD COLUMN "end_reason" "marketplace_end_reason";--> statement-breakpoint
+ALTER TABLE "marketplace_offer" ADD COLUMN "relist_claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sales_period_product" ADD CONSTRAINT "sales_period_product_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_request" ADD CONSTRAINT "marketplace_request_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_request" ADD CONSTRAINT "marketplace_request_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -168,3 +174,7 @@ SELECT periods.period, m.product_id, sum(m.orders), sum(m.pieces), sum(m.revenue
 FROM "sales_month_product" m,
   LATERAL (VALUES (to_char(m.month, 'YYYY-"Q"Q')), (to_char(m.month, 'YYYY'))) AS periods (period)
 GROUP BY 1, 2;
+--> statement-breakpoint
+-- hand-written:
+-- Until now only staff withdrew listings: the offers withdrawn so far were theirs, and are not relisted by stock.
+UPDATE "marketplace_offer" SET "end_reason" = 'STAFF' WHERE "status" = 'WITHDRAWN' AND "end_reason" IS NULL;

@@ -119,6 +119,7 @@ export type PaymentProvider = (typeof paymentProviders)[number];
 export const configParamKeys = [
   "EBAY_ACCESS_TOKEN", "EUR_TO_PHP_EXCHANGE_RATE", "CALC_START_PRODUCTID", "NEXT_PRODUCT_ID",
   "BULK_UPDATE_EBAY_OFFERS_CURRENT_ID", "NAVBAR_BANNER_TEXT", "UPS_ACCESS_TOKEN", "EBAY_SIGNING_KEY", "SANDBOX_EBAY_SIGNING_KEYS",
+  "EBAY_PRICE_MARKUP_PERCENT", "EBAY_OUT_OF_STOCK",
 ] as const;
 export type ConfigParamKey = (typeof configParamKeys)[number];
 
@@ -128,6 +129,17 @@ export type ConfigParamKey = (typeof configParamKeys)[number];
  */
 export const marketplaceOfferStatuses = ["UNPUBLISHED", "PUBLISHED", "WITHDRAWN"] as const;
 export type MarketplaceOfferStatus = (typeof marketplaceOfferStatuses)[number];
+
+/**
+ * Why a withdrawn offer's listing ended: staff withdrew it (STAFF), the shop ended it when stock reached 0 and relists
+ * it when stock returns (OUT_OF_STOCK), or eBay had ended it itself, found on withdrawing (MARKETPLACE).
+ */
+export const marketplaceEndReasons = ["STAFF", "OUT_OF_STOCK", "MARKETPLACE"] as const;
+export type MarketplaceEndReason = (typeof marketplaceEndReasons)[number];
+
+/** What the marketplace listing does when stock reaches 0: ended (and relisted when stock returns), or kept at 0. */
+export const outOfStockActions = ["END", "KEEP"] as const;
+export type OutOfStockAction = (typeof outOfStockActions)[number];
 
 /** The marketplace sites an offer can be on; one per SKU, since eBay refuses a SKU on two of them. */
 export const marketplaceIds = ["EBAY_NL", "EBAY_DE"] as const;

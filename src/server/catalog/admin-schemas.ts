@@ -65,6 +65,8 @@ export const productFormInput = z.object({
   /** One line: the name is a line of its own on packing slips, invoices and pick lists. */
   name: lineText("The name").min(1, "Give the product a name").max(200),
   price: euroText,
+  /** A fixed price on eBay; left empty, eBay gets the price with the shop's eBay markup. */
+  ebayPrice: euroText.refine((value) => Number(value) > 0, "must be more than €0, or empty for the price with the eBay markup").optional().or(z.literal("").transform(() => undefined)),
   shippingFee: euroText.optional().or(z.literal("").transform(() => undefined)),
   isBulk: z.boolean(),
   categoryId: id,
@@ -205,6 +207,8 @@ export type AdminProduct = {
   id: number;
   name: string;
   price: Decimal;
+  /** The fixed eBay price; null: the price with the shop's eBay markup. */
+  ebayPrice: Decimal | null;
   shippingFee: Decimal | null;
   stock: number;
   isBulk: boolean;

@@ -11,6 +11,7 @@ import { AppError } from "@/server/errors";
 import { productImageKey } from "@/server/integrations/storage/port";
 import { logProductChange } from "@/server/logbook/service";
 import { moveHoldings } from "@/server/stock/holdings";
+import { requestQuantityPush } from "@/server/marketplace/quantity-push";
 import { LOW_STOCK } from "@/server/stock/schemas";
 import {
   descriptionTextFields,
@@ -132,7 +133,7 @@ export async function listAdminProducts(db: Db, input: AdminProductListQuery, im
 export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
   const [row] = await db
     .select({
-      ...columnsOf(product, "id", "name", "price", "shippingFee", "stock", "isBulk", "categoryId", "manufacturerId", "countryId", "wsStatus", "ebayStatus", "publishedAt", "createdAt", "updatedAt"),
+      ...columnsOf(product, "id", "name", "price", "ebayPrice", "shippingFee", "stock", "isBulk", "categoryId", "manufacturerId", "countryId", "wsStatus", "ebayStatus", "publishedAt", "createdAt", "updatedAt"),
       ...classificationColumns,
       ...descriptionTextColumns,
     })
@@ -169,6 +170,7 @@ function productColumns(values: ProductFormValues | CreateProductValues, names: 
   return {
     name: values.name,
     price: new Decimal(values.price),
+    ebayPrice: values.ebayPrice ? new Decimal(values.ebayPrice) : null,
     shippingFee: values.shippingFee ? new Decimal(values.shippingFee) : null,
     isBulk: values.isBulk,
     categoryId: values.categoryId,
@@ -242,6 +244,8 @@ export async function updateProduct(db: Db, id: number, values: ProductFormValue
       .onConflictDoUpdate({ target: productDescription.productId, set: description });
     await catalogueChanged(tx, { productIds: [id] });
     const changed = changedFields(before, values);
+    // A listed product's eBay price follows its prices: the push revises the listing (one revision, counted).
+    if (changed.includes("price") || changed.includes("ebayPrice")) await requestQuantityPush(tx, id);
     await logProductChange(tx, id, {
       userId,
       previousState: Object.fromEntries(changed.map((field) => [field, before[field]])),

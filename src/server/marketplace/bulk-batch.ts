@@ -7,6 +7,8 @@ import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { MarketplaceError, type MarketplaceItemResult, type MarketplacePort, type PriceQuantityUpdate } from "@/server/integrations/marketplace/port";
 import { readCategoryRules, type CategoryRules } from "./category-rules";
+import { channelPrice } from "./channel-price";
+import { readChannelSettings } from "./channel-settings";
 import { buildListing, readOfferSources, type Listing, type ProductPictures } from "./offer-record";
 import { readPublishedOffers } from "./published-offers";
 import type { BulkFields } from "./schemas";
@@ -28,6 +30,7 @@ export type BatchOffer = {
   revisionDay: string | null;
   revisionsToday: number;
   quantity: number;
+  /** The eBay price, not the shop's. */
   price: Decimal;
 };
 
@@ -43,11 +46,14 @@ const batchColumns = {
   revisionDay: marketplaceOffer.revisionDay,
   revisionsToday: marketplaceOffer.revisionsToday,
   quantity: product.stock,
-  price: product.price,
+  listPrice: product.price,
+  ebayPrice: product.ebayPrice,
 };
 
+/** The batch's published offers, each at its eBay price (channel-price.ts) under the settings as stored now. */
 export async function batchOf(db: Db, after: SQL | undefined): Promise<BatchOffer[]> {
-  return readPublishedOffers(db, batchColumns, after, BATCH_SIZE);
+  const [rows, { markupPercent }] = await Promise.all([readPublishedOffers(db, batchColumns, after, BATCH_SIZE), readChannelSettings(db)]);
+  return rows.map(({ listPrice, ebayPrice, ...offer }) => ({ ...offer, price: channelPrice({ price: listPrice, ebayPrice }, markupPercent) }));
 }
 
 /** Revisions of a listing per offer: a price and quantity update is one, the whole item and offer are two. */
@@ -120,7 +126,7 @@ export async function sendListings(db: Db, port: MarketplacePort, offers: BatchO
       continue;
     }
     try {
-      const listing = buildListing(source, offer.marketplaceId, source.ebayCategoryId ? rules.get(offer.marketplaceId)?.get(source.ebayCategoryId) : null);
+      const listing = buildListing(source, offer.marketplaceId, offer.price, source.ebayCategoryId ? rules.get(offer.marketplaceId)?.get(source.ebayCategoryId) : null);
       offer.quantity = listing.item.quantity;
       offer.price = listing.offer.price;
       listings.push({ offer, listing });

@@ -35,7 +35,7 @@ const speedmaster: OfferSource = {
 
 describe("a product's listing", () => {
   it("has the SKU BC-<id>, the list price, the stock as quantity and the categories from the mappings", () => {
-    const { item, offer } = buildListing(speedmaster, "EBAY_NL");
+    const { item, offer } = buildListing(speedmaster, "EBAY_NL", speedmaster.price);
     expect(productSku(42)).toBe("BC-42");
     expect(item).toMatchObject({
       sku: "BC-42",
@@ -97,7 +97,7 @@ describe("a product's listing", () => {
   });
 
   it("gives no condition description for a new piece", () => {
-    expect(buildListing({ ...speedmaster, state: "NEW", description: { ...speedmaster.description, condition: "New, in original packaging" } }, "EBAY_DE").item).toMatchObject({
+    expect(buildListing({ ...speedmaster, state: "NEW", description: { ...speedmaster.description, condition: "New, in original packaging" } }, "EBAY_DE", speedmaster.price).item).toMatchObject({
       condition: "NEW",
       conditionDescription: null,
     });
@@ -113,8 +113,8 @@ describe("a product's listing", () => {
     expect(listingBlocker({ ...speedmaster, published: false }, "publish")).toMatch(/^A draft/);
     // A listed piece that sold out stays listed with quantity 0.
     expect(listingBlocker({ ...speedmaster, stock: 0 }, "revise")).toBeNull();
-    expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL").offer.quantity).toBe(0);
-    expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL")).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
+    expect(buildListing({ ...speedmaster, stock: 0 }, "EBAY_NL", speedmaster.price).offer.quantity).toBe(0);
+    expect(() => buildListing({ ...speedmaster, imageUrls: [] }, "EBAY_NL", speedmaster.price)).toThrow(expect.objectContaining({ code: "PRECONDITION_FAILED", message: "No picture" }));
   });
 
   it("lists every problem with its eBay category's rules, and counts a lack of stock alone as nothing to fix", () => {

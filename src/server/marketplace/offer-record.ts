@@ -1,4 +1,5 @@
 import "server-only";
+import type { Decimal } from "decimal.js";
 import { inArray } from "drizzle-orm";
 import type { MarketplaceId } from "@/lib/enums";
 import { attributeLabel, attributeNames, descriptionFieldLabels } from "@/lib/labels";
@@ -199,10 +200,10 @@ function conditionOf(source: OfferSource, rules: CategoryRules | null | undefine
 export type Listing = { item: MarketplaceItem; offer: MarketplaceOfferRecord };
 
 /**
- * The whole inventory item and offer of a product; PRECONDITION_FAILED with the blocker when it cannot be listed.
+ * The whole inventory item and offer of a product at its eBay price (channel-price.ts); PRECONDITION_FAILED with the blocker when it cannot be listed.
  * With its category's rules, item specifics are named and valued as eBay's category has them.
  */
-export function buildListing(source: OfferSource, marketplaceId: MarketplaceId, rules?: CategoryRules | null): Listing {
+export function buildListing(source: OfferSource, marketplaceId: MarketplaceId, price: Decimal, rules?: CategoryRules | null): Listing {
   const blocker = listingBlocker(source, "revise", rules);
   if (blocker) throw new AppError("PRECONDITION_FAILED", blocker);
   const sku = productSku(source.productId);
@@ -224,7 +225,7 @@ export function buildListing(source: OfferSource, marketplaceId: MarketplaceId, 
     offer: {
       sku,
       marketplaceId,
-      price: source.price,
+      price,
       quantity,
       categoryId: source.ebayCategoryId!,
       storeCategoryNames: [source.shopCategory, source.shopManufacturer].filter((name): name is string => name !== null),

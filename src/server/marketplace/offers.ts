@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { env } from "@/env";
 import type { MarketplaceId } from "@/lib/enums";
 import { productForSale } from "@/server/catalog/product-for-sale";
@@ -7,16 +7,20 @@ import type { Db } from "@/server/db/client";
 import { marketplaceOffer, product } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getMarketplace } from "@/server/integrations/marketplace/marketplace";
-import { MarketplaceError, type MarketplaceItem, type MarketplacePort } from "@/server/integrations/marketplace/port";
+import { MarketplaceError, type MarketplacePort } from "@/server/integrations/marketplace/port";
 import { escapeLike } from "@/server/logbook/service";
 import { logger } from "@/server/logger";
 import { rulesOfCategory } from "./category-rules";
 import { logOfferChange } from "./logbook";
 import { blockedProductIds, blockersOf } from "./offer-blockers";
 import { buildListing, listingBlocker, productSku, readOfferSource, shopProductPictures, type ProductPictures } from "./offer-record";
-import { requestQuantityPush } from "./quantity-push";
+import { channelPrice, channelPriceBasis } from "./channel-price";
+import { readChannelSettings } from "./channel-settings";
+import { endListing } from "./listing-end";
+import { countRevision, endedListingId, offerState, priceOnMarketplace, pushIfMoved, putItem, readStoredOffer, type Done, type MarketplaceActor, type WriteContext } from "./offer-writes";
 import type { OfferActionOutcome, OfferList, OfferListQuery, OfferRow } from "./schemas";
-import { marketplaceDay } from "./revisions";
+
+export type { MarketplaceActor } from "./offer-writes";
 
 /*
  * Staff's offers on the marketplace (/admin/ebay/manage-ads): the table of products with their offer, and the actions
@@ -25,10 +29,6 @@ import { marketplaceDay } from "./revisions";
  * selection succeeds or fails on its own, and a refusal is kept on the offer (lastError) for the table and the
  * overview to show.
  */
-
-export type MarketplaceActor = { userId: string | null };
-
-type StoredOffer = typeof marketplaceOffer.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The offers table
@@ -69,7 +69,7 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
   }
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: product.id, name: product.name, price: product.price, stock: product.stock, ebayStatus: product.ebayStatus, offer: marketplaceOffer })
+      .select({ id: product.id, name: product.name, price: product.price, ebayPrice: product.ebayPrice, stock: product.stock, ebayStatus: product.ebayStatus, offer: marketplaceOffer })
       .from(product)
       .leftJoin(marketplaceOffer, eq(marketplaceOffer.productId, product.id))
       .where(where)
@@ -78,18 +78,21 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
       .offset(query.blocked ? 0 : (query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(product).leftJoin(marketplaceOffer, eq(marketplaceOffer.productId, product.id)).where(where),
   ]);
-  const blockers = await blockersOf(db, port, rows, pictures);
+  const [blockers, { markupPercent }] = await Promise.all([blockersOf(db, port, rows, pictures), readChannelSettings(db)]);
   return {
     rows: rows.map((row): OfferRow => {
       return {
         ...productForSale(row),
         ebayStatus: row.ebayStatus,
+        channelPrice: channelPrice(row, markupPercent),
+        channelPriceBasis: channelPriceBasis(row, markupPercent),
         offer: row.offer && {
           sku: row.offer.sku,
           marketplaceId: row.offer.marketplaceId,
           offerId: row.offer.offerId,
           listingId: row.offer.listingId,
           status: row.offer.status,
+          endReason: row.offer.endReason,
           pushedQuantity: row.offer.pushedQuantity,
           pushedPrice: row.offer.pushedPrice,
           lastPushedAt: row.offer.lastPushedAt,
@@ -107,10 +110,8 @@ export async function listOffers(db: Db, query: OfferListQuery, pictures: Produc
 // Actions
 // ---------------------------------------------------------------------------------------------------------------
 
-type ActionContext = { db: Db; port: MarketplacePort; actor: MarketplaceActor; pictures: ProductPictures };
+type ActionContext = WriteContext;
 type ActionName = "publish" | "revise" | "withdraw" | "republish";
-/** What one product's action came to when it worked. */
-type Done = { listingId: string | null; message: string | null };
 
 /** Lists the products on the marketplace: item and offer written whole, then published. */
 export function publishOffers(db: Db, port: MarketplacePort, productIds: readonly number[], actor: MarketplaceActor, pictures = shopProductPictures()) {
@@ -124,7 +125,7 @@ export function reviseOffers(db: Db, port: MarketplacePort, productIds: readonly
 
 /** Ends the products' listings; their offers stay on the marketplace for a republish. */
 export function withdrawOffers(db: Db, port: MarketplacePort, productIds: readonly number[], actor: MarketplaceActor, pictures = shopProductPictures()) {
-  return forEachProduct({ db, port, actor, pictures }, productIds, "withdraw", withdraw);
+  return forEachProduct({ db, port, actor, pictures }, productIds, "withdraw", (context, id) => endListing(context, id, "STAFF"));
 }
 
 /** Lists withdrawn products again, each under a new listing id. */
@@ -188,55 +189,17 @@ async function recordRefusal({ db, actor }: ActionContext, productId: number, na
   });
 }
 
-/** An offer as the logbook keeps it. */
-function offerState(offer: Pick<StoredOffer, "status" | "marketplaceId" | "offerId" | "listingId" | "pushedQuantity" | "pushedPrice">) {
-  const { status, marketplaceId, offerId, listingId, pushedQuantity, pushedPrice } = offer;
-  return { status, marketplaceId, offerId, listingId, pushedQuantity, pushedPrice };
-}
-
-async function readStoredOffer(db: Db, productId: number): Promise<StoredOffer | undefined> {
-  const [stored] = await db.select().from(marketplaceOffer).where(eq(marketplaceOffer.productId, productId));
-  return stored;
-}
-
-/** Writes the inventory item; the marketplace answers per item, so a refusal of this one is thrown as one. */
-async function putItem(port: MarketplacePort, item: MarketplaceItem): Promise<void> {
-  const [result] = await port.putItems([item]);
-  if (!result?.ok) {
-    const status = result?.statusCode ?? null;
-    throw new MarketplaceError("putItems", status, [], `eBay refused the item ${item.sku}: ${result?.error ?? "no answer for it"}`);
-  }
-}
+const listedWords = { publish: "published", republish: "republished", relist: "relisted now that it is back in stock" } as const;
 
 /**
- * After a write that told the marketplace `pushedQuantity`: a stock change that committed since the product was read
- * (and found no published offer yet, or raced the write) gets its push now. The product's row is locked first, so a
- * stock change either committed before (and its stock is read here) or waits and then sees this offer published.
+ * Publish (a product not listed yet), republish (a withdrawn one) and relist (one the shop ended at 0, now back in
+ * stock: the quantity push). The marketplace's offer for the SKU is looked up first, so a publish retried after a
+ * crash takes the offer (and live listing) it made before instead of a second one.
  */
-async function pushIfStockMoved(tx: Db, productId: number, pushedQuantity: number, changes: Partial<typeof product.$inferInsert> = {}): Promise<void> {
-  const [current] = Object.keys(changes).length
-    ? await tx.update(product).set(changes).where(eq(product.id, productId)).returning({ stock: product.stock })
-    : await tx.select({ stock: product.stock }).from(product).where(eq(product.id, productId)).for("share");
-  if (current && current.stock !== pushedQuantity) await requestQuantityPush(tx, productId);
-}
-
-/** One more revision of a listing today (the marketplace's day), against its REVISIONS_PER_DAY. */
-const countRevision = (now: Date) => {
-  const day = marketplaceDay(now);
-  return {
-    revisionDay: day,
-    revisionsToday: sql`case when ${marketplaceOffer.revisionDay} = ${day} then ${marketplaceOffer.revisionsToday} + 1 else 1 end`,
-  };
-};
-
-/**
- * Publish (a product not listed yet) and republish (a withdrawn one). The marketplace's offer for the SKU is looked
- * up first, so a publish retried after a crash takes the offer (and listing) it made before instead of a second one.
- */
-async function list({ db, port, actor, pictures }: ActionContext, productId: number, action: "publish" | "republish"): Promise<Done> {
+export async function list({ db, port, actor, pictures }: ActionContext, productId: number, action: "publish" | "republish" | "relist"): Promise<Done> {
   const stored = await readStoredOffer(db, productId);
   if (stored?.status === "PUBLISHED") throw new AppError("CONFLICT", `Already on eBay as listing ${stored.listingId}; revise it to change it.`);
-  if (action === "republish" && stored?.status !== "WITHDRAWN") throw new AppError("CONFLICT", "Not withdrawn from eBay: publish it instead.");
+  if (action !== "publish" && stored?.status !== "WITHDRAWN") throw new AppError("CONFLICT", "Not withdrawn from eBay: publish it instead.");
   const source = await readOfferSource(db, productId, pictures);
   const blocker = listingBlocker(source, "publish");
   if (blocker) throw new AppError("PRECONDITION_FAILED", blocker);
@@ -250,14 +213,16 @@ async function list({ db, port, actor, pictures }: ActionContext, productId: num
   const existing = await port.getOffer(sku);
   const marketplaceId: MarketplaceId = stored?.marketplaceId ?? existing?.marketplaceId ?? env.EBAY_MARKETPLACE_ID;
   // Read from the cache just filled; a SKU eBay already offers on another site is checked against that site's rules.
-  const { item, offer } = buildListing(source, marketplaceId, await rulesOfCategory(db, port, marketplaceId, source.ebayCategoryId));
+  const { item, offer } = buildListing(source, marketplaceId, await priceOnMarketplace(db, source), await rulesOfCategory(db, port, marketplaceId, source.ebayCategoryId));
   await putItem(port, item);
   let offerId: string;
   let listingId: string;
   if (existing) {
     offerId = existing.offerId;
     await port.updateOffer(offerId, offer);
-    listingId = existing.status === "PUBLISHED" && existing.listingId ? existing.listingId : (await port.publishOffer(offerId)).listingId;
+    // A listing eBay ended is not taken over: publishing gives the offer a new one.
+    const live = existing.status === "PUBLISHED" && existing.listingId !== null && !existing.listingEnded;
+    listingId = live ? existing.listingId! : (await port.publishOffer(offerId)).listingId;
   } else {
     offerId = (await port.createOffer(offer)).offerId;
     listingId = (await port.publishOffer(offerId)).listingId;
@@ -270,20 +235,28 @@ async function list({ db, port, actor, pictures }: ActionContext, productId: num
     offerId,
     listingId,
     status: "PUBLISHED" as const,
+    endReason: null,
+    relistClaimedAt: null,
     pushedQuantity: item.quantity,
     pushedPrice: offer.price,
     lastPushedAt: now,
     lastError: null,
     lastErrorAt: null,
   };
+  // A relist names the listing that ended at 0 (the row forgets it when it ends; the logbook keeps it).
+  const endedListing = action === "relist" ? await endedListingId(db, productId) : null;
   await db.transaction(async (tx) => {
     await tx.insert(marketplaceOffer).values({ productId, ...written }).onConflictDoUpdate({ target: marketplaceOffer.productId, set: written });
-    await pushIfStockMoved(tx, productId, item.quantity, { ebayStatus: "ONLINE" });
+    // The relist follows stock, not staff: the product's channel choice stays what staff made it.
+    await pushIfMoved(tx, productId, { quantity: item.quantity, price: offer.price }, action === "relist" ? {} : { ebayStatus: "ONLINE" });
     await logOfferChange(tx, productId, {
       userId: actor.userId,
-      previousState: stored ? offerState(stored) : null,
+      previousState: stored ? { ...offerState(stored), ...(endedListing ? { listingId: endedListing } : {}) } : null,
       newState: { ...offerState(written), title: item.title, categoryId: offer.categoryId },
-      description: `Product ${productId} (${source.name}) ${action === "publish" ? "published" : "republished"} on eBay (${marketplaceId}) as listing ${listingId}, ${item.quantity} at ${offer.price.toFixed(2)}`,
+      description:
+        `Product ${productId} (${source.name}) ${listedWords[action]} on eBay (${marketplaceId}) as listing ${listingId}` +
+        (endedListing ? ` (new listing; the one that ended at 0 was ${endedListing})` : "") +
+        `, ${item.quantity} at ${offer.price.toFixed(2)}`,
     });
   });
   return { listingId, message: null };
@@ -294,7 +267,7 @@ async function revise({ db, port, actor, pictures }: ActionContext, productId: n
   const stored = await readStoredOffer(db, productId);
   if (stored?.status !== "PUBLISHED" || !stored.offerId) throw new AppError("CONFLICT", "Not on eBay: publish it first.");
   const source = await readOfferSource(db, productId, pictures);
-  const { item, offer } = buildListing(source, stored.marketplaceId, await rulesOfCategory(db, port, stored.marketplaceId, source.ebayCategoryId));
+  const { item, offer } = buildListing(source, stored.marketplaceId, await priceOnMarketplace(db, source), await rulesOfCategory(db, port, stored.marketplaceId, source.ebayCategoryId));
   await putItem(port, item);
   await port.updateOffer(stored.offerId, offer);
 
@@ -302,7 +275,7 @@ async function revise({ db, port, actor, pictures }: ActionContext, productId: n
   const written = { pushedQuantity: item.quantity, pushedPrice: offer.price, lastPushedAt: now, lastError: null, lastErrorAt: null };
   await db.transaction(async (tx) => {
     await tx.update(marketplaceOffer).set({ ...written, ...countRevision(now) }).where(eq(marketplaceOffer.productId, productId));
-    await pushIfStockMoved(tx, productId, item.quantity);
+    await pushIfMoved(tx, productId, { quantity: item.quantity, price: offer.price });
     await logOfferChange(tx, productId, {
       userId: actor.userId,
       previousState: offerState(stored),
@@ -311,23 +284,4 @@ async function revise({ db, port, actor, pictures }: ActionContext, productId: n
     });
   });
   return { listingId: stored.listingId, message: null };
-}
-
-async function withdraw({ db, port, actor }: ActionContext, productId: number): Promise<Done> {
-  const stored = await readStoredOffer(db, productId);
-  if (stored?.status !== "PUBLISHED" || !stored.offerId) throw new AppError("CONFLICT", "Not on eBay: there is nothing to withdraw.");
-  await port.withdrawOffer(stored.offerId);
-
-  const written = { status: "WITHDRAWN" as const, listingId: null, lastError: null, lastErrorAt: null };
-  await db.transaction(async (tx) => {
-    await tx.update(marketplaceOffer).set(written).where(eq(marketplaceOffer.productId, productId));
-    await tx.update(product).set({ ebayStatus: "OFFLINE" }).where(eq(product.id, productId));
-    await logOfferChange(tx, productId, {
-      userId: actor.userId,
-      previousState: offerState(stored),
-      newState: offerState({ ...stored, ...written }),
-      description: `Listing ${stored.listingId} of product ${productId} withdrawn from eBay`,
-    });
-  });
-  return { listingId: null, message: null };
 }

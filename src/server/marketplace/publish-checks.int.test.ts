@@ -112,7 +112,8 @@ describe("publishing checks eBay's category rules first", () => {
     expect(item!.record).toMatchObject({ condition: "USED_EXCELLENT", conditionDescription: "Used, in good working order", product: { aspects: { Movement: ["Mechanical (Automatic)"], Model: ["Seamaster"] } } });
 
     // What the shop would have sent without the check: the stand-in refuses it at publish, as eBay does (25002).
-    const unchecked = buildListing(await readOfferSource(t.db, chronograph.id, pictures), "EBAY_NL");
+    const source = await readOfferSource(t.db, chronograph.id, pictures);
+    const unchecked = buildListing(source, "EBAY_NL", source.price);
     await sandbox.putItems([unchecked.item]);
     const { offerId } = await sandbox.createOffer(unchecked.offer);
     const refusal = await sandbox.publishOffer(offerId).catch((error: unknown) => error);
@@ -129,7 +130,8 @@ describe("publishing checks eBay's category rules first", () => {
     expect(outcome.results[0]!.message).toBe(`eBay does not take "new (other)" pieces in Other: check the product's State and Condition`);
     expect(listingCalls()).toBe(0);
 
-    const unchecked = buildListing(await readOfferSource(t.db, nos.id, pictures), "EBAY_NL");
+    const nosSource = await readOfferSource(t.db, nos.id, pictures);
+    const unchecked = buildListing(nosSource, "EBAY_NL", nosSource.price);
     await sandbox.putItems([unchecked.item]);
     const { offerId } = await sandbox.createOffer(unchecked.offer);
     await expect(sandbox.publishOffer(offerId)).rejects.toMatchObject({ details: [expect.objectContaining({ errorId: 25021 })] });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { errorMessage } from "@/lib/error-message";
 import { rowId } from "@/lib/id";
@@ -11,17 +11,22 @@ import { MarketplaceError, type MarketplacePort } from "@/server/integrations/ma
 import { defineJob } from "@/server/jobs/define";
 import { enqueueJob } from "@/server/jobs/queue";
 import { notifyStaff } from "@/server/notifications/service";
+import { channelPrice } from "./channel-price";
+import { readChannelSettings } from "./channel-settings";
+import { endListing } from "./listing-end";
 import { logOfferChange } from "./logbook";
+import { shopProductPictures, type ProductPictures } from "./offer-record";
+import { list } from "./offers";
 import { marketplaceDay, nextMarketplaceDay, REVISIONS_PER_DAY, revisionsOn } from "./revisions";
 
 /*
- * One stock across both channels: every stock change queues a push of the product's new quantity to its published
- * offer, within seconds. The push is coalesced per product (at most one waits; it reads the stock when it runs, so
- * it carries every change made while it waited), idempotent (a quantity the marketplace was already told is not sent
- * again) and keeps pushing while the stock moves under it. A quantity of 0 is pushed as 0: the listing stays, out of
- * stock, and comes back by itself when stock does.
+ * One stock across both channels: every stock change queues a push of the product's new quantity (and its eBay price,
+ * which a price change queues too) to its published offer, within seconds. The push is coalesced per product (at
+ * most one waits; it reads the stock when it runs, so it carries every change made while it waited), idempotent (a
+ * quantity and price the marketplace was already told are not sent again) and keeps pushing while the stock moves
+ * under it. At 0 the listing follows the shop's setting: kept, out of stock, with quantity 0; or ended, and relisted
+ * under a new listing id when stock returns.
  */
-
 
 /** Rounds of pushing in one run while the stock keeps moving; a change after that has queued a run of its own. */
 const MAX_ROUNDS = 5;
@@ -33,20 +38,21 @@ async function queuePush(db: Db, productId: number, startAfter?: Date): Promise<
   await enqueueJob(db, quantityPushJob, { productId }, { singletonKey: String(productId), singletonWhile: "waiting", startAfter });
 }
 
-async function isPublished(db: Db, productId: number): Promise<boolean> {
-  const [offer] = await db
-    .select({ productId: marketplaceOffer.productId })
-    .from(marketplaceOffer)
-    .where(and(eq(marketplaceOffer.productId, productId), eq(marketplaceOffer.status, "PUBLISHED")));
+/** An offer the push looks after: published, or ended at 0 and waiting for stock to be relisted. */
+const pushable = or(eq(marketplaceOffer.status, "PUBLISHED"), and(eq(marketplaceOffer.status, "WITHDRAWN"), eq(marketplaceOffer.endReason, "OUT_OF_STOCK")));
+
+async function isPushable(db: Db, productId: number): Promise<boolean> {
+  const [offer] = await db.select({ productId: marketplaceOffer.productId }).from(marketplaceOffer).where(and(eq(marketplaceOffer.productId, productId), pushable));
   return offer !== undefined;
 }
 
 /**
- * Called inside every stock change's transaction (bookStock), after the product's row is locked: queues the push of
- * the product's new quantity to the marketplace, which exists only if the change commits.
+ * Called inside every stock change's transaction (bookStock), after the product's row is locked, and in the one that
+ * changes a product's price: queues the push of the product's new quantity and price to the marketplace, which
+ * exists only if the change commits.
  */
 export async function requestQuantityPush(tx: Db, productId: number): Promise<void> {
-  if (await isPublished(tx, productId)) await queuePush(tx, productId);
+  if (await isPushable(tx, productId)) await queuePush(tx, productId);
 }
 
 /**
@@ -78,6 +84,9 @@ export async function requestQuantityPushNow(db: Db, productId: number): Promise
 /** What one run did: how many quantities it sent, or why it sent nothing more. */
 export type QuantityPushOutcome =
   | { result: "pushed"; quantity: number; pushes: number }
+  | { result: "ended" }
+  | { result: "relisted"; quantity: number; listingId: string }
+  | { result: "relisting elsewhere" }
   | { result: "unchanged"; quantity: number }
   | { result: "not listed" }
   | { result: "revision limit"; quantity: number }
@@ -86,10 +95,15 @@ export type QuantityPushOutcome =
 /** The product's stock, and what its offer is and was last told. */
 const pushStateColumns = {
   stock: product.stock,
+  price: product.price,
+  ebayPrice: product.ebayPrice,
   sku: marketplaceOffer.sku,
   offerId: marketplaceOffer.offerId,
   status: marketplaceOffer.status,
+  endReason: marketplaceOffer.endReason,
+  relistClaimedAt: marketplaceOffer.relistClaimedAt,
   pushedQuantity: marketplaceOffer.pushedQuantity,
+  pushedPrice: marketplaceOffer.pushedPrice,
   lastPushedAt: marketplaceOffer.lastPushedAt,
   revisionDay: marketplaceOffer.revisionDay,
   revisionsToday: marketplaceOffer.revisionsToday,
@@ -125,27 +139,101 @@ async function recordFailure(db: Db, productId: number, quantity: number, messag
   });
 }
 
+/** How long a relist keeps others off the offer: past it (the run died) a push may relist it, before the job's retry. */
+const RELIST_CLAIM_MS = 90_000;
+
 /**
- * Pushes the product's stock to its published offer when it differs from what the marketplace was last told, then
- * reads the stock again and pushes again while it moved meanwhile. A push the marketplace refuses for good (the
- * request is wrong) is recorded and answered "refused"; one that may succeed later (no answer, 429, 5xx) is
- * recorded and thrown, for the queue to try again. Past the listing's daily revision limit the push is left for the
- * marketplace's next day, queued for then.
+ * Claims the relist of an offer ended at 0: one push relists it, a second at the same time leaves it (two publishes
+ * of one offer would be two listings, or a revision wasted). A claim older than RELIST_CLAIM_MS was a run that died.
  */
-export async function pushQuantity(db: Db, port: MarketplacePort, productId: number, now: () => Date = () => new Date()): Promise<QuantityPushOutcome> {
+async function claimRelist(db: Db, productId: number, at: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(marketplaceOffer)
+    .set({ relistClaimedAt: at })
+    .where(
+      and(
+        eq(marketplaceOffer.productId, productId),
+        eq(marketplaceOffer.status, "WITHDRAWN"),
+        eq(marketplaceOffer.endReason, "OUT_OF_STOCK"),
+        or(isNull(marketplaceOffer.relistClaimedAt), lt(marketplaceOffer.relistClaimedAt, new Date(at.getTime() - RELIST_CLAIM_MS))),
+      ),
+    )
+    .returning({ productId: marketplaceOffer.productId });
+  return claimed !== undefined;
+}
+
+/** Relists an offer ended at 0 whose stock returned, under a new listing id; a failure hands the claim back. */
+async function relist(db: Db, port: MarketplacePort, productId: number, at: Date, pictures: ProductPictures): Promise<QuantityPushOutcome> {
+  if (!(await claimRelist(db, productId, at))) return { result: "relisting elsewhere" };
+  try {
+    const done = await list({ db, port, actor: { userId: null }, pictures }, productId, "relist");
+    const [offer] = await db.select({ quantity: marketplaceOffer.pushedQuantity }).from(marketplaceOffer).where(eq(marketplaceOffer.productId, productId));
+    return { result: "relisted", quantity: offer?.quantity ?? 0, listingId: done.listingId! };
+  } catch (error) {
+    await db.update(marketplaceOffer).set({ relistClaimedAt: null }).where(eq(marketplaceOffer.productId, productId));
+    const message = errorMessage(error);
+    if (error instanceof MarketplaceError && error.retryable) {
+      await recordFailure(db, productId, 0, `The relist failed: ${message}`, at);
+      throw error;
+    }
+    // The product cannot be listed as it is (no picture, a draft, eBay refuses it): staff see why; a later stock
+    // change or staff's republish tries again.
+    await recordFailure(db, productId, 0, `Back in stock but not relisted: ${message}`, at);
+    return { result: "refused", quantity: 0, error: message };
+  }
+}
+
+/**
+ * Pushes the product's stock and eBay price to its published offer when either differs from what the marketplace was
+ * last told, then reads them again and pushes again while they moved meanwhile. At 0 under the "end" setting the
+ * listing is ended instead; an offer ended at 0 is relisted when its stock returns. A push the marketplace refuses
+ * for good (the request is wrong) is recorded and answered "refused"; one that may succeed later (no answer, 429,
+ * 5xx) is recorded and thrown, for the queue to try again. Past the listing's daily revision limit the push is left
+ * for the marketplace's next day, queued for then.
+ */
+export async function pushQuantity(
+  db: Db,
+  port: MarketplacePort,
+  productId: number,
+  now: () => Date = () => new Date(),
+  pictures?: ProductPictures,
+): Promise<QuantityPushOutcome> {
   let pushes = 0;
   let quantity = 0;
+  let changed: QuantityPushOutcome | null = null;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const state = await readPushState(db, productId);
-    if (!state || state.status !== "PUBLISHED" || !state.offerId) return { result: "not listed" };
+    if (state?.status === "WITHDRAWN" && state.endReason === "OUT_OF_STOCK") {
+      if (state.stock <= 0) return changed ?? { result: "ended" };
+      changed = await relist(db, port, productId, now(), pictures ?? shopProductPictures());
+      if (changed.result !== "relisted") return changed;
+      continue;
+    }
+    if (!state || state.status !== "PUBLISHED" || !state.offerId) return changed ?? { result: "not listed" };
     quantity = state.stock;
-    if (quantity === state.pushedQuantity) break;
+    const settings = await readChannelSettings(db);
+    if (quantity === 0 && settings.outOfStock === "END") {
+      try {
+        await endListing({ db, port, actor: { userId: null } }, productId, "OUT_OF_STOCK");
+      } catch (error) {
+        // Another write ended or changed the offer meanwhile: the next round reads what it recorded.
+        if (error instanceof AppError && !(error instanceof MarketplaceError)) continue;
+        const failure = error instanceof MarketplaceError ? error : null;
+        await recordFailure(db, productId, 0, `The listing could not be ended at 0: ${errorMessage(error)}`, now());
+        if (!failure || failure.retryable) throw error;
+        return { result: "refused", quantity, error: failure.message };
+      }
+      changed = { result: "ended" };
+      continue;
+    }
+    const price = channelPrice(state, settings.markupPercent);
+    if (quantity === state.pushedQuantity && state.pushedPrice?.equals(price)) break;
 
     const at = now();
     const day = marketplaceDay(at);
     const revisions = revisionsOn(state, day);
     if (revisions >= REVISIONS_PER_DAY) {
-      const message = `eBay allows ${REVISIONS_PER_DAY} revisions of a listing a day and this one had them all today; quantity ${quantity} is pushed after midnight (UTC).`;
+      const message = `eBay allows ${REVISIONS_PER_DAY} revisions of a listing a day and this one had them all today; quantity ${quantity} is pushed after midnight (UTC), at ${price.toFixed(2)}.`;
       await db.transaction(async (tx) => {
         await tx.update(marketplaceOffer).set({ lastError: message, lastErrorAt: at }).where(eq(marketplaceOffer.productId, productId));
         await queuePush(tx, productId, nextMarketplaceDay(at));
@@ -155,10 +243,11 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
 
     let failure: MarketplaceError | null = null;
     try {
-      const [answer] = await port.updatePriceQuantity([{ sku: state.sku, offerId: state.offerId, quantity }]);
+      // The price goes with every push: one revision either way, and the listing always shows the shop's price.
+      const [answer] = await port.updatePriceQuantity([{ sku: state.sku, offerId: state.offerId, quantity, price }]);
       if (!answer?.ok) {
         const words = answer?.error ?? "no answer for the offer";
-        failure = new MarketplaceError("updatePriceQuantity", answer?.statusCode ?? null, [], `eBay refused quantity ${quantity} for ${state.sku}: ${words}`);
+        failure = new MarketplaceError("updatePriceQuantity", answer?.statusCode ?? null, [], `eBay refused quantity ${quantity} for ${state.sku} (at ${price.toFixed(2)}): ${words}`);
       }
     } catch (error) {
       failure = error instanceof MarketplaceError ? error : new MarketplaceError("updatePriceQuantity", null, [], errorMessage(error), { cause: error });
@@ -175,10 +264,11 @@ export async function pushQuantity(db: Db, port: MarketplacePort, productId: num
     // pushes the stock again.
     await db
       .update(marketplaceOffer)
-      .set({ pushedQuantity: quantity, lastPushedAt: at, lastError: null, lastErrorAt: null, revisionDay: day, revisionsToday: revisions + 1 })
+      .set({ pushedQuantity: quantity, pushedPrice: price, lastPushedAt: at, lastError: null, lastErrorAt: null, revisionDay: day, revisionsToday: revisions + 1 })
       .where(and(eq(marketplaceOffer.productId, productId), state.lastPushedAt ? eq(marketplaceOffer.lastPushedAt, state.lastPushedAt) : isNull(marketplaceOffer.lastPushedAt)));
   }
-  return pushes > 0 ? { result: "pushed", quantity, pushes } : { result: "unchanged", quantity };
+  if (pushes > 0) return { result: "pushed", quantity, pushes };
+  return changed ?? { result: "unchanged", quantity };
 }
 
 /**

@@ -4,6 +4,8 @@ import { shopRefundPorts } from "@/server/refunds/refund-payout";
 import { adminProcedure, createTRPCRouter } from "@/server/trpc";
 import { getBulkOfferProgress } from "./bulk-progress";
 import { cancelBulkUpdate, startBulkUpdate } from "./bulk-update";
+import { readChannelSettings } from "./channel-settings";
+import { saveEbaySettings } from "./ebay-settings";
 import { listOffers, publishOffers, republishOffers, reviseOffers, withdrawOffers } from "./offers";
 import { getMarketplaceOverview } from "./overview";
 import { requestQuantityPushNow } from "./quantity-push";
@@ -12,7 +14,7 @@ import { decideRequest, receiveReturn, refundReturn } from "./returns-actions";
 import { decideRequestInput, oneRequestInput, orderRequestsInput } from "./returns-schemas";
 import { pollOrdersAndRequests } from "./returns-import";
 import { orderRequests } from "./returns-view";
-import { bulkUpdateInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
+import { bulkUpdateInput, channelSettingsInput, offerListInput, offerSelectionInput, reconciliationInput } from "./schemas";
 
 /**
  * The marketplace in the back office (admin.ebay.*): the offers table and its actions on /admin/ebay/manage-ads, the
@@ -41,6 +43,9 @@ export const ebayRouter = createTRPCRouter({
     receive: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => receiveReturn(ctx.db, input, { userId: ctx.session.user.id })),
     refund: adminProcedure.input(oneRequestInput).mutation(({ ctx, input }) => refundReturn(ctx.db, input, { userId: ctx.session.user.id }, requestPorts())),
   }),
+  /** The shop-wide eBay settings: the markup on list prices, and whether a listing ends at 0. */
+  settings: adminProcedure.query(({ ctx }) => readChannelSettings(ctx.db)),
+  saveSettings: adminProcedure.input(channelSettingsInput).mutation(({ ctx, input }) => saveEbaySettings(ctx.db, input, ctx.session.user.id)),
 });
 
 const requestPorts = () => ({ marketplace: getMarketplace(), refunds: shopRefundPorts() });

@@ -2,8 +2,26 @@ import type { Decimal } from "decimal.js";
 import { z } from "zod";
 import { rowId } from "@/lib/id";
 import { listPageInput } from "@/lib/list-page";
-import { marketplaceOfferStatuses, type BulkRunStatus, type ListingStatus, type MarketplaceId, type MarketplaceOfferStatus } from "@/lib/enums";
+import { marketplaceOfferStatuses, outOfStockActions, type BulkRunStatus, type ListingStatus, type MarketplaceEndReason, type MarketplaceId, type MarketplaceOfferStatus, type OutOfStockAction } from "@/lib/enums";
 import type { ProductForSale } from "@/server/catalog/product-for-sale";
+import { MARKUP_PERCENT_RANGE } from "./channel-price";
+
+// The one price rule, for the product form to show the eBay price as it will be sent.
+export { channelPrice, channelPriceBasis, MARKUP_PERCENT_RANGE } from "./channel-price";
+
+/** The shop-wide eBay settings (/admin/ebay): the markup on list prices, and what a listing does at 0. */
+export type ChannelSettings = { markupPercent: Decimal; outOfStock: OutOfStockAction };
+export const channelSettingsInput = z.object({
+  markupPercent: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,2})?$/, "A percentage such as 12 or 12.5.")
+    .refine((value) => Number(value) >= MARKUP_PERCENT_RANGE.min && Number(value) <= MARKUP_PERCENT_RANGE.max, `From ${MARKUP_PERCENT_RANGE.min} to ${MARKUP_PERCENT_RANGE.max} %.`),
+  outOfStock: z.enum(outOfStockActions),
+});
+export type ChannelSettingsInput = z.output<typeof channelSettingsInput>;
+/** What saving the settings did: the markup moved every markup-priced listing, through a bulk price update when one could start. */
+export type ChannelSettingsSaved = { settings: ChannelSettings; markupChanged: boolean; bulkRunStarted: boolean; message: string | null };
 
 /** Products picked in the offers table for an action (publish, revise, withdraw, republish). */
 export const offerSelectionInput = z.object({
@@ -36,12 +54,17 @@ export type OfferRow = ProductForSale & {
     offerId: string | null;
     listingId: string | null;
     status: MarketplaceOfferStatus;
+    /** Why a WITHDRAWN offer's listing ended. */
+    endReason: MarketplaceEndReason | null;
     pushedQuantity: number | null;
     pushedPrice: Decimal | null;
     lastPushedAt: Date | null;
     lastError: string | null;
     lastErrorAt: Date | null;
   } | null;
+  /** The price eBay gets (the fixed eBay price, or the list price with the markup), and how it came about. */
+  channelPrice: Decimal;
+  channelPriceBasis: string;
   /**
    * What keeps the product from being published (no eBay category for its category, no picture, a required eBay item
    * specific it does not fill, a condition its eBay category does not take, ...), "; "-separated; null when nothing.

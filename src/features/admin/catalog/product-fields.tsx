@@ -42,6 +42,8 @@ type Props<T extends FieldValues> = {
   errorOf?: (name: string) => string | undefined;
   /** Templates may leave enumerations open. */
   allowEmptyEnums?: boolean;
+  /** Shown right after the price: the product form's eBay price. */
+  besidePrice?: React.ReactNode;
 };
 
 /** The product's sections, their fields in a grid. */
@@ -49,7 +51,7 @@ function Section(props: { title: string; description: string; children: React.Re
   return <FormSection {...props} bodyClassName="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" />;
 }
 
-export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, errorOf, allowEmptyEnums }: Props<T>) {
+export function ProductFields<T extends FieldValues>({ register, choices, required, invalid, errorOf, allowEmptyEnums, besidePrice }: Props<T>) {
   const reg = (name: string, options?: Parameters<UseFormRegister<T>>[1]) => register(name as Path<T>, options);
   /** SPEC section 5: a required field left empty is marked by a refused submit; any other refusal with its reason. */
   const missing = (name: string) => (invalid.has(name) ? "Required" : errorOf?.(name));
@@ -88,6 +90,7 @@ export function ProductFields<T extends FieldValues>({ register, choices, requir
         <FormField label="Price (€)" htmlFor="field-price" required={required.has("price")} error={missing("price")}>
           <NumberInput {...field("price")} {...reg("price")} {...productEuroRange} placeholder="49.95" />
         </FormField>
+        {besidePrice}
         <FormField label="Shipping fee (€)" htmlFor="field-shippingFee" hint="Only when it differs from the country rate">
           <NumberInput {...field("shippingFee")} {...reg("shippingFee")} {...productEuroRange} placeholder="—" />
         </FormField>

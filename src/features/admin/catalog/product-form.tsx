@@ -19,15 +19,16 @@ import {
 import { useFieldRefusals } from "../kit/forms/field-refusals";
 import { filledThenSchema, showRefusal } from "../kit/forms/filled-resolver";
 import { CancelButton, FormActions, FormSection, RequiredNote, SubmitButton, useSaveShortcut } from "../kit/forms/form-layout";
+import { EbayPriceField } from "./ebay-price-field";
 import { noOpeningStock, OpeningStockFields, readOpeningStock, type OpeningStockDraft } from "./opening-stock-fields";
 import { ProductFields, type ProductFieldValues } from "./product-fields";
 import { PublishControls } from "./publish-controls";
 import { useCreateProduct, useProductFormChoices, useRefreshAdminProducts, useUpdateProduct } from "./queries";
 
-type FormValues = ProductFieldValues & { wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
+type FormValues = ProductFieldValues & { ebayPrice: string; wsStatus: "ONLINE" | "OFFLINE"; ebayStatus: "ONLINE" | "OFFLINE" };
 
 const blank: FormValues = {
-  name: "", price: "", shippingFee: "", isBulk: false, categoryId: Number.NaN, manufacturerId: Number.NaN, countryId: Number.NaN,
+  name: "", price: "", ebayPrice: "", shippingFee: "", isBulk: false, categoryId: Number.NaN, manufacturerId: Number.NaN, countryId: Number.NaN,
   caliber: "UNKNOWN", state: "UNKNOWN", itemType: "UNKNOWN", gender: "UNKNOWN", wsStatus: "ONLINE", ebayStatus: "OFFLINE",
   ...(Object.fromEntries(descriptionTextFields.map((field) => [field, ""])) as Record<(typeof descriptionTextFields)[number], string>),
 };
@@ -43,6 +44,7 @@ function valuesFrom(source: AdminProduct | ProductTemplate | null): FormValues {
     ...description,
     name: text(source.name),
     price: source.price ? source.price.toFixed(2) : "",
+    ebayPrice: "ebayPrice" in source && source.ebayPrice ? source.ebayPrice.toFixed(2) : "",
     shippingFee: source.shippingFee ? source.shippingFee.toFixed(2) : "",
     isBulk: source.isBulk,
     categoryId: source.categoryId ?? Number.NaN,
@@ -79,7 +81,7 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   const refreshProducts = useRefreshAdminProducts();
   const initial = useMemo(() => valuesFrom(product ?? template ?? null), [product, template]);
   const form = useForm<FormValues, unknown, ProductFormInput>({ defaultValues: initial, resolver, shouldFocusError: false });
-  const [wsStatus, ebayStatus] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus"] });
+  const [wsStatus, ebayStatus, price, ebayPrice] = useWatch({ control: form.control, name: ["wsStatus", "ebayStatus", "price", "ebayPrice"] });
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const refusals = useFieldRefusals(form);
   const [pictures, setPictures] = useState<File[]>([]);
@@ -167,7 +169,14 @@ export function ProductForm({ product, template }: { product?: AdminProduct; tem
   return (
     <form ref={formRef} noValidate onSubmit={form.handleSubmit((input) => submit(input).catch(refusals.refuseFromServer), (errors) => showRefusal(errors, setInvalid))} aria-label={product ? "Edit product" : "New product"}>
       <AdminCard className="px-5">
-        <ProductFields register={form.register} choices={choices.data} required={required} invalid={invalid} errorOf={(name) => marks.get(name) ?? refusals.errorOf(name)} />
+        <ProductFields
+          register={form.register}
+          choices={choices.data}
+          required={required}
+          invalid={invalid}
+          errorOf={(name) => marks.get(name) ?? refusals.errorOf(name)}
+          besidePrice={<EbayPriceField registration={form.register("ebayPrice")} price={price} ebayPrice={ebayPrice} error={refusals.errorOf("ebayPrice")} />}
+        />
         {product ? null : <OpeningStockFields value={openingStock} onChange={setOpeningStock} errors={openingErrors} />}
         {draft ? (
           <FormSection title="Channels" description="Where the product is offered." bodyClassName="text-sm">

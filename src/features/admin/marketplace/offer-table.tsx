@@ -14,6 +14,7 @@ import { listPageFromAddress } from "@/lib/list-page";
 import { cn } from "@/lib/utils";
 import type { MarketplaceOverview, OfferActionOutcome, OfferListInput, OfferRow } from "@/server/marketplace/schemas";
 import { formatEuro } from "@/lib/money";
+import { ChannelPrice } from "./channel-price-cell";
 import { formatCount, formatDateTime } from "../kit/format";
 import { ClearFiltersButton, FilterSelect, type ListColumn } from "../kit/list-table";
 import { SelectableList, SelectionToolbar, useRowSelection } from "../kit/selectable-list";
@@ -83,13 +84,13 @@ function Pushed({ row }: { row: OfferRow }) {
   const offer = row.offer;
   if (!offer || offer.pushedQuantity === null) return <span className="text-muted-foreground">—</span>;
   const behind = offer.status === "PUBLISHED" && offer.pushedQuantity !== row.stock;
-  // The price only when the marketplace has another than the shop's: a revise brings it in line.
-  const otherPrice = offer.pushedPrice && !offer.pushedPrice.equals(row.price) ? offer.pushedPrice : null;
+  // The price only when the marketplace has another than the shop's eBay price: a push or revise brings it in line.
+  const otherPrice = offer.pushedPrice && !offer.pushedPrice.equals(row.channelPrice) ? offer.pushedPrice : null;
   return (
     <div className="text-xs whitespace-nowrap">
       <p className={cn("font-medium", behind && "text-amber-700 dark:text-amber-400")} title={behind ? "Differs from the shop's stock: a push is on its way or failed" : undefined}>
         {formatCount(offer.pushedQuantity)} {offer.pushedQuantity === 1 ? "pc" : "pcs"}
-        {otherPrice ? <span className="font-normal text-amber-700 dark:text-amber-400" title="The marketplace's price differs from the shop's: revise the offer"> · {formatEuro(otherPrice)}</span> : null}
+        {otherPrice ? <span className="font-normal text-amber-700 dark:text-amber-400" title="The marketplace's price differs from the shop's eBay price: revise the offer"> · {formatEuro(otherPrice)}</span> : null}
       </p>
       {offer.lastPushedAt ? <p className="text-[11px] text-muted-foreground">{formatDateTime(offer.lastPushedAt)}</p> : null}
     </div>
@@ -120,7 +121,7 @@ function OfferCard({ row, kind }: { row: OfferRow; kind: MarketplaceOverview["ki
         <span className="text-xs text-muted-foreground">
           #{row.productId} · {row.stock === 0 ? <span className="text-destructive">sold out</span> : `${formatCount(row.stock)} in stock`}
         </span>
-        <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(row.price)}</span>
+        <ChannelPrice row={row} />
       </div>
       {row.offer?.listingId ? (
         <div className="flex items-center justify-between gap-2">
@@ -211,7 +212,7 @@ export function OfferTable() {
 
   const columns: ListColumn[] = [
     { label: "Product" },
-    { label: "Price", className: "text-right" },
+    { label: "Price · eBay", className: "text-right" },
     { label: "Stock", className: "text-right" },
     { label: "Offer" },
     { label: "Listing" },
@@ -311,7 +312,9 @@ export function OfferTable() {
                 </p>
               </div>
             </AdminTableCell>
-            <AdminTableCell className="text-right font-medium whitespace-nowrap">{formatEuro(row.price)}</AdminTableCell>
+            <AdminTableCell>
+              <ChannelPrice row={row} />
+            </AdminTableCell>
             <AdminTableCell className="text-right">{row.stock === 0 ? <AdminBadge tone="danger">Sold out</AdminBadge> : <span className="font-medium">{formatCount(row.stock)}</span>}</AdminTableCell>
             <AdminTableCell>
               <StatusBadge row={row} />

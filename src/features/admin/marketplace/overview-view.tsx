@@ -13,6 +13,7 @@ import { formatCount, formatDateTime } from "../kit/format";
 import { BulkRunStatusBadge, fieldsInWords } from "./bulk-update-panel";
 import { plural } from "@/lib/plural";
 import { useMarketplaceOverview, usePollOrdersNow, usePushQuantity } from "./queries";
+import { ListingSettings } from "./listing-settings";
 import { ReconciliationView } from "./reconciliation-view";
 
 /** A card's facts: a term on the left, its value on the right. */
@@ -226,6 +227,7 @@ export function OverviewView() {
         <Pushes data={data} />
         <Oversold data={data} />
         <LastBulkRun data={data} />
+        <ListingSettings />
       </div>
       <ReconciliationView />
     </div>

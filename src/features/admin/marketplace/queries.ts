@@ -113,3 +113,22 @@ export function useCancelBulkUpdate() {
   const trpc = useTRPC();
   return useMutation(trpc.admin.ebay.cancelBulkUpdate.mutationOptions({ onSuccess: useRefreshMarketplace() }));
 }
+
+/** The shop-wide eBay settings: the markup on list prices, and what a listing does at 0. */
+export function useChannelSettings() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.ebay.settings.queryOptions());
+}
+
+/** Saving them moves every markup-priced eBay price (a bulk price update) and the offers table's eBay prices. */
+export function useSaveChannelSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMarketplace();
+  return useMutation({
+    ...trpc.admin.ebay.saveSettings.mutationOptions({
+      onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.admin.ebay.settings.queryKey() }), refresh()]),
+    }),
+    meta: { errorToast: { title: "The eBay settings were not saved" } },
+  });
+}

@@ -81,6 +81,8 @@ export const product = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     name: text().notNull(),
     price: money().notNull(),
+    /** A fixed price on eBay; null: eBay's price is the list price with the shop-wide markup (marketplace/channel-price.ts). */
+    ebayPrice: money(),
     shippingFee: money(),
     /** The sum of the product's stock ledger, kept in step in the transaction that writes a ledger row. */
     stock: integer().notNull().default(0),

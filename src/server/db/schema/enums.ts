@@ -28,5 +28,6 @@ export const paymentProvider = pgEnum("payment_provider", values.paymentProvider
 export const configParamKey = pgEnum("config_param_key", values.configParamKeys);
 export const listingStatus = pgEnum("listing_status", values.listingStatuses);
 export const marketplaceOfferStatus = pgEnum("marketplace_offer_status", values.marketplaceOfferStatuses);
+export const marketplaceEndReason = pgEnum("marketplace_end_reason", values.marketplaceEndReasons);
 export const marketplaceId = pgEnum("marketplace_id", values.marketplaceIds);
 export const bulkRunStatus = pgEnum("bulk_run_status", values.bulkRunStatuses);

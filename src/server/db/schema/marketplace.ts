@@ -3,7 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueInd
 import { user } from "./auth";
 import { product } from "./catalogue";
 import { money, timestamps } from "./columns";
-import { bulkRunStatus, marketplaceId, marketplaceOfferStatus } from "./enums";
+import { bulkRunStatus, marketplaceEndReason, marketplaceId, marketplaceOfferStatus } from "./enums";
 import { order } from "./orders";
 
 /**
@@ -24,6 +24,10 @@ export const marketplaceOffer = pgTable(
     /** The listing's id while published; publishing again after a withdraw gives a new one. */
     listingId: text(),
     status: marketplaceOfferStatus().notNull().default("UNPUBLISHED"),
+    /** Why the listing ended, while WITHDRAWN: an OUT_OF_STOCK one is relisted when stock returns. */
+    endReason: marketplaceEndReason(),
+    /** A relist in flight since then: a second push seeing a recent claim leaves the offer to it (one listing, not two). */
+    relistClaimedAt: timestamp({ withTimezone: true, mode: "date" }),
     /** The quantity and price the marketplace was last told, and when. */
     pushedQuantity: integer(),
     pushedPrice: money(),

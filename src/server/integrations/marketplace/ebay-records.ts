@@ -103,6 +103,7 @@ export function offerState(offer: z.infer<typeof ebayOffer> & { marketplaceId: M
     marketplaceId: offer.marketplaceId,
     status: offer.status === "PUBLISHED" ? "PUBLISHED" : "UNPUBLISHED",
     listingId: offer.listing?.listingId ?? null,
+    listingEnded: offer.listing?.listingStatus === "ENDED" || offer.listing?.listingStatus === "EBAY_ENDED",
     quantity: Math.min(offer.availableQuantity ?? itemQuantity, itemQuantity),
     price: new Decimal(offer.pricingSummary?.price?.value ?? 0),
   };

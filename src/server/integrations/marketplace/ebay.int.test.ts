@@ -220,7 +220,7 @@ describe("live eBay adapter: inventory items and offers", () => {
     const replaced = apiCalls(`/sell/inventory/v1/offer/${offerId}`).find((call) => call.method === "PUT")!;
     expect(replaced.json).toMatchObject({ format: "FIXED_PRICE", listingPolicies: policies, merchantLocationKey: "amsterdam-prinsengracht", availableQuantity: 2, pricingSummary: { price: { value: "1450.00", currency: "EUR" } } });
 
-    expect(await adapter.getOffer("BC-1")).toEqual({ offerId, sku: "BC-1", marketplaceId: "EBAY_NL", status: "PUBLISHED", listingId, quantity: 2, price: new Decimal("1450") });
+    expect(await adapter.getOffer("BC-1")).toEqual({ offerId, sku: "BC-1", marketplaceId: "EBAY_NL", status: "PUBLISHED", listingId, listingEnded: false, quantity: 2, price: new Decimal("1450") });
     expect(apiCalls("/sell/inventory/v1/offer").find((call) => call.method === "GET")!.query.get("sku")).toBe("BC-1");
 
     await adapter.withdrawOffer(offerId);

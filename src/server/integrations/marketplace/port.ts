@@ -103,6 +103,8 @@ export type MarketplaceOfferState = {
   marketplaceId: MarketplaceId;
   status: "PUBLISHED" | "UNPUBLISHED";
   listingId: string | null;
+  /** eBay ended the listing itself (its listingStatus ENDED or EBAY_ENDED) while the offer still reads PUBLISHED. */
+  listingEnded: boolean;
   /** What a buyer can buy now: the smaller of the offer's and the item's quantity. */
   quantity: number;
   price: Decimal;

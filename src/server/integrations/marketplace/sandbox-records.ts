@@ -42,8 +42,11 @@ export type OfferRecord = {
   storeCategoryNames: string[];
   pricingSummary: { price: Amount };
   status: "PUBLISHED" | "UNPUBLISHED";
-  /** Only while published, as eBay gives it. */
-  listing?: { listingId: string; listingStatus: "ACTIVE"; soldQuantity: number };
+  /**
+   * Only while published, as eBay gives it. A listing eBay ended itself (ENDED, or EBAY_ENDED by its customer service)
+   * is still shown on the published offer; only a withdraw or a publish changes that.
+   */
+  listing?: { listingId: string; listingStatus: "ACTIVE" | "ENDED" | "EBAY_ENDED"; soldQuantity: number };
 };
 
 export type ShipToRecord = {
@@ -184,6 +187,13 @@ export const refusals = {
     status: 400,
     errorId: 25002,
     message: `The same SKU value can not be offered across multiple eBay marketplaces: ${sku} is already offered on ${marketplaceId}.`,
+  }),
+  /** Withdrawing an offer whose listing eBay had already ended: eBay answers "This Offer is not available". */
+  listingEnded: (offerId: string, listingId: string): Refusal => ({
+    status: 400,
+    errorId: 25713,
+    message: `This Offer is not available: its listing ${listingId} has already ended.`,
+    parameters: [{ name: "offerId", value: offerId }],
   }),
   notPublished: (offerId: string): Refusal => ({ status: 400, errorId: 25713, message: `The offer ${offerId} is not published; only a published offer's price and quantity can be updated.` }),
   revisionLimit: (): Refusal => ({

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { sandboxMarketplaceItem, sandboxMarketplaceOffer, sandboxMarketplaceOrder } from "@/server/db/schema";
-import { asOrderRecord, marketplaceError, nextRevision, refusals, storable, type OrderRecord, type Refusal } from "./sandbox-records";
+import { asOfferRecord, asOrderRecord, marketplaceError, nextRevision, refusals, storable, type OrderRecord, type Refusal } from "./sandbox-records";
 
 /*
  * The sandbox marketplace's rows as its calls (`sandbox.ts`) write them: locked in one order so that calls at the same
@@ -70,4 +70,28 @@ export async function saveItems(tx: Db, items: ItemWrite[]): Promise<void> {
     .insert(sandboxMarketplaceItem)
     .values(items)
     .onConflictDoUpdate({ target: sandboxMarketplaceItem.sku, set: { record: sql`excluded.record`, quantity: sql`excluded.quantity`, updatedAt: new Date() } });
+}
+
+/** The id of the offer's listing when eBay ended it itself (ENDED, EBAY_ENDED), or null. */
+export function endedListing(offer: Pick<OfferRow, "record" | "listingId">): string | null {
+  const { listing } = asOfferRecord(offer.record);
+  return listing && listing.listingStatus !== "ACTIVE" ? listing.listingId : null;
+}
+
+/**
+ * eBay ends a listing itself: its customer service (EBAY_ENDED), or a sold-out listing without out-of-stock control
+ * (ENDED). Buyers can no longer buy it; the offer still reads published, with the listing's status, and withdrawing
+ * it is refused as eBay refuses it. The sandbox's stand-in for what the shop cannot cause, for tests and demos.
+ */
+export async function endSandboxListing(db: Db, sku: string, listingStatus: "ENDED" | "EBAY_ENDED" = "EBAY_ENDED"): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.sku, sku)).for("update");
+    const record = offer && asOfferRecord(offer.record);
+    if (!offer || offer.status !== "PUBLISHED" || !record?.listing) return null;
+    await tx
+      .update(sandboxMarketplaceOffer)
+      .set({ status: "WITHDRAWN", record: storable({ ...record, listing: { ...record.listing, listingStatus } }) })
+      .where(eq(sandboxMarketplaceOffer.offerId, offer.offerId));
+    return record.listing.listingId;
+  });
 }

@@ -31,7 +31,7 @@ import { issueRefundRequest, sandboxGetTransactions, sandboxIssueRefund, sandbox
 import { marketplaceSigningKeyStore } from "./signing-key-store";
 import { closeRefundedRequests, decideSandboxRequest, searchSandboxRequests } from "./sandbox-requests";
 import { listingRefusal, sandboxCategoryAspects, sandboxCategoryTrees, sandboxConditionPolicies } from "./sandbox-taxonomy";
-import { changeOrder, countWrite, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
+import { changeOrder, countWrite, endedListing, lockItems, lockOffers, saveItems, saveOffers, type ItemWrite, type OfferRow } from "./sandbox-rows";
 
 /**
  * The embedded default's marketplace: eBay's Inventory and Fulfillment APIs played against the sandbox_marketplace_*
@@ -93,13 +93,16 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
         .where(eq(sandboxMarketplaceOffer.sku, sku));
       if (!row) return null;
       const { offerId, marketplaceId, status, listingId, availableQuantity, price } = row.offer;
-      const published = status === "PUBLISHED";
+      // A listing eBay ended is not buyable (the row is not PUBLISHED) but its offer still reads published.
+      const ended = endedListing(row.offer);
+      const published = status === "PUBLISHED" || ended !== null;
       return {
         offerId,
         sku,
         marketplaceId,
         status: published ? "PUBLISHED" : "UNPUBLISHED",
         listingId: published ? listingId : null,
+        listingEnded: ended !== null,
         quantity: Math.min(availableQuantity, row.itemQuantity ?? 0),
         price,
       };
@@ -172,6 +175,8 @@ export function createSandboxMarketplace(options: { db: Db; shopUrl: string }): 
       await db.transaction(async (tx) => {
         const [offer] = await tx.select().from(sandboxMarketplaceOffer).where(eq(sandboxMarketplaceOffer.offerId, offerId)).for("update");
         if (!offer) throw marketplaceError("withdrawOffer", refusals.offerNotFound(offerId));
+        const ended = endedListing(offer);
+        if (ended) throw marketplaceError("withdrawOffer", refusals.listingEnded(offerId, ended));
         // Withdrawing what is not listed is a no-op, so that a withdraw repeated after a lost answer is harmless.
         if (offer.status !== "PUBLISHED") return;
         const { listing: _ended, ...record } = asOfferRecord(offer.record);

@@ -56,6 +56,9 @@ export async function seedShopSettings(
     NEXT_PRODUCT_ID: String(productCount + 1),
     CALC_START_PRODUCTID: "1",
     BULK_UPDATE_EBAY_OFFERS_CURRENT_ID: "0",
+    // eBay at the shop's list prices, listings kept at 0 (marketplace/channel-settings.ts).
+    EBAY_PRICE_MARKUP_PERCENT: "0",
+    EBAY_OUT_OF_STOCK: "KEEP",
     // Filled in by the marketplace and carrier logins once they run.
     [EBAY_ACCESS_TOKEN_PARAM]: "",
     UPS_ACCESS_TOKEN: "",
