@@ -10,16 +10,15 @@ import { signInAs } from "./sign-in";
 
 type Card = { id: number; name: string; stock: number; discount: unknown };
 
-async function oneOffPiece(): Promise<Card> {
+async function oneOffPieces(): Promise<Card[]> {
   const input = encodeURIComponent(JSON.stringify({ json: { inStock: true, page: 2, orderBy: { createdAt: "asc" } } }));
   const response = await fetch(`${baseUrl()}/api/trpc/shared.product.getMany?input=${input}`);
   const body = (await response.json()) as { result: { data: { json: { products: Card[] } } } };
-  const piece = body.result.data.json.products.find((product) => product.stock === 1 && !product.discount);
-  expect(piece, "a one-off piece in the demo catalogue").toBeTruthy();
-  return piece!;
+  return body.result.data.json.products.filter((product) => product.stock === 1 && !product.discount);
 }
 
-async function publish(admin: Page, product: Card): Promise<string> {
+/** The listing id; null when the shop refused the piece before calling eBay (its eBay category would not take it). */
+async function publish(admin: Page, product: Card): Promise<string | null> {
   await admin.goto(`/admin/ebay/manage-ads?search=BC-${product.id}`);
   const select = admin.getByRole("checkbox", { name: `Select ${product.name}` }).first();
   await select.waitFor({ timeout: 20_000 });
@@ -27,7 +26,9 @@ async function publish(admin: Page, product: Card): Promise<string> {
   await admin.getByRole("toolbar", { name: "Selected products" }).getByRole("button", { name: "Publish", exact: true }).click();
   const outcome = admin.getByRole("status", { name: "What the action did" });
   await outcome.getByText(product.name).waitFor({ timeout: 30_000 });
-  return /\b(\d{12})\b/.exec(await outcome.innerText())![1]!;
+  const said = await outcome.innerText();
+  if (/1 refused/.test(said)) return null;
+  return /\b(\d{12})\b/.exec(said)![1]!;
 }
 
 /** "Check for orders now" on the eBay page: orders, then buyers' returns and cancellations. */
@@ -48,11 +49,20 @@ describe("a return from eBay", () => {
   });
 
   it("is asked by the buyer, accepted, received back into stock and refunded through eBay from the order page", async () => {
-    const piece = await oneOffPiece();
     const staffContext = await b.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await staffContext.newPage();
     await signInAs(admin, "admin@example.com");
-    const listingId = await publish(admin, piece);
+    // The first one-off piece eBay's categories take.
+    let listed: { piece: Card; listingId: string } | null = null;
+    for (const candidate of await oneOffPieces()) {
+      const listingId = await publish(admin, candidate);
+      if (listingId) {
+        listed = { piece: candidate, listingId };
+        break;
+      }
+    }
+    expect(listed, "a one-off piece in the demo catalogue that eBay takes").toBeTruthy();
+    const { piece, listingId } = listed!;
 
     // The buyer buys it on the marketplace.
     const market = await b.newPage();

@@ -25,7 +25,9 @@ describe("the integrations page", () => {
     expect(await ports.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-mode")))).toEqual(Array(11).fill("sandbox"));
     const addresses = await page.getByTestId("webhook-address").locator(".font-mono").allTextContents();
     expect(addresses).toEqual([`${baseUrl()}/api/webhooks/mollie`, `${baseUrl()}/api/webhooks/paypal`, `${baseUrl()}/api/webhooks/ebay`]);
-    await expect.poll(() => page.getByTestId("ebay-tokens").textContent()).toContain("Not set up");
+    // The signing key is made by the first signed call (a refund of an eBay order, eBay's fees): another journey may
+    // have made one already on this shop.
+    await expect.poll(() => page.getByTestId("ebay-tokens").textContent()).toMatch(/Signing key\s*(Ready|Not set up)/);
   });
 
   it("tests a port's connection and shows the answer", async () => {

@@ -187,11 +187,8 @@ export type MarketplaceRefundRequest = {
   lines: { lineItemId: string; amount: Decimal }[] | null;
 };
 
-export type MarketplaceRefund = {
-  refundId: string;
-  /** eBay refunds asynchronously: PENDING until the money went back. */
-  status: "PENDING" | "REFUNDED" | "FAILED";
-};
+/** eBay refunds asynchronously: PENDING until the money went back. */
+export type MarketplaceRefund = { refundId: string; status: "PENDING" | "REFUNDED" | "FAILED" };
 
 /** A refund as the marketplace lists it on its order: for the whole order, or for one line. */
 export type MarketplaceOrderRefund = MarketplaceRefund & {
